@@ -1,0 +1,7 @@
+"""reagree: recompute published inter-annotator agreement numbers from released data.
+
+Statistics live in this package; the Snakemake workflow and its rule scripts only read
+inputs, call these functions and write outputs.
+"""
+
+__version__ = "0.1.0"

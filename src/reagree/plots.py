@@ -1,0 +1,69 @@
+"""Figures. Matplotlib with the Agg backend and no timestamps, so reruns give the same bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+_PNG_METADATA = {"Software": None}
+
+
+def _save(figure, path: str | Path) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.part.png")
+    figure.savefig(partial, dpi=120, metadata=_PNG_METADATA)
+    plt.close(figure)
+    partial.replace(path)
+
+
+def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequence[str], path: str | Path,
+                      title: str) -> None:
+    """One heatmap of pairwise Cohen's kappa per panel; ``pairs`` has columns
+    panel, rater_a, rater_b, kappa (each unordered pair once)."""
+    figure, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 4.8), constrained_layout=True)
+    axes = np.atleast_1d(axes)
+    index = {r: i for i, r in enumerate(raters)}
+    image = None
+    for axis, panel in zip(axes, panels):
+        grid = np.eye(len(raters))
+        for row in pairs[pairs["panel"] == panel].itertuples(index=False):
+            grid[index[row.rater_a], index[row.rater_b]] = grid[index[row.rater_b], index[row.rater_a]] = row.kappa
+        image = axis.imshow(grid, vmin=-0.2, vmax=1.0, cmap="viridis")
+        for i in range(len(raters)):
+            for j in range(len(raters)):
+                if i != j:
+                    axis.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=7,
+                              color="white" if grid[i, j] < 0.5 else "black")
+        axis.set_xticks(range(len(raters)), raters, rotation=60, ha="right", fontsize=8)
+        axis.set_yticks(range(len(raters)), raters, fontsize=8)
+        axis.set_title(panel)
+    figure.colorbar(image, ax=list(axes), shrink=0.8, label="Cohen's kappa")
+    figure.suptitle(title)
+    _save(figure, path)
+
+
+def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, title: str, xlabel: str,
+          ylabel: str, logx: bool = False, bands: dict[str, tuple[str, str]] | None = None) -> None:
+    """Simple line chart of several columns against ``x``; ``bands`` shades low/high columns."""
+    figure, axis = plt.subplots(figsize=(6.4, 4.4), constrained_layout=True)
+    for name in series:
+        axis.plot(frame[x], frame[name], marker="o", label=name)
+        if bands and name in bands:
+            low, high = bands[name]
+            axis.fill_between(frame[x], frame[low], frame[high], alpha=0.15)
+    if logx:
+        axis.set_xscale("log")
+    axis.set_xlabel(xlabel)
+    axis.set_ylabel(ylabel)
+    axis.set_title(title)
+    axis.grid(alpha=0.3)
+    axis.legend()
+    _save(figure, path)

@@ -1,0 +1,141 @@
+"""The rating matrix every coefficient in reagree reads: units x raters.
+
+Orientation: one row per unit (tweet, message, text line), one column per rater. That
+is how annotation tables are laid out, and it is the *opposite* of what the
+`krippendorff` package takes (coders x units); `reagree.alpha` does that transposition
+in one place and nowhere else.
+
+A plain array is ambiguous: a 3 x 240 array might be three units rated by 240 raters or
+the transpose of 240 units rated by three. ``Ratings.from_labels`` therefore rejects an
+array or nested list with more columns than rows; pass a pandas DataFrame (index = units,
+columns = raters) or set ``units_by_raters=True`` to say the orientation out loud.
+
+Missing cells are ``None``, NaN or an empty string. Categories are coded 0..K-1 in a
+declared order, which is also the order ordinal and interval metrics use; a label outside
+the declared categories is an error naming the unit and the rater.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import pandas as pd
+
+MISSING = -1
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """Category codes of shape (n_units, n_raters); ``MISSING`` (-1) marks an empty cell."""
+
+    codes: np.ndarray
+    categories: tuple
+    raters: tuple
+
+    def __post_init__(self) -> None:
+        codes = np.asarray(self.codes)
+        if codes.ndim != 2:
+            raise ValueError(f"ratings must be 2-D (units x raters), got shape {codes.shape}")
+        if codes.shape[1] != len(self.raters):
+            raise ValueError(f"{codes.shape[1]} rater columns but {len(self.raters)} rater names")
+        if codes.size and (codes.min() < MISSING or codes.max() >= len(self.categories)):
+            raise ValueError("codes must lie in -1..K-1")
+
+    @classmethod
+    def from_labels(
+        cls,
+        table: Any,
+        categories: Sequence | None = None,
+        raters: Sequence | None = None,
+        *,
+        units_by_raters: bool = False,
+        source: str = "ratings",
+    ) -> "Ratings":
+        """Code a table of labels. ``source`` names the file in error messages."""
+        if isinstance(table, pd.DataFrame):
+            frame = table
+        else:
+            array = np.asarray(table, dtype=object)
+            if array.ndim != 2:
+                raise ValueError(f"{source}: ratings must be 2-D (units x raters), got shape {array.shape}")
+            if array.shape[1] > array.shape[0] and not units_by_raters:
+                raise ValueError(
+                    f"{source}: ambiguous orientation: {array.shape[0]} rows x {array.shape[1]} columns. "
+                    "reagree reads units as rows and raters as columns; this looks transposed. "
+                    "Transpose it, pass a DataFrame, or pass units_by_raters=True if it is right."
+                )
+            frame = pd.DataFrame(array)
+        frame = frame.map(lambda v: None if isinstance(v, str) and v.strip() == "" else v)
+        present = frame.notna().to_numpy()
+        if categories is None:
+            observed = pd.unique(frame.to_numpy().ravel()[present.ravel()])
+            categories = tuple(sorted(observed))
+        categories = tuple(categories)
+        codes = np.full(frame.shape, MISSING, dtype=np.int64)
+        lookup = pd.Index(categories)
+        for j, column in enumerate(frame.columns):
+            coded = np.where(present[:, j], lookup.get_indexer(frame[column].where(present[:, j])), MISSING)
+            unknown = (coded == MISSING) & present[:, j]
+            if unknown.any():
+                row = int(np.flatnonzero(unknown)[0])
+                raise ValueError(
+                    f"{source}: unit {frame.index[row]!r}, rater {column!r}: label "
+                    f"{frame.iloc[row, j]!r} is not one of the categories {list(categories)}"
+                )
+            codes[:, j] = coded
+        names = tuple(raters) if raters is not None else tuple(str(c) for c in frame.columns)
+        return cls(codes=codes, categories=categories, raters=names)
+
+    @property
+    def n_units(self) -> int:
+        return self.codes.shape[0]
+
+    @property
+    def n_raters(self) -> int:
+        return self.codes.shape[1]
+
+    @property
+    def n_categories(self) -> int:
+        return len(self.categories)
+
+    def unit_counts(self) -> np.ndarray:
+        """(n_units, K) matrix: how many raters put each unit in each category."""
+        n, k = self.n_units, self.n_categories
+        rows, cols = np.nonzero(self.codes != MISSING)
+        flat = rows * k + self.codes[rows, cols]
+        return np.bincount(flat, minlength=n * k).reshape(n, k)
+
+    def select(self, raters: Sequence[str]) -> "Ratings":
+        """The same units, only the named raters, in the given order."""
+        index = [self.raters.index(r) for r in raters]
+        return Ratings(self.codes[:, index], self.categories, tuple(raters))
+
+    def subset(self, units: np.ndarray) -> "Ratings":
+        """Rows picked by a boolean mask or index array."""
+        return Ratings(self.codes[units], self.categories, self.raters)
+
+    def complete(self) -> "Ratings":
+        """Only the units every rater labelled."""
+        return self.subset((self.codes != MISSING).all(axis=1))
+
+    def labels(self) -> pd.DataFrame:
+        """Back to labels: a units x raters DataFrame with None for missing cells."""
+        lookup = np.array(list(self.categories) + [None], dtype=object)
+        return pd.DataFrame(lookup[self.codes], columns=list(self.raters))
+
+
+def counts_from_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A two-rater K x K contingency table as pseudo-units for the multi-rater formulas.
+
+    Cell (i, j) becomes one unit with one rating in category i and one in j, weighted by
+    the cell's count (or probability). Returns (unit_counts of shape (K*K, K), weights).
+    """
+    table = np.asarray(table, dtype=float)
+    k = table.shape[0]
+    if table.shape != (k, k):
+        raise ValueError(f"a contingency table must be square, got shape {table.shape}")
+    eye = np.eye(k)
+    counts = (eye[:, None, :] + eye[None, :, :]).reshape(k * k, k)
+    return counts, table.reshape(k * k)

@@ -1,0 +1,30 @@
+"""A NaN that says why.
+
+A coefficient on degenerate input (one category in use, fewer than two ratings per unit,
+no units at all) has no value. reagree returns ``Undefined(reason)`` there instead of
+raising or dividing by zero: it *is* a float NaN, so it flows through numpy and pandas like
+any other missing value, and it carries the reason for whoever writes the number out.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+class Undefined(float):
+    """float('nan') with a ``reason`` attribute."""
+
+    reason: str
+
+    def __new__(cls, reason: str) -> "Undefined":
+        value = super().__new__(cls, math.nan)
+        value.reason = reason
+        return value
+
+    def __repr__(self) -> str:
+        return f"Undefined({self.reason!r})"
+
+
+def reason_of(value: object) -> str:
+    """The reason attached to an undefined value, or "" for anything else."""
+    return getattr(value, "reason", "") if isinstance(value, float) else ""

@@ -1,0 +1,350 @@
+"""Unit tests of the coefficients on small hand-made inputs: textbook values, identities
+with the reference libraries, degenerate inputs, label coding, majority vote and the
+accuracy-style table readings."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats import inter_rater
+
+from reagree import classification, multirater, pairwise
+from reagree.alpha import LEVELS, alpha_statistic, krippendorff_alpha
+from reagree.majority import majority_vote, tied_units
+from reagree.ratings import MISSING, Ratings, counts_from_table
+from reagree.undefined import Undefined, reason_of
+
+
+def assert_undefined(value) -> None:
+    """NaN, carrying a non-empty reason."""
+    assert isinstance(value, float)
+    assert math.isnan(value)
+    assert reason_of(value) != ""
+
+
+def noisy_ratings(seed: int, n_units: int, n_raters: int, k: int, agreement: float = 0.6,
+                  missing: float = 0.0, categories=None) -> Ratings:
+    """Each rater copies a latent label with probability ``agreement``, else guesses."""
+    rng = np.random.default_rng(seed)
+    truth = rng.integers(0, k, n_units)
+    copy = rng.random((n_units, n_raters)) < agreement
+    codes = np.where(copy, truth[:, None], rng.integers(0, k, (n_units, n_raters)))
+    codes[rng.random((n_units, n_raters)) < missing] = MISSING
+    categories = tuple(categories) if categories is not None else tuple(f"c{i}" for i in range(k))
+    raters = tuple("ABCDEFGH"[:n_raters])
+    return Ratings(codes.astype(np.int64), categories, raters)
+
+
+# ----------------------------------------------------------------- textbook 2x2 table
+
+TEXTBOOK = np.array([[1, 0], [9, 230]])
+
+
+def test_textbook_table_values():
+    out = pairwise.table_coefficients(TEXTBOOK)
+    assert out["n"] == 240
+    assert out["agreement"] == pytest.approx(0.9625, abs=1e-12)
+    assert round(out["kappa"], 3) == 0.176
+    assert out["pabak"] == pytest.approx(0.925, abs=1e-12)
+    assert round(out["ac1"], 3) == 0.961
+    assert round(out["specific"][0], 3) == 0.182
+    assert round(out["specific"][1], 3) == 0.981
+    # the closed forms behind them
+    assert out["chance"] == pytest.approx((1 * 10 + 239 * 230) / 240 ** 2, abs=1e-12)
+    assert out["specific"][0] == pytest.approx(2 * 1 / (2 * 1 + 0 + 9), abs=1e-12)
+    assert out["specific"][1] == pytest.approx(2 * 230 / (2 * 230 + 0 + 9), abs=1e-12)
+    pi = (1 / 240 + 10 / 240) / 2
+    chance_ac1 = 2 * pi * (1 - pi)
+    assert out["ac1"] == pytest.approx((0.9625 - chance_ac1) / (1 - chance_ac1), abs=1e-12)
+
+
+def test_table_proportions_give_the_same_coefficients_as_counts():
+    counts = pairwise.table_coefficients(TEXTBOOK)
+    shares = pairwise.table_coefficients(TEXTBOOK / TEXTBOOK.sum())
+    for key in ("agreement", "chance", "kappa", "scott_pi", "pabak", "ac1"):
+        assert shares[key] == pytest.approx(counts[key], abs=1e-12), key
+    np.testing.assert_allclose(shares["specific"].astype(float), counts["specific"].astype(float), atol=1e-12)
+
+
+def test_table_coefficients_equal_the_multirater_forms_on_real_units():
+    ratings = noisy_ratings(3, 150, 2, 4, missing=0.1)
+    table = pairwise.contingency_table(ratings, "A", "B")
+    out = pairwise.table_coefficients(table)
+    units = ratings.unit_counts()
+    assert out["agreement"] == pytest.approx(multirater.percent_agreement(units), abs=1e-12)
+    assert out["pabak"] == pytest.approx(multirater.brennan_prediger(units), abs=1e-12)
+    np.testing.assert_allclose(out["specific"].astype(float),
+                               multirater.specific_agreement(units).astype(float), atol=1e-12)
+    both = ratings.complete().unit_counts()
+    assert out["ac1"] == pytest.approx(multirater.gwet_ac1(both), abs=1e-12)
+    assert out["scott_pi"] == pytest.approx(multirater.fleiss_kappa(both), abs=1e-12)
+
+
+def test_brennan_prediger_equals_statsmodels_randolph_on_complete_counts():
+    rng = np.random.default_rng(0)
+    for n_raters, k in [(2, 2), (3, 4), (5, 3), (4, 6)]:
+        counts = rng.multinomial(n_raters, np.ones(k) / k, size=80)
+        expected = inter_rater.fleiss_kappa(counts, method="randolph")
+        assert multirater.brennan_prediger(counts) == pytest.approx(expected, abs=1e-12)
+        assert multirater.pabak(counts) == pytest.approx(expected, abs=1e-12)
+
+
+def test_pabak_is_two_po_minus_one_for_two_categories():
+    table = np.array([[40, 9], [6, 45]])
+    counts, weights = counts_from_table(table)
+    p_o = (40 + 45) / 100
+    assert multirater.pabak(counts, weights) == pytest.approx(2 * p_o - 1, abs=1e-12)
+
+
+def test_scott_pi_equals_statsmodels_fleiss_on_the_two_raters_units():
+    ratings = noisy_ratings(1, 120, 3, 4, missing=0.15)
+    for a, b in [("A", "B"), ("A", "C"), ("C", "B")]:
+        table = pairwise.contingency_table(ratings, a, b)
+        units = ratings.select([a, b]).complete().unit_counts()
+        assert pairwise.scott_pi(table) == pytest.approx(inter_rater.fleiss_kappa(units, method="fleiss"), abs=1e-12)
+
+
+def test_cohen_kappa_weights_by_hand():
+    table = np.array([[10, 3, 1], [2, 12, 4], [0, 5, 13]], dtype=float)
+    p = table / table.sum()
+    expected = np.outer(p.sum(axis=1), p.sum(axis=0))
+    distance = np.abs(np.subtract.outer(np.arange(3), np.arange(3)))
+    for name, w in [(None, (distance > 0).astype(float)), ("linear", distance), ("quadratic", distance ** 2)]:
+        by_hand = 1 - (w * p).sum() / (w * expected).sum()
+        assert pairwise.cohen_kappa(table, weights=name) == pytest.approx(by_hand, abs=1e-12)
+    with pytest.raises(ValueError, match="weights"):
+        pairwise.cohen_kappa(table, weights="cubic")
+
+
+# ----------------------------------------------------------------- Fleiss' category kappas
+
+def test_fleiss_category_kappas_weighted_mean_is_fleiss_kappa():
+    counts = noisy_ratings(5, 90, 4, 4, agreement=0.5).unit_counts()
+    kappas = multirater.fleiss_category_kappas(counts).astype(float)
+    p = counts.sum(axis=0) / counts.sum()
+    weight = p * (1 - p)
+    assert np.all(np.isfinite(kappas))
+    assert (weight * kappas).sum() / weight.sum() == pytest.approx(multirater.fleiss_kappa(counts), abs=1e-12)
+
+
+def test_fleiss_category_kappa_is_fleiss_kappa_of_category_vs_rest():
+    counts = noisy_ratings(6, 70, 5, 3, agreement=0.4).unit_counts()
+    kappas = multirater.fleiss_category_kappas(counts)
+    m = counts.sum(axis=1)
+    for j in range(counts.shape[1]):
+        collapsed = np.column_stack([counts[:, j], m - counts[:, j]])
+        assert multirater.fleiss_kappa(collapsed) == pytest.approx(kappas[j], abs=1e-12)
+
+
+def test_fleiss_category_kappa_of_unused_category_is_undefined():
+    counts = np.array([[2, 1, 0], [3, 0, 0], [1, 2, 0], [0, 3, 0]])
+    kappas = multirater.fleiss_category_kappas(counts)
+    assert np.isfinite(float(kappas[0])) and np.isfinite(float(kappas[1]))
+    assert_undefined(kappas[2])
+
+
+# ----------------------------------------------------------------- degenerate input
+
+ONE_CATEGORY = Ratings(np.zeros((6, 3), dtype=np.int64), (1, 2, 3), ("A", "B", "C"))
+ONE_RATER = Ratings(np.array([[0], [1], [2], [1]]), (1, 2, 3), ("A",))
+
+
+@pytest.mark.filterwarnings("error")
+def test_one_category_everywhere_is_undefined():
+    assert_undefined(multirater.fleiss_kappa(ONE_CATEGORY.unit_counts()))
+    assert_undefined(pairwise.cohen_kappa(pairwise.contingency_table(ONE_CATEGORY, "A", "B")))
+    for level in LEVELS:
+        assert_undefined(krippendorff_alpha(ONE_CATEGORY, level))
+        assert math.isnan(alpha_statistic(ONE_CATEGORY, level).estimate())
+    one_declared = np.full((6, 1), 3)
+    assert_undefined(multirater.gwet_ac1(one_declared))
+    assert_undefined(multirater.brennan_prediger(one_declared))
+    assert_undefined(pairwise.scott_pi(pairwise.contingency_table(ONE_CATEGORY, "A", "B")))
+
+
+@pytest.mark.filterwarnings("error")
+def test_single_rater_is_undefined():
+    for level in LEVELS:
+        assert_undefined(krippendorff_alpha(ONE_RATER, level))
+    assert_undefined(multirater.percent_agreement(ONE_RATER.unit_counts()))
+    assert_undefined(multirater.gwet_ac1(ONE_RATER.unit_counts()))
+    assert_undefined(multirater.fleiss_kappa(ONE_RATER.unit_counts()))
+
+
+@pytest.mark.filterwarnings("error")
+def test_empty_table_is_undefined():
+    for weights in pairwise.WEIGHTS:
+        assert_undefined(pairwise.cohen_kappa(np.zeros((3, 3)), weights=weights))
+    disjoint = Ratings(np.array([[0, MISSING], [MISSING, 1], [2, MISSING]]), ("x", "y", "z"), ("A", "B"))
+    table = pairwise.contingency_table(disjoint, "A", "B")
+    assert table.sum() == 0
+    assert_undefined(pairwise.cohen_kappa(table))
+    assert_undefined(multirater.percent_agreement(disjoint.unit_counts()))
+
+
+@pytest.mark.filterwarnings("error")
+def test_fleiss_with_no_units_is_undefined():
+    assert_undefined(multirater.fleiss_kappa(np.zeros((0, 3))))
+
+
+def test_fleiss_unequal_ratings_per_unit_raises():
+    counts = np.array([[2, 1, 0], [1, 1, 0], [0, 3, 0]])
+    with pytest.raises(ValueError, match="same number"):
+        multirater.fleiss_kappa(counts)
+    with pytest.raises(ValueError, match="same number"):
+        multirater.fleiss_statistic(counts)
+
+
+def test_undefined_is_nan_with_reason():
+    value = Undefined("because")
+    assert math.isnan(value) and reason_of(value) == "because"
+    assert reason_of(0.5) == "" and reason_of(float("nan")) == "" and reason_of("x") == ""
+    assert np.isnan(np.array([value, 1.0])).tolist() == [True, False]
+
+
+# ----------------------------------------------------------------- Ratings.from_labels
+
+def test_from_labels_rejects_wide_array():
+    table = np.random.default_rng(0).choice(["a", "b", "c"], size=(3, 240))
+    with pytest.raises(ValueError, match="ambiguous orientation"):
+        Ratings.from_labels(table)
+    with pytest.raises(ValueError, match="ambiguous orientation"):
+        Ratings.from_labels(table.tolist())
+
+
+def test_from_labels_accepts_wide_array_when_told():
+    table = np.random.default_rng(0).choice(["a", "b", "c"], size=(3, 240))
+    ratings = Ratings.from_labels(table, units_by_raters=True)
+    assert (ratings.n_units, ratings.n_raters) == (3, 240)
+    assert ratings.categories == ("a", "b", "c")
+    assert (np.array(ratings.categories)[ratings.codes] == table).all()
+
+
+def test_from_labels_accepts_wide_dataframe():
+    table = np.random.default_rng(0).choice(["a", "b", "c"], size=(3, 240))
+    ratings = Ratings.from_labels(pd.DataFrame(table), categories=["c", "b", "a"])
+    assert (ratings.n_units, ratings.n_raters) == (3, 240)
+    assert ratings.raters[:3] == ("0", "1", "2")
+    assert (ratings.codes == np.select([table == "c", table == "b"], [0, 1], 2)).all()
+
+
+def test_from_labels_codes_in_declared_order_and_names_raters():
+    frame = pd.DataFrame({"ann1": ["lo", "hi", "mid"], "ann2": ["mid", "mid", "lo"]}, index=["t1", "t2", "t3"])
+    ratings = Ratings.from_labels(frame, categories=("lo", "mid", "hi"))
+    assert ratings.raters == ("ann1", "ann2")
+    assert ratings.codes.tolist() == [[0, 1], [2, 1], [1, 0]]
+    back = ratings.labels()
+    assert back.to_numpy().tolist() == frame.to_numpy().tolist()
+
+
+def test_from_labels_unknown_label_names_unit_and_rater():
+    frame = pd.DataFrame({"A": ["x", "y", "x"], "B": ["y", "x", "w"]}, index=["u1", "u2", "u3"])
+    with pytest.raises(ValueError) as info:
+        Ratings.from_labels(frame, categories=("x", "y"), source="round1.csv")
+    message = str(info.value)
+    assert "'u3'" in message and "'B'" in message and "'w'" in message and "round1.csv" in message
+
+
+def test_from_labels_missing_cells():
+    table = [["a", "b"], ["", "a"], [None, "b"], [float("nan"), np.nan], ["b", "  "]]
+    ratings = Ratings.from_labels(table, categories=("a", "b"))
+    assert ratings.codes.tolist() == [[0, 1], [MISSING, 0], [MISSING, 1], [MISSING, MISSING], [1, MISSING]]
+    inferred = Ratings.from_labels(table)
+    assert inferred.categories == ("a", "b")
+    assert (inferred.codes == ratings.codes).all()
+
+
+def test_from_labels_numeric_dataframe_with_nan():
+    frame = pd.DataFrame({"A": [1, 2, np.nan, 3], "B": [1, None, 2, 3]})
+    ratings = Ratings.from_labels(frame, categories=(1, 2, 3))
+    assert ratings.codes.tolist() == [[0, 0], [1, MISSING], [MISSING, 1], [2, 2]]
+
+
+def test_ratings_validates_codes():
+    with pytest.raises(ValueError):
+        Ratings(np.array([[0, 3]]), ("a", "b", "c"), ("A", "B"))
+    with pytest.raises(ValueError):
+        Ratings(np.array([[0, -2]]), ("a", "b", "c"), ("A", "B"))
+    with pytest.raises(ValueError):
+        Ratings(np.array([[0, 1]]), ("a", "b"), ("A",))
+
+
+def test_unit_counts_and_counts_from_table():
+    ratings = Ratings(np.array([[0, 0, 2], [MISSING, 1, 1], [MISSING, MISSING, MISSING]]), ("a", "b", "c"),
+                      ("A", "B", "C"))
+    assert ratings.unit_counts().tolist() == [[2, 0, 1], [0, 2, 0], [0, 0, 0]]
+    counts, weights = counts_from_table(np.array([[1, 2], [3, 4]]))
+    assert counts.tolist() == [[2, 0], [1, 1], [1, 1], [0, 2]]
+    assert weights.tolist() == [1, 2, 3, 4]
+
+
+# ----------------------------------------------------------------- majority vote
+
+SENTIMENT = ("negative", "neutral", "positive")
+
+
+def six_raters() -> Ratings:
+    n, z, p = 0, 1, 2
+    codes = np.array([
+        [z, z, z, p, p, p],  # tie neutral/positive
+        [n, n, n, p, p, p],  # tie without neutral
+        [p, p, p, p, z, z],  # clear positive
+        [n, n, z, MISSING, MISSING, MISSING],  # clear negative with missing cells
+        [MISSING] * 6,  # nobody
+    ])
+    return Ratings(codes, SENTIMENT, tuple("ABCDEF"))
+
+
+def test_majority_vote_drop():
+    ratings = six_raters()
+    assert majority_vote(ratings, "drop").tolist() == [MISSING, MISSING, 2, 0, MISSING]
+    assert majority_vote(ratings).tolist() == [MISSING, MISSING, 2, 0, MISSING]
+    assert tied_units(ratings).tolist() == [True, True, False, False, False]
+
+
+def test_majority_vote_prefer():
+    ratings = six_raters()
+    assert majority_vote(ratings, "prefer:neutral").tolist() == [1, MISSING, 2, 0, MISSING]
+    assert majority_vote(ratings, "prefer:positive").tolist() == [2, 2, 2, 0, MISSING]
+
+
+def test_majority_vote_bad_rules():
+    with pytest.raises(ValueError, match="unknown tie rule"):
+        majority_vote(six_raters(), "coinflip")
+    with pytest.raises(ValueError):
+        majority_vote(six_raters(), "prefer:angry")
+
+
+# ----------------------------------------------------------------- classification readings
+
+CONFUSION = np.array([[10, 2, 1],
+                      [3, 20, 4],
+                      [2, 5, 30]])
+
+
+def test_accuracy_by_hand():
+    assert classification.accuracy(CONFUSION) == pytest.approx(60 / 77, abs=1e-12)
+
+
+def test_accuracy_within_one_by_hand():
+    # everything except negative<->positive: 77 - 1 - 2
+    assert classification.accuracy_within_one(CONFUSION) == pytest.approx(74 / 77, abs=1e-12)
+
+
+def test_mean_polar_f1_by_hand():
+    # rows 13, 27, 37; columns 15, 27, 35
+    f1_negative = 2 * 10 / (13 + 15)
+    f1_positive = 2 * 30 / (37 + 35)
+    assert classification.f1_per_class(CONFUSION)[1] == pytest.approx(2 * 20 / (27 + 27), abs=1e-12)
+    assert classification.mean_polar_f1(CONFUSION) == pytest.approx((f1_negative + f1_positive) / 2, abs=1e-12)
+
+
+def test_classification_empty_and_bad_tables():
+    assert_undefined(classification.accuracy(np.zeros((3, 3))))
+    assert_undefined(classification.accuracy_within_one(np.zeros((3, 3))))
+    assert_undefined(classification.f1_per_class(np.array([[1, 0], [0, 0]]))[1])
+    with pytest.raises(ValueError):
+        classification.accuracy(np.ones((2, 3)))

@@ -1,0 +1,104 @@
+# agreement_before_accuracy: "Agreement Before Accuracy" (seed 001). A synthetic fixture
+# fully specified by the document; nothing is fetched, everything is regenerated.
+
+ABA = "results/agreement_before_accuracy"
+ABA_PARTS = ["fixture", "prevalence", "bootstrap"]
+
+
+rule compute_aba_fixture_values:
+    output:
+        values=f"{ABA}/values/fixture.tsv",
+        pairs=f"{ABA}/tables/pairwise.tsv",
+        pairs_md=f"{ABA}/tables/pairwise.md",
+        gap=f"{ABA}/tables/alpha_minus_fleiss.tsv",
+        gap_md=f"{ABA}/tables/alpha_minus_fleiss.md",
+        fixture=f"{ABA}/tables/fixture.tsv",
+        fixture_md=f"{ABA}/tables/fixture.md",
+    log:
+        "logs/agreement_before_accuracy/fixture.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/fixture_values.py"
+
+
+rule compute_aba_prevalence_sweep:
+    output:
+        values=f"{ABA}/values/prevalence.tsv",
+        sweep=f"{ABA}/tables/prevalence_sweep.tsv",
+        sweep_md=f"{ABA}/tables/prevalence_sweep.md",
+        counted=f"{ABA}/tables/counted_2x2.tsv",
+        counted_md=f"{ABA}/tables/counted_2x2.md",
+    log:
+        "logs/agreement_before_accuracy/prevalence.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/prevalence_values.py"
+
+
+rule compute_aba_bootstrap_widths:
+    output:
+        values=f"{ABA}/values/bootstrap.tsv",
+        widths=f"{ABA}/tables/bootstrap_widths.tsv",
+        widths_md=f"{ABA}/tables/bootstrap_widths.md",
+    log:
+        "logs/agreement_before_accuracy/bootstrap.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/bootstrap_values.py"
+
+
+rule merge_aba_values:
+    input:
+        expand(f"{ABA}/values/{{part}}.tsv", part=ABA_PARTS),
+    output:
+        f"{ABA}/values.tsv",
+    log:
+        "logs/agreement_before_accuracy/merge_values.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "../../../scripts/merge_values.py"
+
+
+rule plot_aba_prevalence:
+    input:
+        f"{ABA}/tables/prevalence_sweep.tsv",
+    output:
+        report(f"{ABA}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
+               caption="../../report/aba_prevalence.rst"),
+    log:
+        "logs/agreement_before_accuracy/plot_prevalence.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/plot_prevalence.py"
+
+
+rule plot_aba_widths:
+    input:
+        f"{ABA}/tables/bootstrap_widths.tsv",
+    output:
+        report(f"{ABA}/figures/interval_width.png", category="agreement_before_accuracy",
+               caption="../../report/aba_widths.rst"),
+    log:
+        "logs/agreement_before_accuracy/plot_widths.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/plot_widths.py"
+
+
+PAPER_TARGETS["agreement_before_accuracy"] += [
+    f"{ABA}/claims.tsv",
+    f"{ABA}/figures/prevalence_sweep.png",
+    f"{ABA}/figures/interval_width.png",
+]

@@ -1,0 +1,10 @@
+"""Rule plot_aba_widths: bootstrap interval width against the number of items."""
+import pandas as pd
+
+from reagree.plots import lines
+from reagree.rulekit import rule_log
+
+with rule_log(snakemake):
+    widths = pd.read_csv(snakemake.input[0], sep="\t")
+    lines(widths, "n", ["kappa_width", "alpha_width"], snakemake.output[0],
+          "95% bootstrap interval width (2,000 draws)", "items", "interval width", logx=True)
