@@ -74,18 +74,43 @@ def _finish_all(statistics: Sequence[UnitStatistic], totals: np.ndarray, widths:
     return np.vstack(out)
 
 
+@dataclass(frozen=True)
+class PatternDraws:
+    """Resamples as counts of unit patterns: ``counts[b, g]`` units of pattern g in draw b."""
+
+    unit_pattern: np.ndarray
+    counts: np.ndarray
+
+    def unit_indices(self) -> np.ndarray:
+        """One concrete unit resample per draw with exactly these pattern counts, shape
+        (draws, n): for checking the engine against a naive per-draw loop."""
+        n_patterns = self.counts.shape[1]
+        first = np.full(n_patterns, -1)
+        first[self.unit_pattern[::-1]] = np.arange(self.unit_pattern.size)[::-1]
+        draws = self.counts.shape[0]
+        return np.repeat(np.tile(first, draws), self.counts.ravel()).reshape(draws, self.unit_pattern.size)
+
+
+def _multinomial(pattern_sizes: np.ndarray, draws: int, seed: int) -> np.ndarray:
+    if draws < 1:
+        raise ValueError(f"draws must be at least 1, got {draws}")
+    n_units = int(pattern_sizes.sum())
+    return np.random.default_rng(seed).multinomial(n_units, pattern_sizes / n_units, size=draws)
+
+
+def draw_patterns(statistics: Sequence[UnitStatistic], draws: int, seed: int) -> PatternDraws:
+    """The draws ``bootstrap`` uses: Multinomial(n, pattern sizes / n), ``draws`` times."""
+    _, inverse, pattern_sizes, _ = _patterns(statistics)
+    return PatternDraws(inverse, _multinomial(pattern_sizes, draws, seed))
+
+
 def bootstrap(statistics: Sequence[UnitStatistic], draws: int, seed: int) -> np.ndarray:
     """Values of each statistic on ``draws`` unit resamples: shape (len(statistics), draws).
 
     All statistics see the same draws, so differences between rows are paired.
     """
-    if draws < 1:
-        raise ValueError(f"draws must be at least 1, got {draws}")
     patterns, _, pattern_sizes, widths = _patterns(statistics)
-    n_units = int(pattern_sizes.sum())
-    rng = np.random.default_rng(seed)
-    pattern_counts = rng.multinomial(n_units, pattern_sizes / n_units, size=draws)
-    return _finish_all(statistics, pattern_counts @ patterns, widths)
+    return _finish_all(statistics, _multinomial(pattern_sizes, draws, seed) @ patterns, widths)
 
 
 def evaluate_indices(statistics: Sequence[UnitStatistic], indices: np.ndarray, block: int | None = None) -> np.ndarray:
