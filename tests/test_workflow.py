@@ -11,6 +11,8 @@ import pandas as pd
 import pytest
 import yaml
 
+from reagree.claims import read_claims
+
 from conftest import ROOT
 
 pytestmark = pytest.mark.e2e
@@ -39,8 +41,7 @@ def work(tmp_path_factory, mirror):
 
 
 def claims(work, paper):
-    return pd.read_csv(work / "results" / paper / "claims.tsv", sep="\t", keep_default_na=False,
-                       dtype={"published": str})
+    return read_claims(work / "results" / paper / "claims.tsv")
 
 
 def test_jayanetti_every_checkable_claim_matches_but_no_ties(work):

@@ -56,6 +56,12 @@ def diff_claims(claims: list[dict], values: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=CLAIM_COLUMNS)
 
 
+def read_claims(path) -> pd.DataFrame:
+    """A claims.tsv as written by ``diff_claims`` (published kept as printed text)."""
+    return pd.read_csv(path, sep="\t", keep_default_na=False, dtype={"published": str},
+                       na_values={"computed": [""], "difference": [""]})
+
+
 def summarise(tables: dict[str, pd.DataFrame]) -> tuple[pd.DataFrame, str]:
     """Counts per status per paper, and a Markdown page listing every mismatch and missing key."""
     counts = []
@@ -69,7 +75,7 @@ def summarise(tables: dict[str, pd.DataFrame]) -> tuple[pd.DataFrame, str]:
         checkable = row.match + row.mismatch + row.missing
         lines.append(
             f"- **{row.paper}**: {row.total} claims. {row.match} of {checkable} checkable claims match; "
-            f"{row.mismatch} mismatch{'es' if row.mismatch != 1 else ''} (findings); "
+            f"{row.mismatch} {'mismatch (a finding)' if row.mismatch == 1 else 'mismatches (findings)'}; "
             f"{row.uncheckable} uncheckable; {row.missing} missing (pipeline defects)."
         )
     total_missing = int(summary["missing"].sum()) if len(summary) else 0

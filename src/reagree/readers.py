@@ -19,7 +19,7 @@ def read_label_table(path: str | Path, columns: Sequence[str], sep: str = "\t") 
     """The named label columns of a delimited file, normalised, indexed by 0-based row.
 
     The returned frame has the requested columns plus ``line`` (1-based file line of the
-    row, header = line 1). Empty cells stay missing (None).
+    row, header = line 1). Empty cells are missing (NaN).
     """
     path = Path(path)
     frame = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False)
@@ -27,7 +27,7 @@ def read_label_table(path: str | Path, columns: Sequence[str], sep: str = "\t") 
     if absent:
         raise ValueError(f"{path}: missing column(s) {absent}; found {list(frame.columns)}")
     labels = frame[list(columns)].apply(lambda col: col.str.strip().str.lower())
-    labels = labels.mask(labels == "", None)
+    labels = labels.mask(labels == "")
     labels.index.name = "row"
     labels.insert(0, "line", labels.index + 2)
     return labels
