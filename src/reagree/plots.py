@@ -51,14 +51,11 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
 
 
 def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, title: str, xlabel: str,
-          ylabel: str, logx: bool = False, bands: dict[str, tuple[str, str]] | None = None) -> None:
-    """Simple line chart of several columns against ``x``; ``bands`` shades low/high columns."""
+          ylabel: str, logx: bool = False, labels: dict[str, str] | None = None) -> None:
+    """Line chart of several columns against ``x``; ``labels`` names them in the legend."""
     figure, axis = plt.subplots(figsize=(6.4, 4.4), constrained_layout=True)
     for name in series:
-        axis.plot(frame[x], frame[name], marker="o", label=name)
-        if bands and name in bands:
-            low, high = bands[name]
-            axis.fill_between(frame[x], frame[low], frame[high], alpha=0.15)
+        axis.plot(frame[x], frame[name], marker="o", label=(labels or {}).get(name, name))
     if logx:
         axis.set_xscale("log")
     axis.set_xlabel(xlabel)

@@ -120,6 +120,20 @@ class Ratings:
         """Only the units every rater labelled."""
         return self.subset((self.codes != MISSING).all(axis=1))
 
+    def recode(self, mapping: dict, categories: Sequence) -> "Ratings":
+        """Map every category to a new one (e.g. three classes to "negative vs the rest");
+        missing stays missing. Every old category must be mapped into ``categories``."""
+        categories = tuple(categories)
+        unmapped = [c for c in self.categories if mapping.get(c) not in categories]
+        if unmapped:
+            raise ValueError(f"recode: {unmapped} map to nothing in {list(categories)}")
+        table = np.array([categories.index(mapping[c]) for c in self.categories] + [MISSING])
+        return Ratings(table[self.codes], categories, self.raters)
+
+    def with_column(self, rater: str, codes: np.ndarray) -> "Ratings":
+        """These ratings plus one more rater column (codes in the same categories)."""
+        return Ratings(np.column_stack([self.codes, codes]), self.categories, (*self.raters, rater))
+
     def labels(self) -> pd.DataFrame:
         """Back to labels: a units x raters DataFrame with None for missing cells."""
         lookup = np.array(list(self.categories) + [None], dtype=object)

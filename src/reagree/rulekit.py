@@ -27,9 +27,6 @@ def rule_log(snakemake, name: str = "reagree") -> Iterator[logging.Logger]:
     for handler in handlers:
         handler.setFormatter(formatter)
         logger.addHandler(handler)
-    for child in ("reagree.fetch",):
-        logging.getLogger(child).handlers = logger.handlers
-        logging.getLogger(child).setLevel(logging.INFO)
     try:
         yield logger
     except Exception:

@@ -66,8 +66,8 @@ def write_table(frame: pd.DataFrame, tsv_path: str | Path, title: str, provenanc
 
 def value_row(key: str, value: object, ci: tuple[float, float] | None = None, note: str = "") -> dict:
     """One row of values.tsv; an ``Undefined`` value brings its reason into the note."""
-    value = float(value)
     reason = reason_of(value)
+    value = float(value)
     return {
         "key": key,
         "value": value,

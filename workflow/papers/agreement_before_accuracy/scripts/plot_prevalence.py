@@ -7,4 +7,5 @@ from reagree.rulekit import rule_log
 with rule_log(snakemake):
     sweep = pd.read_csv(snakemake.input[0], sep="\t")
     lines(sweep, "prevalence", ["kappa", "pabak", "ac1"], snakemake.output[0],
-          "Observed agreement held at 0.900", "prevalence of the rare class", "coefficient", logx=True)
+          "Observed agreement held at 0.900", "prevalence of the rare class", "coefficient", logx=True,
+          labels={"kappa": "Cohen's kappa", "pabak": "PABAK", "ac1": "Gwet's AC1"})
