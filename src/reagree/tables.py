@@ -7,6 +7,7 @@ significant digits, so the same inputs always give the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -54,6 +55,15 @@ def markdown_table(frame: pd.DataFrame) -> str:
     rule = "|" + "|".join("---" for _ in frame.columns) + "|"
     rows = ["| " + " | ".join(_cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
     return "\n".join([header, rule, *rows]) + "\n"
+
+
+def sha256_of(path: str | Path) -> str:
+    """The sha256 of a file, for a table's provenance."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def write_table(frame: pd.DataFrame, tsv_path: str | Path, title: str, provenance: Mapping[str, object]) -> None:

@@ -17,7 +17,7 @@ from reagree.majority import majority_vote, tied_units
 from reagree.ratings import Ratings, counts_from_table
 from reagree.readers import read_label_table, require_labels
 from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from reagree.tables import sha256_of, value_row, write_table, write_values
 
 HUMANS = {f"rater{i}": f"sentiment_Rater{i}" for i in range(1, 7)}
 TOOLS = {"textblob": "sentiment_textblob", "vader": "sentiment_VADER", "roberta": "sentiment_roBERTa"}
@@ -158,6 +158,7 @@ with rule_log(snakemake) as log:
     intervals(labels, values, draws, seed, level)
 
     provenance = {"paper": "jayanetti2026", "source": f"{path} (himarshaj/hard-to-reach-environments @ e74bb77)",
+                  "sha256": sha256_of(path),
                   "units": f"{len(labels)} tweets; row = 0-based (the replication's numbering), line = 1-based",
                   "bootstrap": f"{draws} draws, seed {seed}, {level:.0%} percentile intervals"}
     write_values(values, snakemake.output.values)
