@@ -1,6 +1,8 @@
-"""End to end: the Snakemake workflow on the papers' released data, from the offline mirror.
+"""End to end: the Snakemake workflow, run in a copy of the project.
 
-Skipped (with how to enable them) where no mirror is found; CI always has one.
+The build of every paper reads the released data from the offline mirror and is skipped
+(saying how to enable it) where none is found; CI always has one. The synthetic paper,
+the config checks and the lint need no data and always run.
 """
 import hashlib
 import shutil
@@ -19,20 +21,34 @@ pytestmark = pytest.mark.e2e
 PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src"]
 
 
-def snakemake(work, *args, check=True):
-    result = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "offline.yaml", *args],
+def snakemake(work, *args, check=True, configfile="offline.yaml"):
+    result = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", configfile, *args],
                             cwd=work, capture_output=True, text=True)
     if check and result.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
     return result
 
 
+def project_copy(tmp_path_factory, name):
+    work = tmp_path_factory.mktemp(name)
+    for entry in PROJECT:
+        source = ROOT / entry
+        (shutil.copytree if source.is_dir() else shutil.copy2)(source, work / entry)
+    return work
+
+
+@pytest.fixture(scope="module")
+def synthetic_only(tmp_path_factory):
+    """A build of the paper that needs no download: agreement_before_accuracy."""
+    work = project_copy(tmp_path_factory, "synthetic")
+    (work / "synthetic.yaml").write_text("papers: [agreement_before_accuracy]\n")
+    snakemake(work, configfile="synthetic.yaml")
+    return work
+
+
 @pytest.fixture(scope="module")
 def work(tmp_path_factory, mirror):
-    work = tmp_path_factory.mktemp("reagree")
-    for name in PROJECT:
-        source = ROOT / name
-        (shutil.copytree if source.is_dir() else shutil.copy2)(source, work / name)
+    work = project_copy(tmp_path_factory, "reagree")
     offline = yaml.safe_load((mirror.parent / "offline.yaml").read_text()) if (mirror.parent / "offline.yaml").exists() else {}
     offline["mirror"] = str(mirror)
     (work / "offline.yaml").write_text(yaml.safe_dump(offline))
@@ -105,20 +121,31 @@ def test_same_config_same_bytes(work):
     assert before == after
 
 
-def test_unknown_paper_stops_the_run_naming_the_key(work):
-    result = snakemake(work, "-n", "--config", "papers=[jayanetti2026,nosuchpaper]", check=False)
+def test_synthetic_paper_builds_without_any_data(synthetic_only):
+    table = claims(synthetic_only, "agreement_before_accuracy")
+    assert len(table) >= 130 and table["status"].eq("match").all()
+    assert not (synthetic_only / "data").exists()
+    assert "No claim is missing" in (synthetic_only / "results" / "summary.md").read_text()
+    assert "Nothing to be done" in snakemake(synthetic_only, "-n", configfile="synthetic.yaml").stdout
+
+
+def test_unknown_paper_stops_the_run_naming_the_key(synthetic_only):
+    result = snakemake(synthetic_only, "-n", "--config", "papers=[jayanetti2026,nosuchpaper]", check=False,
+                       configfile="synthetic.yaml")
     assert result.returncode != 0
     said = result.stdout + result.stderr
     assert "config key 'papers'" in said and "nosuchpaper" in said
 
 
-def test_wrong_type_stops_the_run_naming_the_key(work):
-    result = snakemake(work, "-n", "--config", "bootstrap={'draws': 'many', 'seed': 0}", check=False)
+def test_wrong_type_stops_the_run_naming_the_key(synthetic_only):
+    result = snakemake(synthetic_only, "-n", "--config", "bootstrap={'draws': 'many', 'seed': 0}", check=False,
+                       configfile="synthetic.yaml")
     assert result.returncode != 0
     assert "draws" in result.stdout + result.stderr
 
 
-def test_lint_is_clean(work):
-    result = subprocess.run([sys.executable, "-m", "snakemake", "--lint"], cwd=work, capture_output=True, text=True)
+def test_lint_is_clean(synthetic_only):
+    result = subprocess.run([sys.executable, "-m", "snakemake", "--lint"], cwd=synthetic_only,
+                            capture_output=True, text=True)
     assert result.returncode == 0
     assert "good condition" in result.stdout + result.stderr
