@@ -67,7 +67,7 @@ class Ratings:
                     "Transpose it, pass a DataFrame, or pass units_by_raters=True if it is right."
                 )
             frame = pd.DataFrame(array)
-        frame = frame.map(lambda v: None if isinstance(v, str) and v.strip() == "" else v)
+        frame = frame.apply(_blank_to_missing)
         present = frame.notna().to_numpy()
         if categories is None:
             observed = pd.unique(frame.to_numpy().ravel()[present.ravel()])
@@ -138,6 +138,12 @@ class Ratings:
         """Back to labels: a units x raters DataFrame with None for missing cells."""
         lookup = np.array(list(self.categories) + [None], dtype=object)
         return pd.DataFrame(lookup[self.codes], columns=list(self.raters))
+
+
+def _blank_to_missing(column: pd.Series) -> pd.Series:
+    """Empty or all-whitespace strings are missing cells (checked once per distinct value)."""
+    blanks = [v for v in pd.unique(column) if isinstance(v, str) and not v.strip()]
+    return column.mask(column.isin(blanks)) if blanks else column
 
 
 def counts_from_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
