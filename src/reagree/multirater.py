@@ -139,9 +139,9 @@ def fleiss_category_kappas(counts) -> np.ndarray:
 
     kappa_j = 1 - sum_i c_ij (m - c_ij) / (N m (m - 1) p_j (1 - p_j)).
     Collapsing the categories to "j vs the rest" gives exactly kappa_j, and the overall
-    kappa is the mean of the kappa_j weighted by p_j (1 - p_j). A category nobody used
-    (or everybody always used) is ``Undefined``. Written here: statsmodels has no
-    per-category form.
+    kappa is the mean of the kappa_j weighted by p_j (1 - p_j). Returns an object array
+    so that a category nobody used (or everybody always used) can be ``Undefined`` with
+    its reason. Written here: statsmodels has no per-category form.
     """
     counts = _as_counts(counts)
     out = []
@@ -261,7 +261,8 @@ def specific_agreement(counts, weights=None) -> np.ndarray:
     p_s(k) = sum_i c_ik (c_ik - 1) / sum_i c_ik (m_i - 1) over pairable units: of all the
     rater pairs in which one rater said k, the share in which the other said k too. For
     two raters and a 2x2 table this is 2a / (2a + b + c) (and 2d / (2d + b + c) for the
-    other category). A category nobody used is ``Undefined``. Hand-written.
+    other category). Returns an object array, one entry per category; a category nobody
+    used is ``Undefined``. Hand-written.
 
     Uebersax, J. S. (1982). A design-independent method for measuring the reliability of
     psychiatric diagnosis. Journal of Psychiatric Research 17(4), 335-342; Fleiss (1975).
