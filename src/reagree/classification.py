@@ -28,6 +28,15 @@ def accuracy(table) -> float:
     return float(np.trace(table) / total) if total else Undefined("empty table")
 
 
+def accuracy_against(codes, truth) -> float:
+    """Share of *all* units whose code equals the reference code; a missing code
+    (``MISSING``) counts as wrong, so the denominator is every unit."""
+    codes, truth = np.asarray(codes), np.asarray(truth)
+    if codes.shape != truth.shape or codes.ndim != 1:
+        raise ValueError(f"need two equal-length code vectors, got {codes.shape} and {truth.shape}")
+    return float((codes == truth).mean()) if codes.size else Undefined("no units")
+
+
 def accuracy_within_one(table) -> float:
     """Acc+-1 = share of cells whose classes are at most one step apart: for three ordered
     classes, everything except negative<->positive (Mozetič et al. 2016, Methods)."""

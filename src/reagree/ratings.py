@@ -100,6 +100,15 @@ class Ratings:
     def n_categories(self) -> int:
         return len(self.categories)
 
+    def missing_share(self) -> float:
+        """Share of cells (units x raters) nobody filled."""
+        return float((self.codes == MISSING).mean()) if self.codes.size else float("nan")
+
+    def category_shares(self) -> np.ndarray:
+        """Share of all given ratings that fall in each category."""
+        totals = self.unit_counts().sum(axis=0)
+        return totals / totals.sum()
+
     def unit_counts(self) -> np.ndarray:
         """(n_units, K) matrix: how many raters put each unit in each category."""
         n, k = self.n_units, self.n_categories

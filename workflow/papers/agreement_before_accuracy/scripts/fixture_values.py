@@ -28,7 +28,7 @@ def intent_ratings(n_items=240):
 with rule_log(snakemake) as log:
     values = []
     ratings, truth = intent_ratings()
-    values.append(value_row("intent.cells_missing_percent", 100 * (ratings.codes == MISSING).mean()))
+    values.append(value_row("intent.cells_missing_percent", 100 * ratings.missing_share()))
 
     pair_rows = []
     for a, b in combinations(CODERS, 2):
@@ -38,12 +38,11 @@ with rule_log(snakemake) as log:
         for field in ("n", "agreement", "chance", "kappa"):
             values.append(value_row(f"{key}.{field}", reading[field]))
         # A model that copies coder a exactly, scored against coder b on the items both labelled.
-        copy = Ratings(np.column_stack([ratings.codes[:, ratings.raters.index(a)],
-                                        ratings.codes[:, ratings.raters.index(b)]]), LABELS, ("copy", b))
+        copy = ratings.select([b]).with_column("copy", ratings.select([a]).codes[:, 0])
         ceiling = classification.accuracy(pairwise.contingency_table(copy, "copy", b))
         values.append(value_row(f"intent.ceiling.copy_{a.lower()}_vs_{b.lower()}", ceiling))
         pair_rows.append({"pair": f"{a}-{b}", **{f: reading[f] for f in ("n", "agreement", "chance", "kappa")},
-                          f"copy_scored": ceiling})
+                          "copy_scored": ceiling})
 
     complete = ratings.complete()
     fleiss = multirater.fleiss_kappa(complete.unit_counts())
@@ -56,11 +55,9 @@ with rule_log(snakemake) as log:
                value_row("intent.alpha_minus_fleiss.complete_units", alpha_complete - fleiss)]
     truth_codes = np.array([LABELS.index(t) for t in truth])
     for coder in CODERS:
-        versus_truth = Ratings(np.column_stack([ratings.codes[:, ratings.raters.index(coder)], truth_codes]),
-                               LABELS, (coder, "truth"))
-        correct = np.trace(pairwise.contingency_table(versus_truth, coder, "truth"))
         # The document divides by all 240 items: a missing cell counts as not correct.
-        values.append(value_row(f"intent.accuracy.{coder.lower()}", correct / ratings.n_units,
+        accuracy = classification.accuracy_against(ratings.select([coder]).codes[:, 0], truth_codes)
+        values.append(value_row(f"intent.accuracy.{coder.lower()}", accuracy,
                                 note="correct labels / all items (missing cells count as wrong)"))
 
     severity = Ratings.from_labels(pd.DataFrame(severity_round(), columns=list(CODERS)), categories=(1, 2, 3))

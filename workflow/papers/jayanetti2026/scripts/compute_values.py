@@ -68,10 +68,10 @@ def ties_and_labels(labels, three, values):
     counts = humans.unit_counts()
     tied = tied_units(humans)
     released = three.codes[:, three.raters.index("majority")]
-    totals = counts.sum(axis=0)
+    shares = humans.category_shares()
     for code, name in enumerate(SENTIMENT):
         values += [value_row(f"majority.count.{name}", int((released == code).sum())),
-                   value_row(f"labels.humans.percent.{name}", 100 * totals[code] / totals.sum())]
+                   value_row(f"labels.humans.percent.{name}", 100 * shares[code])]
         values += [value_row(f"labels.{tool}.count.{name}", int((three.select([tool]).codes == code).sum()))
                    for tool in TOOLS]
     for first, second in combinations(SENTIMENT, 2):

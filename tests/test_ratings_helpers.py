@@ -1,0 +1,30 @@
+"""Small Ratings and classification helpers the paper scripts lean on."""
+import numpy as np
+import pytest
+
+from reagree.classification import accuracy_against
+from reagree.ratings import MISSING, Ratings
+
+THREE = ("negative", "neutral", "positive")
+
+
+def test_recode_to_a_binary_framing_keeps_missing():
+    ratings = Ratings(np.array([[0, 1], [2, MISSING]]), THREE, ("a", "b"))
+    binary = ratings.recode({"negative": "negative", "neutral": "rest", "positive": "rest"}, ("negative", "rest"))
+    assert binary.codes.tolist() == [[0, 1], [1, MISSING]]
+    with pytest.raises(ValueError, match="map to nothing"):
+        ratings.recode({"negative": "negative"}, ("negative", "rest"))
+
+
+def test_shares_and_added_column():
+    ratings = Ratings(np.array([[0, 1], [2, MISSING]]), THREE, ("a", "b"))
+    assert ratings.missing_share() == 0.25
+    assert ratings.category_shares().tolist() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+    wider = ratings.with_column("c", np.array([1, 1]))
+    assert wider.raters == ("a", "b", "c") and wider.codes[:, 2].tolist() == [1, 1]
+
+
+def test_accuracy_against_counts_missing_as_wrong():
+    assert accuracy_against([0, 1, MISSING, 2], [0, 1, 1, 1]) == 0.5
+    with pytest.raises(ValueError):
+        accuracy_against([0, 1], [0])
