@@ -65,13 +65,13 @@ def cohen_kappa(table, weights: str | None = None) -> float:
     Bulletin 70, 213-220.
     """
     table = _square(table)
-    _disagreement_weights(table.shape[0], weights)
+    disagreement = _disagreement_weights(table.shape[0], weights)
     total = table.sum()
     if total == 0:
         return Undefined("no unit was labelled by both raters")
     rows, cols = table.sum(axis=1) / total, table.sum(axis=0) / total
     expected = np.outer(rows, cols)
-    if np.isclose((expected * _disagreement_weights(table.shape[0], weights)).sum(), 0.0):
+    if np.isclose((expected * disagreement).sum(), 0.0):
         return Undefined("both raters used one and the same category: chance agreement is 1")
     return float(inter_rater.cohens_kappa(table, wt=weights, return_results=False))
 
