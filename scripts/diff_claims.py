@@ -1,14 +1,12 @@
 """Rule diff_claims: join a paper's claims with its computed values."""
-from pathlib import Path
-
 from reagree.claims import diff_claims
 from reagree.paperspec import load_paper
 from reagree.rulekit import rule_log
 from reagree.tables import read_values, write_tsv
 
 with rule_log(snakemake) as log:
-    schema = Path(snakemake.input.paper).parents[2] / "schemas" / "paper.schema.yaml"
-    paper = load_paper(snakemake.input.paper, schema)
-    table = diff_claims(paper["claims"], read_values(snakemake.input.values))
+    paper = load_paper(snakemake.input.paper)
+    table = diff_claims(paper["claims"], read_values(snakemake.input.values), paper["id"],
+                        dict(snakemake.params.settings), dict(snakemake.params.expansions))
     write_tsv(table, snakemake.output[0])
     log.info("%s: %s", paper["id"], table["status"].value_counts().to_dict())

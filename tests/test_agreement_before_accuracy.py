@@ -9,8 +9,14 @@ import pytest
 from reagree import bootstrap, multirater, pairwise
 from reagree.alpha import alpha_statistic, krippendorff_alpha
 from reagree.ratings import MISSING, Ratings
-from reagree.synthetic import (CODERS, LABELS, complete_round, flip_rate_for_agreement, intent_round,
-                               resample_indices, severity_round, two_coder_table)
+
+from conftest import paper_module
+
+_fixture = paper_module("agreement_before_accuracy", "aba_fixture")
+CODERS, LABELS, complete_round, flip_rate_for_agreement, intent_round = (
+    _fixture.CODERS, _fixture.LABELS, _fixture.complete_round, _fixture.flip_rate_for_agreement, _fixture.intent_round)
+resample_indices, severity_round, two_coder_table = (
+    _fixture.resample_indices, _fixture.severity_round, _fixture.two_coder_table)
 
 
 @pytest.fixture(scope="module")

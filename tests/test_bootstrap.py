@@ -1,18 +1,31 @@
-"""Tests of the bootstrap engine: determinism, shape, pairing, the distribution of the
-multinomial-over-patterns draws, percentile intervals and blocked index evaluation."""
+"""Tests of the bootstrap engine: the draws (a plain numpy loop reproduces them), their
+independence from company, the two interval schemes against a naive loop over the
+reference libraries, the Interval record, pairing, undefined draws and index draws."""
 
 from __future__ import annotations
 
 import math
 
+import krippendorff
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.metrics import cohen_kappa_score
+from statsmodels.stats import inter_rater
 
-from reagree import multirater, pairwise, synthetic
+from reagree import bootstrap as engine
+from reagree import multirater, pairwise
 from reagree.alpha import alpha_statistic
-from reagree.bootstrap import UnitStatistic, bootstrap, evaluate_indices, percentile_interval
-from reagree.ratings import Ratings
+from reagree.bootstrap import (Interval, UnitStatistic, bootstrap, bootstrap_interval, bootstrap_intervals,
+                               draw_indices, evaluate_indices, interval_from_draws, paired_difference,
+                               percentile_interval)
+from reagree.ratings import MISSING, Ratings
+from reagree.tables import value_row
+from reagree.undefined import reason_of
+
+from conftest import paper_module
+
+synthetic = paper_module("agreement_before_accuracy", "aba_fixture")
 
 
 @pytest.fixture(scope="module")
@@ -33,22 +46,45 @@ def statistics(intent):
     ]
 
 
-# ----------------------------------------------------------------- determinism and shape
+def coders_by_units(ratings: Ratings) -> np.ndarray:
+    """The krippendorff package's layout: coders x units, NaN for missing."""
+    return np.where(ratings.codes == MISSING, np.nan, ratings.codes.astype(float)).T
+
+
+# ----------------------------------------------------------------- the draws
+
+@pytest.mark.parametrize("n", [1, 2, 7, 240, 241, 1001])
+def test_draws_are_one_integers_call_per_draw(n, monkeypatch):
+    # numpy's bit generator carries its state between calls, so blocks of draws give the
+    # same stream as one rng.integers(0, n, size=n) per draw; small blocks force several
+    rng = np.random.default_rng(123)
+    loop = np.array([rng.integers(0, n, size=n) for _ in range(23)])
+    assert np.array_equal(draw_indices(n, 23, 123), loop)
+    monkeypatch.setattr(engine, "BLOCK_CELLS", 3 * n)
+    assert np.array_equal(draw_indices(n, 23, 123), loop)
+
+
+def test_block_size_does_not_change_values(statistics, monkeypatch):
+    whole = bootstrap(statistics, 200, seed=9)
+    monkeypatch.setattr(engine, "BLOCK_CELLS", 7 * statistics[0].n_units)
+    np.testing.assert_allclose(bootstrap(statistics, 200, seed=9), whole, rtol=0, atol=1e-12, equal_nan=True)
+
+
+def test_bootstrap_is_evaluate_indices_on_the_draws(statistics):
+    n = statistics[0].n_units
+    np.testing.assert_allclose(bootstrap(statistics, 150, seed=4),
+                               evaluate_indices(statistics, draw_indices(n, 150, 4)),
+                               rtol=0, atol=1e-12, equal_nan=True)
+
 
 def test_same_seed_same_draws(statistics):
     first = bootstrap(statistics, draws=300, seed=42)
-    second = bootstrap(statistics, draws=300, seed=42)
     assert first.shape == (len(statistics), 300)
-    assert np.array_equal(first, second, equal_nan=True)
+    assert np.array_equal(first, bootstrap(statistics, draws=300, seed=42), equal_nan=True)
 
 
 def test_different_seeds_differ(statistics):
     assert not np.array_equal(bootstrap(statistics, 300, seed=1), bootstrap(statistics, 300, seed=2), equal_nan=True)
-
-
-def test_shape_single_statistic_and_single_draw(statistics):
-    assert bootstrap(statistics[:1], draws=1, seed=0).shape == (1, 1)
-    assert bootstrap(statistics[:2], draws=7, seed=0).shape == (2, 7)
 
 
 def test_invalid_arguments(statistics, intent):
@@ -57,17 +93,28 @@ def test_invalid_arguments(statistics, intent):
     other = multirater.percent_agreement_statistic(intent.subset(np.arange(50)).unit_counts())
     with pytest.raises(ValueError, match="share their units"):
         bootstrap([statistics[0], other], draws=10, seed=0)
+    with pytest.raises(ValueError, match="scheme"):
+        bootstrap_interval(statistics[0], 10, 0, scheme="bca")
+    with pytest.raises(ValueError, match="level"):
+        bootstrap_interval(statistics[0], 10, 0, level=95)
+    with pytest.raises(ValueError, match="indices"):
+        evaluate_indices(statistics, np.full((3, intent.n_units), intent.n_units))
 
 
-# ----------------------------------------------------------------- pairing
+# ----------------------------------------------------------------- independence from company
 
-def test_paired_statistics_share_draws(statistics):
-    s = statistics[0]
-    out = bootstrap([s, s], draws=500, seed=3)
-    assert np.array_equal(out[0], out[1], equal_nan=True)
+def test_interval_is_the_same_alone_or_in_company(statistics):
+    for scheme in ("percentile", "numpy"):
+        together = bootstrap_intervals(statistics, 500, seed=0, scheme=scheme)
+        for statistic, bundled in zip(statistics, together):
+            assert bootstrap_interval(statistic, 500, seed=0, scheme=scheme) == bundled
+    rows = bootstrap(statistics, 300, seed=5)
+    for i, statistic in enumerate(statistics):
+        assert np.array_equal(bootstrap([statistic], 300, seed=5)[0], rows[i], equal_nan=True)
+        assert np.array_equal(bootstrap([statistics[-1 - i], statistic], 300, seed=5)[1], rows[i], equal_nan=True)
 
 
-def test_paired_rows_are_pairs_of_one_resample(intent):
+def test_paired_statistics_share_draws(intent):
     # percent agreement and Brennan-Prediger read the same sums, so on a shared resample
     # BP = (P_o - 1/K) / (1 - 1/K) holds draw by draw
     counts = intent.unit_counts()
@@ -77,38 +124,147 @@ def test_paired_rows_are_pairs_of_one_resample(intent):
     np.testing.assert_allclose(out[1], (out[0] - 1 / k) / (1 - 1 / k), rtol=0, atol=1e-12)
 
 
-# ----------------------------------------------------------------- distribution of the draws
+# ----------------------------------------------------------------- the schemes against a plain loop
+
+def test_numpy_scheme_equals_a_plain_numpy_loop_over_krippendorff(intent):
+    # the write-up's own code: one default_rng, one integers(0, n, size=n) per draw, the
+    # reference library on each resample, np.percentile(values, [2.5, 97.5])
+    data = coders_by_units(intent)
+    domain = np.arange(intent.n_categories, dtype=float)
+    n, draws, seed = intent.n_units, 300, 11
+    rng = np.random.default_rng(seed)
+    values = [krippendorff.alpha(reliability_data=data[:, rng.integers(0, n, size=n)], value_domain=domain,
+                                 level_of_measurement="nominal") for _ in range(draws)]
+    low, high = np.percentile(values, [2.5, 97.5])
+    interval = bootstrap_interval(alpha_statistic(intent, "nominal"), draws, seed, scheme="numpy")
+    assert interval.low == pytest.approx(low, abs=1e-12)
+    assert interval.high == pytest.approx(high, abs=1e-12)
+    assert interval.scheme == "numpy; draws=300; seed=11; level=0.95"
+
+
+def test_numpy_scheme_equals_a_plain_numpy_loop_over_statsmodels_fleiss(intent):
+    counts = intent.complete().unit_counts()
+    n, draws, seed, level = len(counts), 400, 3, 0.9
+    rng = np.random.default_rng(seed)
+    values = [inter_rater.fleiss_kappa(counts[rng.integers(0, n, size=n)], method="fleiss") for _ in range(draws)]
+    low, high = np.percentile(values, [5, 95])
+    interval = bootstrap_interval(multirater.fleiss_statistic(counts), draws, seed, level=level, scheme="numpy")
+    assert (interval.low, interval.high) == pytest.approx((low, high), abs=1e-12)
+    assert interval.scheme == "numpy; draws=400; seed=3; level=0.9"
+
+
+def test_percentile_scheme_is_the_order_statistics_of_a_plain_loop_over_sklearn(intent):
+    a, b = intent.codes[:, 0], intent.codes[:, 1]
+    n, draws, seed = intent.n_units, 400, 8
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(draws):
+        index = rng.integers(0, n, size=n)
+        both = (a[index] != MISSING) & (b[index] != MISSING)
+        values.append(cohen_kappa_score(a[index][both], b[index][both], labels=list(range(intent.n_categories))))
+    ordered = np.sort(values)
+    interval = bootstrap_interval(pairwise.cohen_statistic(intent, "A", "B"), draws, seed)
+    # 400 draws at 95%: the ceil(400 * 0.025) = 10th and ceil(400 * 0.975) = 390th smallest
+    assert interval.low == pytest.approx(ordered[9], abs=1e-12)
+    assert interval.high == pytest.approx(ordered[389], abs=1e-12)
+    assert interval.scheme == "percentile; draws=400; seed=8; level=0.95"
+    assert (interval.level, interval.draws, interval.seed, interval.undefined_draws) == (0.95, 400, 8, 0)
+
 
 def test_bootstrap_mean_of_percent_agreement_is_near_the_estimate(intent):
     statistic = multirater.percent_agreement_statistic(intent.unit_counts())
     values = bootstrap([statistic], draws=4000, seed=2024)[0]
     assert np.isfinite(values).all()
-    assert abs(values.mean() - statistic.estimate()) < 0.01
-
-
-def test_multinomial_draws_match_index_draws_in_distribution(intent):
-    statistic = multirater.percent_agreement_statistic(intent.unit_counts())
-    multinomial = bootstrap([statistic], draws=4000, seed=5)[0]
-    rng = np.random.default_rng(6)
-    indexed = evaluate_indices([statistic], rng.integers(0, intent.n_units, size=(4000, intent.n_units)))[0]
-    assert abs(multinomial.mean() - indexed.mean()) < 0.005
-    assert 0.9 < multinomial.std() / indexed.std() < 1.1
+    assert abs(values.mean() - statistic.value()) < 0.01
 
 
 def test_identical_units_give_a_constant_bootstrap():
     statistic = UnitStatistic("mean", np.tile([[1.0, 0.25]], (30, 1)), lambda t: t[:, 1] / t[:, 0])
-    values = bootstrap([statistic], draws=200, seed=0)[0]
-    assert np.allclose(values, 0.25, rtol=0, atol=1e-15)
+    assert np.allclose(bootstrap([statistic], draws=200, seed=0)[0], 0.25, rtol=0, atol=1e-15)
 
 
 def test_bootstrap_resamples_n_units(intent):
-    # the first column of the percent-agreement statistic counts pairable units;
-    # with a column of ones the finish exposes the resample size itself
     size = UnitStatistic("size", np.ones((intent.n_units, 1)), lambda t: t[:, 0])
     assert (bootstrap([size], draws=100, seed=0)[0] == intent.n_units).all()
 
 
-# ----------------------------------------------------------------- percentile interval
+# ----------------------------------------------------------------- tables as units
+
+def test_a_table_of_counts_resamples_its_cells_as_units():
+    table = np.array([[20, 5, 1], [3, 30, 4], [0, 6, 11]])
+    k = table.shape[0]
+    # the same units written out, in the table's row-major cell order
+    cells = np.repeat(np.arange(k * k), table.ravel())
+    ratings = Ratings(np.column_stack([cells // k, cells % k]), ("x", "y", "z"), ("A", "B"))
+    for weights in pairwise.WEIGHTS:
+        from_table = pairwise.cohen_statistic(table, weights=weights)
+        from_units = pairwise.cohen_statistic(ratings, "A", "B", weights)
+        assert from_table.n_units == from_units.n_units == table.sum()
+        assert bootstrap_interval(from_table, 300, 1) == bootstrap_interval(from_units, 300, 1)
+
+
+def test_a_table_of_proportions_has_a_value_but_no_bootstrap():
+    shares = np.array([[0.4, 0.1], [0.05, 0.45]])
+    statistic = pairwise.cohen_statistic(shares)
+    assert statistic.value() == pytest.approx(pairwise.cohen_kappa(shares * 100), abs=1e-12)
+    with pytest.raises(ValueError, match="proportions"):
+        bootstrap([statistic], 10, 0)
+
+
+# ----------------------------------------------------------------- undefined values and draws
+
+def test_undefined_draws_are_counted_and_left_out():
+    # Three units: two agree, one splits. A resample of agreeing units only has one value
+    # in use: alpha is undefined there.
+    ratings = Ratings(np.array([[0, 0], [1, 1], [0, 1]]), ("a", "b"), ("A", "B"))
+    statistic = alpha_statistic(ratings, "nominal")
+    indices = draw_indices(3, 500, 2)
+    one_value = np.array([set(row.tolist()) in ({0}, {1}) for row in indices])
+    values = bootstrap([statistic], 500, 2)[0]
+    assert np.array_equal(np.isnan(values), one_value)
+    interval = bootstrap_interval(statistic, 500, 2)
+    assert interval.undefined_draws == one_value.sum() > 0
+    assert (interval.low, interval.high) == percentile_interval(values[~one_value])
+    row = value_row("alpha.tiny", statistic.value(), interval=interval)
+    assert row["undefined_draws"] == interval.undefined_draws and row["scheme"] == interval.scheme
+
+
+def test_all_draws_undefined_gives_undefined_ends_with_reason():
+    ratings = Ratings(np.zeros((5, 2), dtype=np.int64), ("a", "b"), ("A", "B"))
+    interval = bootstrap_interval(alpha_statistic(ratings, "nominal"), 50, 0)
+    assert math.isnan(interval.low) and math.isnan(interval.high)
+    assert "every one of the 50" in reason_of(interval.low)
+    assert interval.undefined_draws == 50
+
+
+def test_value_carries_the_reason_and_estimate_is_its_alias():
+    statistic = multirater.percent_agreement_statistic(np.array([[1, 0], [0, 1]]))
+    assert math.isnan(statistic.value()) and reason_of(statistic.value()) == "no unit has two or more ratings"
+    assert reason_of(statistic.estimate()) == reason_of(statistic.value())
+
+
+# ----------------------------------------------------------------- paired difference
+
+def test_paired_difference(intent):
+    counts = intent.unit_counts()
+    a, b = multirater.percent_agreement_statistic(counts), multirater.gwet_ac1_statistic(counts)
+    estimate, interval = paired_difference(a, b, 400, seed=6)
+    assert estimate == pytest.approx(b.value() - a.value(), abs=1e-15)
+    values = bootstrap([a, b], 400, 6)
+    assert interval == interval_from_draws(values[1] - values[0], 0.95, "percentile", seed=6)
+    assert interval.scheme == "percentile; draws=400; seed=6; level=0.95"
+    _, numpy_interval = paired_difference(a, b, 400, seed=6, scheme="numpy")
+    assert numpy_interval.low == pytest.approx(np.percentile(values[1] - values[0], 2.5), abs=1e-12)
+
+
+def test_paired_difference_of_an_undefined_value_is_undefined():
+    counts = np.array([[2, 0], [2, 0], [2, 0]])
+    estimate, _ = paired_difference(multirater.percent_agreement_statistic(counts),
+                                    multirater.fleiss_statistic(counts), 20, seed=0)
+    assert math.isnan(estimate) and "chance agreement is 1" in reason_of(estimate)
+
+
+# ----------------------------------------------------------------- the interval record
 
 def test_percentile_interval_order_statistics():
     assert percentile_interval(np.arange(2000), 0.95) == (49.0, 1949.0)
@@ -119,31 +275,51 @@ def test_percentile_interval_drops_nan():
     values = np.concatenate([np.arange(2000, dtype=float), np.full(37, np.nan)])
     np.random.default_rng(0).shuffle(values)
     assert percentile_interval(values, 0.95) == (49.0, 1949.0)
+    interval = interval_from_draws(values, 0.95, seed=0)
+    assert (interval.low, interval.high, interval.draws, interval.undefined_draws) == (49.0, 1949.0, 2037, 37)
 
 
-def test_percentile_interval_all_nan():
+def test_percentile_interval_all_nan_and_single_value():
     low, high = percentile_interval(np.full(10, np.nan))
     assert math.isnan(low) and math.isnan(high)
-    low, high = percentile_interval(np.array([]))
-    assert math.isnan(low) and math.isnan(high)
-
-
-def test_percentile_interval_single_value():
     assert percentile_interval(np.array([0.3]), 0.95) == (0.3, 0.3)
+
+
+def test_numpy_ends_ask_numpy_for_exactly_the_printed_percentiles():
+    values = np.random.default_rng(1).normal(size=2000)
+    interval = interval_from_draws(values, 0.95, "numpy", seed=0)
+    assert (interval.low, interval.high) == tuple(np.percentile(values, [2.5, 97.5]))
+
+
+def test_interval_record_and_scheme_text():
+    interval = interval_from_draws(np.arange(2000.0), 0.95, "percentile", seed=100000,
+                                   name="python-random(100000+d)")
+    assert isinstance(interval, Interval)
+    assert interval.scheme == "python-random(100000+d); draws=2000; seed=100000; level=0.95"
+    assert interval.width == 1900.0 and interval.ends == (49.0, 1949.0)
+    assert interval.contains(1000.0) and not interval.contains(2.0)
 
 
 # ----------------------------------------------------------------- evaluate_indices
 
 def test_evaluate_indices_block_size_does_not_matter(statistics, intent):
-    rng = np.random.default_rng(11)
-    indices = rng.integers(0, intent.n_units, size=(50, intent.n_units))
+    indices = np.random.default_rng(11).integers(0, intent.n_units, size=(50, intent.n_units))
     whole = evaluate_indices(statistics, indices)
     blocked = evaluate_indices(statistics, indices, block=3)
     assert whole.shape == blocked.shape == (len(statistics), 50)
     np.testing.assert_allclose(blocked, whole, rtol=0, atol=1e-12, equal_nan=True)
 
 
-def test_evaluate_indices_identity_resample_is_the_estimate(statistics, intent):
+def test_evaluate_indices_identity_resample_is_the_value(statistics, intent):
     out = evaluate_indices(statistics, np.arange(intent.n_units)[None, :])[:, 0]
     for statistic, value in zip(statistics, out):
-        assert value == pytest.approx(statistic.estimate(), abs=1e-12)
+        assert value == pytest.approx(statistic.value(), abs=1e-12)
+
+
+def test_evaluate_on_resample_counts_equals_evaluate_indices(statistics, intent):
+    n = intent.n_units
+    indices = draw_indices(n, 20, 3)
+    counts = np.stack([np.bincount(row, minlength=n) for row in indices])
+    for statistic, expected in zip(statistics, evaluate_indices(statistics, indices)):
+        np.testing.assert_allclose(statistic.evaluate(counts), expected, rtol=0, atol=1e-12, equal_nan=True)
+        assert statistic.evaluate(np.ones(n))[0] == pytest.approx(statistic.value(), abs=1e-12)

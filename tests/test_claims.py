@@ -4,7 +4,8 @@ import pandas as pd
 import pytest
 
 from reagree.claims import diff_claims, summarise
-from reagree.paperspec import PrintedNumber, load_paper, load_yaml, printed_tolerance
+from reagree.paperspec import PrintedNumber, load_paper, printed_tolerance
+from reagree.yamlio import load_yaml
 
 from conftest import ROOT
 
@@ -20,7 +21,7 @@ def test_tolerance_is_half_the_last_printed_digit(text, tolerance):
 def test_yaml_keeps_printed_precision(tmp_path):
     path = tmp_path / "x.yaml"
     path.write_text("a: 0.40\nb: 44\nc: +6.08e-04\n")
-    loaded = load_yaml(path)
+    loaded = load_yaml(path, printed_numbers=True)
     assert loaded["a"].text == "0.40" and loaded["a"] == 0.4
     assert loaded["b"].text == "44" and printed_tolerance(loaded["b"]) == 0.5
     assert printed_tolerance(loaded["c"]) == pytest.approx(5e-7)
@@ -56,7 +57,8 @@ def test_summary_counts_and_lists_findings():
     values = pd.DataFrame({"key": ["a", "b"], "value": [0.396, 3.0]})
     tables = {"p": diff_claims([claim("a", "0.40"), claim("b", "0", note="three ties"), claim("z", "1")], values)}
     summary, markdown = summarise(tables)
-    assert summary.iloc[0][["match", "mismatch", "uncheckable", "missing", "total"]].tolist() == [1, 1, 0, 1, 3]
+    assert summary.iloc[0][["match", "mismatch", "uncheckable", "not_built", "not_comparable", "missing",
+                            "total"]].tolist() == [1, 1, 0, 0, 0, 1, 3]
     assert "three ties" in markdown and "| z |" in markdown and "defects" in markdown
 
 
@@ -70,9 +72,136 @@ def test_bad_paper_yaml_names_the_field(tmp_path):
     folder = tmp_path / "demo"
     folder.mkdir()
     (folder / "paper.yaml").write_text(
-        "id: demo\ntitle: t\ncite: c\nclaims:\n  - {key: a.b, where: T1, source: paper, published: 'high'}\n")
+        "id: demo\ntitle: t\ncite: c\nsources: []\nclaims:\n  - {key: a.b, where: T1, source: paper, published: 'high'}\n")
     with pytest.raises(ValueError, match=r"paper.yaml: field claims/0/published"):
         load_paper(folder / "paper.yaml", SCHEMA)
-    (folder / "paper.yaml").write_text("id: other\ntitle: t\ncite: c\nclaims: []\n")
+    (folder / "paper.yaml").write_text("id: other\ntitle: t\ncite: c\nsources: []\nclaims: []\n")
     with pytest.raises(ValueError, match="folder name"):
         load_paper(folder / "paper.yaml", SCHEMA)
+
+
+# ----------------------------------------------------------------- Spine v2: end, needs, under, tables
+
+def values_frame(rows):
+    frame = pd.DataFrame(rows)
+    for column in ("ci_low", "ci_high"):
+        if column not in frame:
+            frame[column] = np.nan
+    if "scheme" not in frame:
+        frame["scheme"] = ""
+    return frame
+
+
+def test_a_claim_names_an_interval_end_of_a_value():
+    values = values_frame([{"key": "fleiss.humans", "value": 0.385, "ci_low": 0.3121, "ci_high": 0.4552}])
+    table = diff_claims([claim("fleiss.humans", "0.385"), claim("fleiss.humans", "0.312", end="ci_low"),
+                         claim("fleiss.humans", "0.455", end="ci_high"), claim("fleiss.humans", "0.30", end="ci_low")],
+                        values)
+    assert table["status"].tolist() == ["match", "match", "match", "mismatch"]
+    assert table["computed"].tolist() == [0.385, 0.3121, 0.4552, 0.3121]
+    assert table.loc[1, "end"] == "ci_low"
+
+
+def test_a_claim_on_an_unbuilt_part_is_not_built_with_the_setting_named():
+    values = values_frame([{"key": "alpha.serbian", "value": 0.205}])
+    claims = [claim("alpha.serbian", "0.205", needs={"language": "Serbian"}),
+              claim("alpha.albanian", "0.4", needs={"language": "Albanian"}),
+              claim("kappa.roberta.rerun", "0.717", needs={"rerun_roberta": True})]
+    expansions = {"language": {"values": ["Bosnian", "Serbian"], "setting": "languages"}}
+    table = diff_claims(claims, values, "mozetic2016", {"rerun_roberta": False, "languages": ["Bosnian", "Serbian"]},
+                        expansions)
+    assert table["status"].tolist() == ["match", "not built", "not built"]
+    assert "mozetic2016.languages" in table.loc[1, "reason"] and "Albanian" in table.loc[1, "reason"]
+    assert "rerun_roberta" in table.loc[2, "reason"]
+    # a setting named directly: a list setting must contain the value
+    direct = diff_claims([claim("alpha.albanian", "0.4", needs={"languages": "Albanian"})], values, "mozetic2016",
+                         {"languages": ["Serbian"]}, {})
+    assert direct["status"].tolist() == ["not built"]
+    with pytest.raises(ValueError, match="neither a setting"):
+        diff_claims([claim("x", "1", needs={"colour": "red"})], values, "p", {}, {})
+
+
+def test_an_interval_under_other_settings_is_not_comparable_never_a_finding():
+    values = values_frame([{"key": "k", "value": 0.1, "ci_low": 0.0, "ci_high": 0.9,
+                            "scheme": "numpy; draws=1; seed=0; level=0.95"}])
+    under = {"scheme": "numpy", "draws": 2000, "seed": 0, "level": 0.95}
+    table = diff_claims([claim("k", "0.014", end="ci_low", under=under)], values)
+    assert table["status"].tolist() == ["not comparable"]
+    assert "draws 2000 (printed) vs 1 (this run)" in table.loc[0, "reason"]
+    same = values_frame([{"key": "k", "value": 0.1, "ci_low": 0.0141, "ci_high": 0.9,
+                          "scheme": "numpy; draws=2000; seed=0; level=0.95"}])
+    assert diff_claims([claim("k", "0.014", end="ci_low", under=under)], same)["status"].tolist() == ["match"]
+
+
+def write_paper(folder, body, tables=None):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "paper.yaml").write_text(body)
+    for name, text in (tables or {}).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder / "paper.yaml"
+
+
+def test_claim_tables_are_read_with_printed_precision_and_needs(tmp_path):
+    path = write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t4.tsv]\n",
+                       {"claims/t4.tsv": "key\twhere\tsource\tpublished\tneeds\tend\n"
+                                         "# a comment line\n"
+                                         "alpha.serbian\tTable 4\tpaper\t0.20\tlanguage=Serbian\t\n"
+                                         "alpha.serbian\tTable 4\tpaper\t0.042\tlanguage=Serbian\tci_high\n"})
+    claims = load_paper(path)["claims"]
+    assert [c["key"] for c in claims] == ["alpha.serbian", "alpha.serbian"]
+    assert claims[0]["published"].text == "0.20" and printed_tolerance(claims[0]["published"]) == 0.005
+    assert claims[0]["needs"] == {"language": "Serbian"} and claims[1]["end"] == "ci_high"
+
+
+def test_a_bad_claim_table_row_names_file_and_line(tmp_path):
+    path = write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [t.tsv]\n",
+                       {"t.tsv": "key\twhere\tsource\tpublished\n\na.b\tT\tpaper\t0.1\na.c\tT\tpaper\thigh\n"})
+    with pytest.raises(ValueError, match=r"t.tsv, line 4: published 'high' is not a number"):
+        load_paper(path)
+    write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [t.tsv]\n",
+                {"t.tsv": "key\twhere\tsource\tpublished\tcolour\n"})
+    with pytest.raises(ValueError, match=r"unknown column\(s\) \['colour'\]"):
+        load_paper(path)
+
+
+def test_duplicate_yaml_keys_are_refused_naming_file_and_line(tmp_path):
+    body = ("id: demo\ntitle: t\ncite: c\nsources: []\nclaims:\n  - {key: a.b, where: T, source: paper, published: 1}\n"
+            "claims:\n  - {key: a.c, where: T, source: paper, published: 2}\n")
+    path = write_paper(tmp_path / "demo", body)
+    with pytest.raises(ValueError, match=r"paper.yaml, line 7: key 'claims' appears twice .*first on line 5"):
+        load_paper(path)
+
+
+def test_a_yaml_alias_bomb_is_refused_before_expansion(tmp_path):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
+              f"*a{i - 1}, *a{i - 1}]" for i in range(1, 12)]
+    path = write_paper(tmp_path / "demo", "\n".join(lines) + "\n")
+    with pytest.raises(ValueError, match="YAML aliases"):
+        load_paper(path)
+
+
+def test_a_published_value_must_be_finite(tmp_path):
+    path = write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\n"
+                                          "claims:\n  - {key: a.b, where: T, source: paper, published: .nan}\n")
+    with pytest.raises(ValueError, match="not a finite number"):
+        load_paper(path)
+
+
+def test_summary_warns_when_nothing_is_checked():
+    summary, markdown = summarise({})
+    assert "no paper is configured" in markdown and "No claim is missing" not in markdown
+    empty = diff_claims([], pd.DataFrame({"key": [], "value": []}))
+    summary, markdown = summarise({"p": empty})
+    assert "warning: no claims" in markdown and "No claim is missing" not in markdown
+
+
+def test_summary_explains_not_built_and_not_comparable():
+    values = values_frame([{"key": "k", "value": 0.1, "scheme": "numpy; draws=1; seed=0; level=0.95"}])
+    table = diff_claims([claim("x", "1", needs={"languages": "Albanian"}),
+                         claim("k", "0.1", end="ci_low", under={"draws": 2000})],
+                        values, "moz", {"languages": ["Serbian"]}, {})
+    summary, markdown = summarise({"moz": table})
+    assert summary.iloc[0]["not_built"] == 1 and summary.iloc[0]["not_comparable"] == 1
+    assert "why claims are not built" in markdown and "why claims are not comparable" in markdown

@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+import krippendorff
 from statsmodels.stats import inter_rater
 
 from reagree import classification, multirater, pairwise
@@ -203,6 +204,116 @@ def test_undefined_is_nan_with_reason():
     assert math.isnan(value) and reason_of(value) == "because"
     assert reason_of(0.5) == "" and reason_of(float("nan")) == "" and reason_of("x") == ""
     assert np.isnan(np.array([value, 1.0])).tolist() == [True, False]
+
+
+# ----------------------------------------------------------------- input checks
+
+COUNT_FUNCTIONS = {
+    "fleiss_kappa": multirater.fleiss_kappa,
+    "percent_agreement": multirater.percent_agreement,
+    "gwet_ac1": multirater.gwet_ac1,
+    "brennan_prediger": multirater.brennan_prediger,
+    "specific_agreement": multirater.specific_agreement,
+    "fleiss_category_kappas": multirater.fleiss_category_kappas,
+    "krippendorff_alpha": lambda counts: krippendorff_alpha(counts, "nominal"),
+}
+
+
+@pytest.mark.parametrize("name", list(COUNT_FUNCTIONS))
+@pytest.mark.parametrize("bad, message", [
+    ([[2, -1], [1, 1]], "non-negative"),
+    ([[2, np.nan], [1, 1]], "finite"),
+    ([[2, np.inf], [1, 1]], "finite"),
+    ([[1.5, 0.5], [1, 1]], "whole numbers"),
+    ([2, 1], "units x categories"),
+    ([["a", "b"], ["b", "a"]], "numbers"),
+])
+def test_counts_must_be_finite_non_negative_whole_numbers(name, bad, message):
+    with pytest.raises(ValueError, match=message):
+        COUNT_FUNCTIONS[name](bad)
+
+
+def test_weights_must_be_one_finite_non_negative_number_per_unit():
+    counts = np.array([[2, 0], [1, 1]])
+    for weights, message in [([1.0], "one weight per unit"), ([1.0, -0.5], "non-negative"), ([1.0, np.nan], "finite")]:
+        with pytest.raises(ValueError, match=message):
+            multirater.percent_agreement(counts, weights)
+    assert multirater.percent_agreement(counts, [0.25, 0.75]) == pytest.approx(0.25, abs=1e-15)
+
+
+def test_tables_must_be_finite_non_negative_squares():
+    bad_tables = [(np.ones((2, 3)), "K x K"), ([[1, -1], [0, 2]], "negative"), ([[1, np.nan], [0, 2]], "finite")]
+    for bad, message in bad_tables:
+        for function in (pairwise.cohen_kappa, pairwise.scott_pi, pairwise.table_coefficients):
+            with pytest.raises(ValueError, match=message):
+                function(bad)
+
+
+def test_alpha_on_counts_equals_alpha_on_ratings():
+    ratings = noisy_ratings(8, 120, 4, 4, missing=0.2, categories=(1, 2, 4, 7))
+    counts = ratings.unit_counts()
+    for level in LEVELS:
+        values = ratings.categories if level in ("interval", "ratio") else None
+        assert krippendorff_alpha(counts, level, values=values) == pytest.approx(krippendorff_alpha(ratings, level),
+                                                                                  abs=1e-12)
+    # values= overrides a Ratings' categories
+    doubled = krippendorff_alpha(ratings, "interval", values=[2, 4, 8, 14])
+    assert doubled == pytest.approx(krippendorff_alpha(ratings, "interval"), abs=1e-12)
+
+
+def test_alpha_needs_numbers_for_interval_and_ratio():
+    counts = np.array([[2, 0, 1], [0, 3, 0], [1, 1, 1]])
+    for level in ("interval", "ratio"):
+        with pytest.raises(ValueError, match="values="):
+            krippendorff_alpha(counts, level)
+        with pytest.raises(ValueError, match="3 finite category values"):
+            krippendorff_alpha(counts, level, values=[1, 2])
+        with pytest.raises(ValueError, match="numeric"):
+            krippendorff_alpha(noisy_ratings(1, 20, 3, 3), level)
+    with pytest.raises(ValueError, match="true zero"):
+        krippendorff_alpha(counts, "ratio", values=[-1, 0, 1])
+    with pytest.raises(ValueError, match="level_of_measurement"):
+        krippendorff_alpha(counts, "cardinal")
+
+
+def test_cohen_and_scott_from_ratings_equal_their_table_forms():
+    ratings = noisy_ratings(4, 90, 3, 3, missing=0.2)
+    table = pairwise.contingency_table(ratings, "C", "A")
+    for weights in pairwise.WEIGHTS:
+        assert pairwise.cohen_kappa(ratings, weights, raters=("C", "A")) == pytest.approx(
+            pairwise.cohen_kappa(table, weights), abs=1e-12)
+    assert pairwise.scott_pi(ratings, raters=("C", "A")) == pytest.approx(pairwise.scott_pi(table), abs=1e-12)
+    two = ratings.select(["C", "A"])
+    assert pairwise.cohen_kappa(two) == pytest.approx(pairwise.cohen_kappa(table), abs=1e-12)
+    with pytest.raises(ValueError, match="name the two raters"):
+        pairwise.cohen_kappa(ratings)
+    with pytest.raises(ValueError, match="no rater 'Z'"):
+        pairwise.cohen_kappa(ratings, raters=("A", "Z"))
+
+
+def test_fleiss_skips_units_nobody_rated():
+    counts = np.array([[2, 1, 0], [0, 3, 0], [1, 1, 1], [0, 2, 1]])
+    with_empty = np.vstack([counts[:2], np.zeros((1, 3)), counts[2:]])
+    assert multirater.fleiss_kappa(with_empty) == pytest.approx(multirater.fleiss_kappa(counts), abs=1e-15)
+
+
+def test_counts_of_many_units_need_no_dense_matrix():
+    # A long table of 1.6 million labels on 200,000 units (2 to 14 raters each), summed
+    # into the n x K per-unit counts. Units pool by their count row, so alpha's statistic
+    # holds a few hundred rows, not 200,000.
+    rng = np.random.default_rng(0)
+    n_units = 200_000
+    raters = rng.integers(2, 15, size=n_units)
+    truth = rng.integers(0, 3, size=n_units)
+    unit_of_label = np.repeat(np.arange(n_units), raters)
+    slip = (rng.random(unit_of_label.size) < 0.3) * rng.integers(1, 3, unit_of_label.size)
+    labels = (truth[unit_of_label] + slip) % 3
+    counts = np.bincount(unit_of_label * 3 + labels, minlength=n_units * 3).reshape(n_units, 3)
+    assert counts.sum() == raters.sum() > 1_500_000
+    statistic = alpha_statistic(counts, "nominal")
+    assert statistic.per_unit.shape[0] < 1_000 and statistic.n_units == n_units
+    reference = krippendorff.alpha(value_counts=counts, level_of_measurement="nominal")
+    assert statistic.value() == pytest.approx(reference, abs=1e-12)
 
 
 # ----------------------------------------------------------------- Ratings.from_labels

@@ -7,6 +7,7 @@ import http.server
 import os
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,39 @@ def server():
                     self._send(200, PAYLOAD)
             elif self.path == "/down":
                 self.send_error(503)
+            elif self.path == "/to-ftp":
+                self.send_response(302)
+                self.send_header("Location", "ftp://example.org/pub/f.tsv")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif self.path == "/to-ok":
+                self.send_response(302)
+                self.send_header("Location", "/ok")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif self.path == "/trickle":
+                self.send_response(200)
+                self.send_header("Content-Length", "400")
+                self.end_headers()
+                for _ in range(40):  # bounded: 40 bytes over 2 s, then the handler stops
+                    try:
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                    except OSError:
+                        return
+                    time.sleep(0.05)
+            elif self.path == "/endless":
+                self.send_response(200)
+                self.end_headers()
+                for _ in range(64):  # bounded: 64 KiB at most, far past the test's 4 KiB cap
+                    try:
+                        self.wfile.write(b"y" * 1024)
+                    except OSError:
+                        return
+                self.close_connection = True
+            elif self.path == "/garbage":
+                self.wfile.write(b"this is not an HTTP answer\r\n\r\n")
+                self.close_connection = True
             else:
                 self.send_error(404)
 
@@ -279,3 +313,65 @@ def test_fetch_rejects_non_http_schemes(tmp_path, url):
     with pytest.raises(FetchError):
         fetch(url, tmp_path / "x", log=lambda s: None)
     assert not (tmp_path / "x").exists()
+
+
+# ----------------------------------------------------------------- limits and odd servers
+
+def test_a_redirect_to_another_scheme_is_refused(tmp_path, server):
+    base, _, _ = server
+    with pytest.raises(FetchError, match="only http and https are followed"):
+        fetch(f"{base}/to-ftp", tmp_path / "x", **quiet())
+    assert not (tmp_path / "x").exists() and no_part_files(tmp_path)
+
+
+def test_a_redirect_within_http_is_followed(tmp_path, server):
+    base, _, _ = server
+    assert fetch(f"{base}/to-ok", tmp_path / "x", **quiet()) == PAYLOAD_SHA
+
+
+def test_a_trickling_server_meets_the_overall_deadline(tmp_path, server):
+    base, _, _ = server
+    started = time.monotonic()
+    with pytest.raises(FetchError, match="after the deadline"):
+        fetch(f"{base}/trickle", tmp_path / "x", log=lambda s: None, backoff=0, timeout=5, deadline=0.5)
+    assert time.monotonic() - started < 4
+    assert not (tmp_path / "x").exists() and no_part_files(tmp_path)
+
+
+def test_an_endless_body_is_stopped_at_the_size_cap(tmp_path, server):
+    base, _, _ = server
+    with pytest.raises(FetchError, match="more than 4.0 KiB"):
+        fetch(f"{base}/endless", tmp_path / "x", max_bytes=4096, **quiet())
+    assert not (tmp_path / "x").exists() and no_part_files(tmp_path)
+
+
+def test_a_server_that_answers_garbage_is_not_called_unreachable(tmp_path, server):
+    base, _, _ = server
+    with pytest.raises(FetchError) as info:
+        fetch(f"{base}/garbage", tmp_path / "x", **quiet(retries=1))
+    assert "not HTTP" in str(info.value) and "unreachable" not in str(info.value)
+
+
+def test_a_zero_timeout_is_refused_with_a_reason(tmp_path):
+    with pytest.raises(ValueError, match="timeout must be a positive"):
+        fetch("https://example.org/x", tmp_path / "x", timeout=0, log=lambda s: None)
+
+
+def test_sigterm_during_a_fetch_leaves_no_partial_file(tmp_path, server):
+    import signal
+    import subprocess
+    import sys
+
+    base, _, _ = server
+    code = ("import sys; from reagree.fetch import fetch; "
+            f"fetch('{base}/trickle', sys.argv[1], timeout=5, deadline=30, log=lambda s: None)")
+    child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "x")])
+    for _ in range(100):
+        if list(tmp_path.glob(".x.part-*")):
+            break
+        time.sleep(0.05)
+    assert list(tmp_path.glob(".x.part-*")), "the download never started"
+    child.send_signal(signal.SIGTERM)
+    child.wait(timeout=10)
+    assert not (tmp_path / "x").exists()
+    assert no_part_files(tmp_path)

@@ -1,14 +1,17 @@
 """Property tests: invariances, bounds, agreement with the reference libraries
-(krippendorff, statsmodels, scikit-learn) and the vectorised bootstrap against a naive
-loop, on random units x raters code matrices."""
+(krippendorff, statsmodels, scikit-learn, irrCAC) to 1e-12 and the vectorised bootstrap
+against a naive loop, on random units x raters code matrices."""
 
 from __future__ import annotations
 
 import math
 import warnings
 
+import irrCAC.raw
+import irrCAC.table
 import krippendorff
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sklearn.metrics import cohen_kappa_score
@@ -207,41 +210,125 @@ def test_bounds(r):
 
 
 # ----------------------------------------------------------------- reference libraries
+# reagree computes every coefficient from its own sufficient statistics; these hold each
+# one against the field's libraries to 1e-12 (LIBRARY).
+
+LIBRARY = 1e-12
+
+
+def irrcac(module, method: str, frame: pd.DataFrame, **kwargs) -> dict:
+    """An irrCAC coefficient, unrounded (digits=20); NaN values where it divides by zero."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            return getattr(module.CAC(frame, digits=20, **kwargs), method)()["est"]
+        except (ValueError, ZeroDivisionError):
+            return {"coefficient_value": math.nan, "pa": math.nan}
+
+
+def finite_or_nan(value) -> float:
+    value = float(value)
+    return value if math.isfinite(value) else math.nan
+
 
 @SETTINGS
 @given(r=ratings(numeric=True))
 def test_alpha_equals_krippendorff_package(r):
+    counts = r.unit_counts()
     for level in LEVELS:
-        domain = values_of(r, level) if level != "ordinal" else np.array(r.categories, dtype=float)
+        domain = np.array(r.categories, dtype=float)
         reference = quiet(krippendorff.alpha, reliability_data=coders_by_units(r, domain),
                           value_domain=domain, level_of_measurement=level)
-        ours = krippendorff_alpha(r, level)
-        assert_same(ours, reference, what=level)
-        assert_same(alpha_statistic(r, level).estimate(), ours, what=f"{level} statistic")
+        assert_same(krippendorff_alpha(r, level), reference, LIBRARY, what=level)
+        from_counts = quiet(krippendorff.alpha, value_counts=counts, value_domain=domain, level_of_measurement=level)
+        assert_same(krippendorff_alpha(counts, level, values=domain), from_counts, LIBRARY, what=f"{level} counts")
 
 
 @SETTINGS
 @given(r=ratings())
-def test_fleiss_statistic_equals_statsmodels(r):
+def test_fleiss_kappa_equals_statsmodels(r):
     counts = complete_counts(r)
     reference = quiet(inter_rater.fleiss_kappa, counts, method="fleiss") if len(counts) else math.nan
-    assert_same(multirater.fleiss_statistic(counts).estimate(), reference, what="statistic")
-    assert_same(multirater.fleiss_kappa(counts), reference, what="fleiss_kappa")
+    assert_same(multirater.fleiss_kappa(counts), reference, LIBRARY)
+
+
+@SETTINGS
+@given(r=ratings())
+def test_fleiss_category_kappa_equals_statsmodels_on_category_vs_rest(r):
+    counts = complete_counts(r)
+    if not len(counts):
+        return
+    m = counts.sum(axis=1)
+    for j in range(counts.shape[1]):
+        collapsed = np.column_stack([counts[:, j], m - counts[:, j]])
+        reference = quiet(inter_rater.fleiss_kappa, collapsed, method="fleiss")
+        assert_same(multirater.fleiss_category_kappa(counts, j), reference, LIBRARY, what=str(j))
 
 
 @SETTINGS
 @given(data=st.data())
-def test_cohen_equals_sklearn(data):
+def test_cohen_kappa_equals_sklearn_and_statsmodels(data):
     r = data.draw(ratings())
     a, b = data.draw(st.permutations(r.raters))[:2]
     x, y = r.codes[:, r.raters.index(a)], r.codes[:, r.raters.index(b)]
     both = (x != MISSING) & (y != MISSING)
     table = pairwise.contingency_table(r, a, b)
     for weights in pairwise.WEIGHTS:
-        reference = quiet(cohen_kappa_score, x[both], y[both], labels=list(range(r.n_categories)), weights=weights)
-        ours = pairwise.cohen_kappa(table, weights=weights)
-        assert_same(ours, reference, what=str(weights))
-        assert_same(pairwise.cohen_statistic(r, a, b, weights).estimate(), ours, what=f"{weights} statistic")
+        ours = pairwise.cohen_kappa(r, weights=weights, raters=(a, b))
+        sklearn = quiet(cohen_kappa_score, x[both], y[both], labels=list(range(r.n_categories)), weights=weights)
+        statsmodels = quiet(inter_rater.cohens_kappa, table, wt=weights, return_results=False)
+        assert_same(ours, sklearn, LIBRARY, what=f"{weights} sklearn")
+        assert_same(ours, finite_or_nan(statsmodels), LIBRARY, what=f"{weights} statsmodels")
+        assert_same(pairwise.cohen_kappa(table, weights=weights), ours, LIBRARY, what=f"{weights} table")
+
+
+@SETTINGS
+@given(r=ratings())
+def test_ac1_brennan_prediger_and_agreement_equal_irrcac(r):
+    frame = pd.DataFrame(np.where(r.codes == MISSING, np.nan, r.codes.astype(float)))
+    categories = [float(c) for c in range(r.n_categories)]
+    counts = r.unit_counts()
+    gwet = irrcac(irrCAC.raw, "gwet", frame, categories=categories)
+    bp = irrcac(irrCAC.raw, "bp", frame, categories=categories)
+    assert_same(multirater.gwet_ac1(counts), finite_or_nan(gwet["coefficient_value"]), LIBRARY, what="ac1")
+    assert_same(multirater.brennan_prediger(counts), finite_or_nan(bp["coefficient_value"]), LIBRARY, what="bp")
+    assert_same(multirater.percent_agreement(counts), finite_or_nan(gwet["pa"]), LIBRARY, what="agreement")
+
+
+@SETTINGS
+@given(data=st.data())
+def test_two_rater_table_coefficients_equal_irrcac(data):
+    r = data.draw(ratings())
+    a, b = data.draw(st.permutations(r.raters))[:2]
+    table = pairwise.contingency_table(r, a, b)
+    if table.sum() == 0:
+        return
+    frame = pd.DataFrame(table)
+    coefficients = pairwise.table_coefficients(table)
+    expected = {"kappa": irrcac(irrCAC.table, "cohen", frame), "scott_pi": irrcac(irrCAC.table, "scott", frame),
+                "ac1": irrcac(irrCAC.table, "gwet", frame), "pabak": irrcac(irrCAC.table, "bp", frame)}
+    for name, reference in expected.items():
+        assert_same(coefficients[name], finite_or_nan(reference["coefficient_value"]), LIBRARY, what=name)
+    assert_same(pairwise.scott_pi(r, raters=(a, b)), coefficients["scott_pi"], LIBRARY, what="scott from ratings")
+
+
+@SETTINGS
+@given(r=ratings())
+def test_specific_agreement_equals_counting_rater_pairs(r):
+    # by enumeration: of all ordered pairs of two different raters who both labelled a
+    # unit, in which the first said k, the share in which the second said k too
+    agree, said = np.zeros(r.n_categories), np.zeros(r.n_categories)
+    for row in r.codes:
+        given = [c for c in row if c != MISSING]
+        for i, first in enumerate(given):
+            for j, second in enumerate(given):
+                if i != j:
+                    said[first] += 1
+                    agree[first] += first == second
+    ours = multirater.specific_agreement(r.unit_counts())
+    for k in range(r.n_categories):
+        assert_same(ours[k], agree[k] / said[k] if said[k] else math.nan, LIBRARY, what=str(k))
+        assert_same(multirater.specific_agreement(r.unit_counts(), category=k), ours[k], 0, what=f"{k} alone")
 
 
 # ----------------------------------------------------------------- bootstrap vs naive loop
@@ -315,3 +402,268 @@ def test_alpha_indices_single_value_resample_is_nan(level):
     r = Ratings(np.array([[0, 0, 0], [1, 2, 1], [0, 0, MISSING]]), (1, 2, 3), ("A", "B", "C"))
     values = evaluate_indices([alpha_statistic(r, level)], np.array([[0, 0, 2], [1, 0, 2]]))[0]
     assert math.isnan(values[0]) and np.isfinite(values[1])
+
+
+# ----------------------------------------------------------------- more reference libraries
+# Second opinions where the tests above hold a coefficient against one library only:
+# Fleiss' kappa against irrCAC, Scott's pi and Brennan-Prediger against statsmodels,
+# nominal and interval alpha against irrCAC's Krippendorff, weighted Cohen against irrCAC.
+
+def codes_frame(r: Ratings, values: np.ndarray | None = None) -> pd.DataFrame:
+    """irrCAC's raw layout: units x raters, NaN for missing, a number per category."""
+    values = np.arange(r.n_categories, dtype=float) if values is None else values
+    return pd.DataFrame(np.where(r.codes == MISSING, np.nan, values[np.maximum(r.codes, 0)]))
+
+
+@SETTINGS
+@given(r=ratings())
+def test_fleiss_kappa_equals_irrcac(r):
+    complete = r.complete()
+    if complete.n_units < 2:  # irrCAC divides by n - 1 for its variance
+        return
+    categories = [float(c) for c in range(r.n_categories)]
+    reference = irrcac(irrCAC.raw, "fleiss", codes_frame(complete), categories=categories)
+    assert_same(multirater.fleiss_kappa(complete.unit_counts()), finite_or_nan(reference["coefficient_value"]),
+                LIBRARY)
+
+
+@SETTINGS
+@given(r=ratings())
+def test_brennan_prediger_equals_statsmodels_randolph(r):
+    counts = complete_counts(r)
+    if not len(counts):
+        return
+    reference = quiet(inter_rater.fleiss_kappa, counts, method="randolph")
+    assert_same(multirater.brennan_prediger(counts), finite_or_nan(reference), LIBRARY)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_scott_pi_equals_statsmodels_fleiss_on_the_pairs_units(data):
+    r = data.draw(ratings())
+    a, b = data.draw(st.permutations(r.raters))[:2]
+    pair = r.select([a, b]).complete()
+    reference = quiet(inter_rater.fleiss_kappa, pair.unit_counts(), method="fleiss") if pair.n_units else math.nan
+    assert_same(pairwise.scott_pi(r, raters=(a, b)), finite_or_nan(reference), LIBRARY)
+
+
+@SETTINGS
+@given(r=ratings(numeric=True))
+def test_nominal_and_interval_alpha_equal_irrcac(r):
+    if ((r.codes != MISSING).sum(axis=1) >= 2).sum() < 2:  # irrCAC divides by n - 1 for its variance
+        return
+    values = np.array(r.categories, dtype=float)
+    frame = codes_frame(r, values)
+    for level, weights in (("nominal", "identity"), ("interval", "quadratic")):
+        reference = irrcac(irrCAC.raw, "krippendorff", frame, categories=list(values), weights=weights)
+        assert_same(krippendorff_alpha(r, level), finite_or_nan(reference["coefficient_value"]), 1e-10, what=level)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_weighted_cohen_kappa_equals_irrcac(data):
+    r = data.draw(ratings())
+    a, b = data.draw(st.permutations(r.raters))[:2]
+    table = pairwise.contingency_table(r, a, b)
+    if table.sum() < 2:  # irrCAC divides by n - 1 for its variance
+        return
+    for weights, named in ((None, "identity"), ("linear", "linear"), ("quadratic", "quadratic")):
+        reference = irrcac(irrCAC.table, "cohen", pd.DataFrame(table), weights=named)
+        assert_same(pairwise.cohen_kappa(table, weights), finite_or_nan(reference["coefficient_value"]), LIBRARY,
+                    what=named)
+
+
+# ----------------------------------------------------------------- tie rules (reagree.majority)
+
+@st.composite
+def votes(draw):
+    """Six-ish raters on the three-class bipolar scale; some cells and some units empty,
+    many ties (few raters, few categories)."""
+    n_units, n_raters = draw(st.integers(1, 40)), draw(st.integers(1, 7))
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    rng = np.random.default_rng(seed)
+    codes = rng.integers(0, 3, (n_units, n_raters))
+    codes[rng.random((n_units, n_raters)) < draw(st.sampled_from([0.0, 0.1, 0.3]))] = MISSING
+    codes[rng.random(n_units) < 0.1] = MISSING  # some units nobody rated
+    return Ratings(codes, ("negative", "neutral", "positive"), tuple(f"r{i}" for i in range(n_raters)))
+
+
+def plurality_by_counting(r: Ratings) -> tuple[np.ndarray, list[set]]:
+    """Per unit, counted here: the leaders (categories with the top count) and, when one
+    leads alone, its code (MISSING for a tie or for nobody)."""
+    winner, sides = np.full(r.n_units, MISSING), []
+    for unit, row in enumerate(r.codes):
+        tally = {c: int((row == c).sum()) for c in range(r.n_categories)}
+        top = max(tally.values())
+        leaders = {c for c, n in tally.items() if n == top} if top else set()
+        sides.append(leaders)
+        if len(leaders) == 1:
+            winner[unit] = leaders.pop()
+            sides[-1] = {int(winner[unit])}
+    return winner, sides
+
+
+@SETTINGS
+@given(r=votes(), seed=st.integers(0, 2 ** 32 - 1))
+def test_every_tie_rule_labels_every_rated_unit_except_drop(r, seed):
+    from reagree.majority import majority_vote, random_majorities, tied_units
+
+    winner, sides = plurality_by_counting(r)
+    rated = np.array([bool(s) for s in sides])
+    tied = np.array([len(s) >= 2 for s in sides])
+    assert tied_units(r).tolist() == tied.tolist()
+    labels = {rule: majority_vote(r, rule, seed=seed) for rule in ("drop", "neutral", "polar", "random")}
+    for rule, got in labels.items():
+        assert (got[~rated] == MISSING).all(), rule                        # nobody rated: no label, any rule
+        assert (got[rated & ~tied] == winner[rated & ~tied]).all(), rule   # untied: its plurality, any rule
+        if rule == "drop":
+            assert (got[tied] == MISSING).all()
+        else:
+            assert (got[rated] != MISSING).all(), rule
+    for unit in np.flatnonzero(tied):
+        assert labels["random"][unit] in sides[unit]
+        assert labels["neutral"][unit] == 1
+        polar_sides = sides[unit] - {1}
+        assert labels["polar"][unit] == (polar_sides.pop() if len(polar_sides) == 1 else 1)
+    assert random_majorities(r, 3, seed)[0].tolist() == labels["random"].tolist()
+
+
+@SETTINGS
+@given(r=votes(), category=st.sampled_from(["negative", "neutral", "positive"]))
+def test_prefer_wins_the_ties_it_is_in_and_resolves_no_other(r, category):
+    from reagree.majority import majority_vote
+
+    code = r.categories.index(category)
+    winner, sides = plurality_by_counting(r)
+    got = majority_vote(r, f"prefer:{category}")
+    for unit, leaders in enumerate(sides):
+        if len(leaders) >= 2:
+            assert got[unit] == (code if code in leaders else MISSING)
+        else:
+            assert got[unit] == winner[unit]
+
+
+def jayanetti_release():
+    """The paper-only module ``jayanetti2026_release``, registered in sys.modules (its
+    dataclass needs its module there)."""
+    import importlib.util
+    import sys
+
+    from conftest import ROOT
+
+    name = "jayanetti2026_release"
+    if name not in sys.modules:
+        path = ROOT / "workflow" / "papers" / "jayanetti2026" / "scripts" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@settings(SETTINGS, max_examples=30)
+@given(data=st.data())
+def test_released_majority_is_read_as_released(data):
+    """The ``released`` tie rule scores against the release's own majority columns: what
+    ``read_release`` gives for them is exactly the file's cells (normalised), tie or not."""
+    import tempfile
+    from pathlib import Path
+
+    release = jayanetti_release()
+    n_units = data.draw(st.integers(1, 12))
+    columns = {}
+    for framing, (suffix, categories, _) in release.FRAMINGS.items():
+        for column in [*release.RATERS.values(), release.MAJORITY_COLUMN]:
+            cells = data.draw(st.lists(st.sampled_from(categories), min_size=n_units, max_size=n_units))
+            # the reader strips and lower-cases; write some cells in the release's other spellings
+            columns[column + suffix] = [data.draw(st.sampled_from([c, c.upper(), f" {c}"])) for c in cells]
+    columns[release.TEXT] = [f"tweet {i}" for i in range(n_units)]
+    columns[release.TRANSLATED] = [f"tweet {i}" for i in range(n_units)]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "majorityvote.tsv"
+        pd.DataFrame(columns).to_csv(path, sep="\t", index=False)
+        read = release.read_release(path)
+    for framing, (suffix, _, _) in release.FRAMINGS.items():
+        written = [c.strip().lower() for c in columns[release.MAJORITY_COLUMN + suffix]]
+        assert read.ratings[framing].labels()[release.MAJORITY].tolist() == written, framing
+
+
+# ----------------------------------------------------------------- segments projected onto units
+
+@st.composite
+def text_and_run(draw):
+    """Units of a numbered text (blocks with gaps between them, or single lines with
+    gaps) and a run of segments over a range a little wider than the text."""
+    from reagree.segments import FUNCTIONS, Run, Segment, Units
+
+    per_line = draw(st.booleans())
+    n_units = draw(st.integers(1, 25))
+    gaps = draw(st.lists(st.integers(0, 3), min_size=n_units, max_size=n_units))
+    spans = draw(st.lists(st.integers(1, 1 if per_line else 5), min_size=n_units, max_size=n_units))
+    first, last, line = [], [], 1
+    for gap, span in zip(gaps, spans):
+        line += gap
+        first.append(line)
+        last.append(line + span - 1)
+        line += span
+    units = Units(np.array(first), np.array(last), per_line)
+    segments = []
+    for position in range(draw(st.integers(0, 12))):
+        start = draw(st.integers(0, line + 2))
+        end = start + draw(st.integers(0, 8))
+        segments.append(Segment(position, f"s{position}", draw(st.sampled_from(FUNCTIONS)), start, end))
+    segments.sort(key=lambda s: (s.line_start, s.line_end))  # as parse_run keeps them
+    return units, Run("<generated>", tuple(segments))
+
+
+def project_by_hand(units, run):
+    """The docstring's convention, line by line: votes, earliest voting segment, first
+    real line of each segment."""
+    from reagree.segments import FUNCTIONS
+
+    unit_of = {line: u for u in range(units.n_units)
+               for line in range(int(units.first_line[u]), int(units.last_line[u]) + 1)}
+    votes = np.zeros((units.n_units, len(FUNCTIONS)), dtype=int)
+    earliest = np.full((units.n_units, len(FUNCTIONS)), len(run.segments))
+    boundary = np.zeros(units.n_units, dtype=bool)
+    outside = []
+    for rank, segment in enumerate(run.segments):
+        real = [line for line in range(segment.line_start, segment.line_end + 1) if line in unit_of]
+        if not real:
+            outside.append(segment.segment_id)
+        for line in real:
+            code = FUNCTIONS.index(segment.function)
+            votes[unit_of[line], code] += 1
+            earliest[unit_of[line], code] = min(earliest[unit_of[line], code], rank)
+        if real:
+            boundary[unit_of[real[0]]] = True
+    labels = []
+    for u in range(units.n_units):
+        if votes[u].sum() == 0:
+            labels.append(-1)
+            continue
+        top = votes[u].max()
+        labels.append(min((earliest[u, f], f) for f in range(len(FUNCTIONS)) if votes[u, f] == top)[1])
+    return np.array(labels), boundary, outside
+
+
+@SETTINGS
+@given(case=text_and_run())
+def test_projection_of_segments_onto_units(case):
+    from reagree.segments import FUNCTIONS, UNCOVERED, project
+
+    units, run = case
+    projection = project(run, units)
+    labels, boundary, outside = project_by_hand(units, run)
+    covered = projection.labels != UNCOVERED
+    # every label is one of the seven functions, or uncovered
+    assert set(projection.labels.tolist()) <= set(range(len(FUNCTIONS))) | {UNCOVERED}
+    # a unit is covered iff some segment's line falls in it
+    assert covered.tolist() == (labels != -1).tolist()
+    # the label: most votes, ties to the function of the earliest voting segment
+    assert projection.labels.tolist() == labels.tolist()
+    # boundaries are a subset of the covered units: uncovered units are absent, not 0
+    assert ((projection.boundaries == UNCOVERED) == ~covered).all()
+    assert set(np.flatnonzero(projection.boundaries == 1)) <= set(np.flatnonzero(covered))
+    assert (projection.boundaries == 1).tolist() == boundary.tolist()
+    assert list(projection.segments_outside) == outside

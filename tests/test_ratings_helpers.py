@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from reagree.classification import accuracy_against
-from reagree.ratings import MISSING, Ratings
+from reagree.ratings import MISSING, Ratings, check_unit_counts
 
 THREE = ("negative", "neutral", "positive")
 
@@ -28,3 +28,11 @@ def test_accuracy_against_counts_missing_as_wrong():
     assert accuracy_against([0, 1, MISSING, 2], [0, 1, 1, 1]) == 0.5
     with pytest.raises(ValueError):
         accuracy_against([0, 1], [0])
+
+
+def test_check_unit_counts_accepts_whole_counts_and_names_what_is_wrong():
+    assert check_unit_counts([[2, 0, 1], [0, 0, 0]]).tolist() == [[2.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+    for bad, message in [([[1, -1]], "non-negative"), ([[1, float("nan")]], "finite"), ([[0.5, 1]], "whole"),
+                         ([1, 2], "units x categories"), ([["x", "y"]], "numbers")]:
+        with pytest.raises(ValueError, match=message):
+            check_unit_counts(bad)

@@ -1,40 +1,27 @@
 """End to end: the Snakemake workflow, run in a copy of the project.
 
-The build of every paper reads the released data from the offline mirror and is skipped
-(saying how to enable it) where none is found; CI always has one. The synthetic paper,
-the config checks and the lint need no data and always run.
+The build of the papers' data reads the offline mirror and is skipped (saying how to
+enable it) where none is found; CI always has one. The synthetic paper, the demo paper
+(tests/fixtures: templated sources, settings, `needs`), the config checks, the
+no-network message and the lint need no data and always run.
 """
 import hashlib
 import shutil
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
 import yaml
 
 from reagree.claims import read_claims
+from reagree.tables import read_values
 
-from conftest import ROOT
+from conftest import FIXTURES, project_copy, run_snakemake
 
 pytestmark = pytest.mark.e2e
-PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src"]
 
 
-def snakemake(work, *args, check=True, configfile="offline.yaml"):
-    result = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", configfile, *args],
-                            cwd=work, capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return result
-
-
-def project_copy(tmp_path_factory, name):
-    work = tmp_path_factory.mktemp(name)
-    for entry in PROJECT:
-        source = ROOT / entry
-        (shutil.copytree if source.is_dir() else shutil.copy2)(source, work / entry)
-    return work
+def claims(work, paper):
+    return read_claims(work / "results" / paper / "claims.tsv")
 
 
 @pytest.fixture(scope="module")
@@ -42,34 +29,41 @@ def synthetic_only(tmp_path_factory):
     """A build of the paper that needs no download: agreement_before_accuracy."""
     work = project_copy(tmp_path_factory, "synthetic")
     (work / "synthetic.yaml").write_text("papers: [agreement_before_accuracy]\n")
-    snakemake(work, configfile="synthetic.yaml")
+    run_snakemake(work, configfile="synthetic.yaml")
     return work
 
 
 @pytest.fixture(scope="module")
 def work(tmp_path_factory, mirror):
+    """Both papers of config.yaml, built from the offline mirror."""
     work = project_copy(tmp_path_factory, "reagree")
     offline = yaml.safe_load((mirror.parent / "offline.yaml").read_text()) if (mirror.parent / "offline.yaml").exists() else {}
     offline["mirror"] = str(mirror)
     (work / "offline.yaml").write_text(yaml.safe_dump(offline))
-    snakemake(work)
+    run_snakemake(work, configfile="offline.yaml")
     return work
 
 
-def claims(work, paper):
-    return read_claims(work / "results" / paper / "claims.tsv")
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """The demo paper with only parts a and c configured, from the fixture mirror."""
+    work = project_copy(tmp_path_factory, "demo")
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror"),
+                                                    "demo": {"parts": ["a", "c"]}}))
+    run_snakemake(work, configfile="demo.yaml")
+    return work
 
 
-def test_jayanetti_every_checkable_claim_matches_but_no_ties(work):
+def test_jayanetti_keeps_its_claim_statuses(work):
     table = claims(work, "jayanetti2026")
     assert (table["status"] != "missing").all()
     mismatches = table[table["status"] == "mismatch"]
-    assert mismatches[["key", "source", "published"]].values.tolist() == [["ties.three_class", "paper", "0"]]
+    assert mismatches[["key", "source", "published"]].values.tolist() == [["count.ties.three_class", "paper", "0"]]
     assert float(mismatches["computed"].iloc[0]) == 11
-    uncheckable = table[table["status"] == "uncheckable"]
-    assert len(uncheckable) == 12 and (uncheckable["reason"] != "").all()
-    assert uncheckable["key"].str.contains("qwen|llama|llm|rerun").all()
-    released = table.set_index(["key", "source"])
+    assert table["status"].value_counts().to_dict() == {"match": 69, "mismatch": 1, "uncheckable": 10, "not built": 4}
+    assert (table.loc[table["status"].isin(["uncheckable", "not built"]), "reason"] != "").all()
+    released = table[table["end"] == ""].set_index(["key", "source"])
     assert float(released.loc[("fleiss.humans.three_class", "replication"), "computed"]) == pytest.approx(0.385, abs=5e-4)
     assert float(released.loc[("kappa.roberta.vs_majority.pos_vs_rest", "paper"), "computed"]) == pytest.approx(0.61, abs=5e-3)
 
@@ -86,7 +80,16 @@ def test_summary_says_it_in_plain_words(work):
     assert summary.loc["jayanetti2026", "mismatch"] == 1
     markdown = (work / "results" / "summary.md").read_text()
     assert "No claim is missing" in markdown
-    assert "ties.three_class" in markdown and "3-3" in markdown
+    assert "count.ties.three_class" in markdown and "3-3" in markdown
+
+
+def test_values_name_the_rule_that_wrote_them(work):
+    for paper in ("jayanetti2026", "agreement_before_accuracy"):
+        values = read_values(work / "results" / paper / "values.tsv")
+        assert (values["rule"] != "").all(), paper
+        table = claims(work, paper)
+        checked = table[table["status"].isin(["match", "mismatch"])]
+        assert (checked["rule"] != "").all(), paper
 
 
 def test_tables_and_figures_exist_with_provenance(work):
@@ -94,29 +97,33 @@ def test_tables_and_figures_exist_with_provenance(work):
     for path in ["jayanetti2026/figures/pairwise_kappa.png", "agreement_before_accuracy/figures/prevalence_sweep.png",
                  "agreement_before_accuracy/figures/interval_width.png"]:
         assert (results / path).stat().st_size > 10_000, path
-    pairs = pd.read_csv(results / "jayanetti2026/tables/pairwise_kappa.tsv", sep="\t")
-    assert len(pairs) == 3 * 36
     assert "e74bb77" in (results / "jayanetti2026/tables/pairwise_kappa.md").read_text()
 
 
+def test_results_and_data_are_readable_by_others(work):
+    for path in [work / "results" / "summary.tsv", work / "results" / "summary.md",
+                 work / "results" / "jayanetti2026" / "values.tsv", work / "data" / "jayanetti2026" / "LICENSE"]:
+        assert path.stat().st_mode & 0o044 == 0o044, f"{path} is {oct(path.stat().st_mode)}"
+
+
 def test_second_run_does_nothing(work):
-    assert "Nothing to be done" in snakemake(work, "-n").stdout
+    assert "Nothing to be done" in run_snakemake(work, "-n", configfile="offline.yaml").stdout
 
 
 def test_deleting_one_input_refetches_only_that_file(work):
     (work / "data" / "jayanetti2026" / "LICENSE").unlink()
-    plan = snakemake(work, "-n").stdout
+    plan = run_snakemake(work, "-n", configfile="offline.yaml").stdout
     assert plan.count("rule fetch_source:") == 1 and "data/jayanetti2026/LICENSE" in plan
-    snakemake(work)
+    run_snakemake(work, configfile="offline.yaml")
     assert (work / "data" / "jayanetti2026" / "LICENSE").exists()
-    assert "Nothing to be done" in snakemake(work, "-n").stdout
+    assert "Nothing to be done" in run_snakemake(work, "-n", configfile="offline.yaml").stdout
 
 
 def test_same_config_same_bytes(work):
     outputs = ["results/jayanetti2026/values.tsv", "results/jayanetti2026/figures/pairwise_kappa.png",
-               "results/agreement_before_accuracy/values.tsv"]
+               "results/agreement_before_accuracy/values.tsv", "results/summary.md"]
     before = {p: hashlib.sha256((work / p).read_bytes()).hexdigest() for p in outputs}
-    snakemake(work, "--forceall")
+    run_snakemake(work, "--forceall", configfile="offline.yaml")
     after = {p: hashlib.sha256((work / p).read_bytes()).hexdigest() for p in outputs}
     assert before == after
 
@@ -126,26 +133,131 @@ def test_synthetic_paper_builds_without_any_data(synthetic_only):
     assert len(table) >= 130 and table["status"].eq("match").all()
     assert not (synthetic_only / "data").exists()
     assert "No claim is missing" in (synthetic_only / "results" / "summary.md").read_text()
-    assert "Nothing to be done" in snakemake(synthetic_only, "-n", configfile="synthetic.yaml").stdout
+    assert "Nothing to be done" in run_snakemake(synthetic_only, "-n", configfile="synthetic.yaml").stdout
 
+
+# ----------------------------------------------------------------- templated sources, settings, needs
+
+def test_a_templated_source_builds_only_the_configured_subset(demo):
+    fetched = sorted(str(p.relative_to(demo / "data" / "demo")) for p in (demo / "data" / "demo").rglob("*")
+                     if p.is_file() and not p.name.startswith("."))
+    assert fetched == ["notes/README.txt", "parts/part_a.tsv", "parts/part_c.tsv"]
+    table = claims(demo, "demo").set_index("key")
+    assert table.loc["agreement.a_b.part_a", "status"] == "match"
+    assert table.loc["agreement.a_b.part_c", "status"] == "mismatch"
+    assert table.loc["agreement.a_b.part_b", "status"] == "not built"
+    assert "demo.parts" in table.loc["agreement.a_b.part_b", "reason"]
+    assert table.loc["agreement.a_b.part_a", "rule"] == "compute_demo_values"
+
+
+def test_adding_a_part_to_the_settings_builds_it(demo):
+    plan = run_snakemake(demo, "-n", "--config", "demo={parts: [a, b, c]}", configfile="demo.yaml").stdout
+    assert plan.count("rule fetch_source:") == 1 and "output: data/demo/parts/part_b.tsv" in plan
+
+
+def test_a_wrong_pin_stops_the_fetch_naming_both_hashes(tmp_path_factory):
+    work = project_copy(tmp_path_factory, "badpin")
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    paper = work / "workflow" / "papers" / "demo" / "paper.yaml"
+    paper.write_text(paper.read_text().replace("68d0ffaa", "00d0ffaa"))
+    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror")}))
+    result = run_snakemake(work, check=False, configfile="demo.yaml")
+    assert result.returncode != 0
+    assert "sha256 mismatch" in result.stdout + result.stderr
+    assert not (work / "data" / "demo" / "parts" / "part_a.tsv").exists()
+
+
+# ----------------------------------------------------------------- configuration errors
 
 def test_unknown_paper_stops_the_run_naming_the_key(synthetic_only):
-    result = snakemake(synthetic_only, "-n", "--config", "papers=[jayanetti2026,nosuchpaper]", check=False,
-                       configfile="synthetic.yaml")
+    result = run_snakemake(synthetic_only, "-n", "--config", "papers=[jayanetti2026,nosuchpaper]", check=False,
+                           configfile="synthetic.yaml")
     assert result.returncode != 0
     said = result.stdout + result.stderr
     assert "config key 'papers'" in said and "nosuchpaper" in said
 
 
 def test_wrong_type_stops_the_run_naming_the_key(synthetic_only):
-    result = snakemake(synthetic_only, "-n", "--config", "bootstrap={'draws': 'many', 'seed': 0}", check=False,
-                       configfile="synthetic.yaml")
+    result = run_snakemake(synthetic_only, "-n", "--config", "bootstrap={draws: many, seed: 0}", check=False,
+                           configfile="synthetic.yaml")
     assert result.returncode != 0
-    assert "draws" in result.stdout + result.stderr
+    assert "bootstrap.draws: 'many' is not of type 'integer'" in result.stdout + result.stderr
+
+
+def test_a_misspelt_key_is_an_error_that_suggests_the_right_one(synthetic_only):
+    result = run_snakemake(synthetic_only, "-n", "--config", "mirorr=/tmp", check=False, configfile="synthetic.yaml")
+    assert result.returncode != 0
+    assert "'mirorr' (did you mean 'mirror'?)" in result.stdout + result.stderr
+
+
+def test_command_line_numbers_work(synthetic_only):
+    result = run_snakemake(synthetic_only, "-n", "--config", "bootstrap={draws: 500, seed: 0}",
+                           configfile="synthetic.yaml")
+    assert result.returncode == 0
+
+
+def test_no_network_and_no_mirror_ends_in_one_clear_message(tmp_path_factory):
+    work = project_copy(tmp_path_factory, "offline")
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    paper = work / "workflow" / "papers" / "demo" / "paper.yaml"
+    # a port on this machine that nothing listens on: the same as having no network
+    paper.write_text(paper.read_text().replace("https://example.org/", "http://127.0.0.1:9/"))
+    (work / "demo.yaml").write_text("papers: [demo]\nmirror: null\n")
+    result = run_snakemake(work, check=False, configfile="demo.yaml")
+    said = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert said.count("cannot download") == 1 and "Traceback" not in said
+    assert "--config mirror=" in said and "reagree mirror" in said
+    assert not (work / "data").exists()
 
 
 def test_lint_is_clean(synthetic_only):
-    result = subprocess.run([sys.executable, "-m", "snakemake", "--lint"], cwd=synthetic_only,
-                            capture_output=True, text=True)
-    assert result.returncode == 0
+    result = run_snakemake(synthetic_only, "--lint", configfile="synthetic.yaml", check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
     assert "good condition" in result.stdout + result.stderr
+
+
+# ----------------------------------------------------------------- inputs checked at use
+
+def test_a_pinned_input_changed_after_fetching_is_fetched_again(demo):
+    part = demo / "data" / "demo" / "parts" / "part_a.tsv"
+    original = part.read_bytes()
+    part.write_bytes(original.splitlines(keepends=True)[0])  # truncated to its header
+    result = run_snakemake(demo, configfile="demo.yaml")
+    assert "changed since it was fetched" in result.stderr and "fetching it again" in result.stderr
+    assert part.read_bytes() == original
+    assert claims(demo, "demo").set_index("key").loc["agreement.a_b.part_a", "status"] == "match"
+
+
+def test_an_unpinned_input_changed_after_fetching_is_noticed_too(demo):
+    notes = demo / "data" / "demo" / "notes" / "README.txt"
+    original = notes.read_bytes()
+    notes.write_text("edited by hand\n")
+    result = run_snakemake(demo, configfile="demo.yaml")
+    assert "the sha256 recorded when it was fetched" in result.stderr
+    assert notes.read_bytes() == original
+
+
+def test_partial_files_left_by_a_killed_fetch_are_swept(demo):
+    stale = demo / "data" / "demo" / "parts" / ".part_a.tsv.part-abc123"
+    stale.write_text("half a file")
+    result = run_snakemake(demo, "-n", configfile="demo.yaml")
+    assert not stale.exists() and "left by an interrupted fetch" in result.stderr
+
+
+def test_a_bad_label_is_one_line_naming_file_and_line_without_a_traceback(tmp_path_factory):
+    work = project_copy(tmp_path_factory, "badlabel")
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    mirror = work / "mirror"
+    shutil.copytree(FIXTURES / "demo_mirror", mirror)
+    # part b is not pinned; a blank line before the bad row must not shift its line number
+    (mirror / "example.org/demo/v1/part_b.tsv").write_text("item\tA\tB\n1\tpos\tneg\n\n2\tmaybe\tneg\n")
+    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(mirror),
+                                                    "demo": {"parts": ["b"]}}))
+    result = run_snakemake(work, check=False, configfile="demo.yaml")
+    assert result.returncode != 0
+    said = result.stdout + result.stderr
+    assert "part_b.tsv: line 4, column 'A': label 'maybe' is not one of ['neg', 'pos']" in said
+    assert "Traceback" not in said
+    assert "Traceback" in (work / "logs" / "demo" / "part_b.log").read_text()
+    assert not (work / "results" / "demo" / "values" / "part_b.tsv").exists()

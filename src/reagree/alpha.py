@@ -2,21 +2,27 @@
 
 What this module decides:
 
-- **Orientation.** reagree's ``Ratings`` are units x raters. The ``krippendorff``
-  package reads coders x units; ``krippendorff_alpha`` transposes in this one place.
-  Feeding it units x coders silently computes a different, meaningless number (on the
-  "Agreement Before Accuracy" fixture -0.0021 instead of 0.63).
+- **Input.** A ``Ratings`` (units x raters) or a per-unit count matrix (n_units x K,
+  entry (i, k) = how many ratings of unit i fall in category k). Alpha depends on the
+  ratings only through these counts, so a long table of 1.6 million labels on 200,000
+  units never needs a dense units x raters matrix. Counts are finite non-negative whole
+  numbers, else ValueError.
+- **Orientation.** The ``krippendorff`` package reads coders x units; reagree reads
+  units x raters. Feeding the package units x coders silently computes a different,
+  meaningless number (on the "Agreement Before Accuracy" fixture -0.0021 instead of
+  0.63). Nothing here calls the package; the tests compare against it, transposing there.
 - **Levels.** Always explicit: nominal, ordinal, interval or ratio. Nominal and ordinal
-  use the category codes 0..K-1 in the declared order; interval and ratio use the
-  category values themselves, which must then be numbers.
+  read the categories in their declared (column) order; interval and ratio need a number
+  per category: a ``Ratings``' categories themselves, or ``values`` (required for counts).
+  Ratio values must be non-negative (a ratio scale has a true zero).
 - **Pairable values.** A unit with fewer than two ratings contributes nothing: not to
   the coincidence matrix, and not to the marginals the ordinal metric counts between two
   categories. (``ordinal_marginals="all"`` counts every labelled value instead; that is
   the variant a careless implementation computes, kept to measure the difference.)
 - **Coincidence matrix.** o_ck = sum_u (number of c-k pairs in unit u) / (m_u - 1);
   n_c = sum_k o_ck; n = sum_c n_c.
-- **Degenerate input** (no pairable unit; fewer than two distinct pairable values) is
-  ``Undefined``.
+- **Degenerate input** (no pairable unit; fewer than two distinct pairable values; zero
+  expected disagreement) is ``Undefined``.
 
 alpha = 1 - D_o / D_e, D_o = (1/n) sum_ck o_ck delta_ck, D_e = 1/(n(n-1)) sum_ck n_c n_k delta_ck,
 with delta_ck: nominal [c != k]; ordinal (sum_{g=c..k} n_g - (n_c + n_k)/2)^2; interval
@@ -29,12 +35,10 @@ ed., ch. 12.
 
 from __future__ import annotations
 
-import krippendorff
 import numpy as np
 
 from reagree.bootstrap import UnitStatistic
-from reagree.ratings import MISSING, Ratings
-from reagree.undefined import Undefined
+from reagree.ratings import Ratings, check_unit_counts
 
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 
@@ -44,65 +48,48 @@ def _check_level(level: str) -> None:
         raise ValueError(f"level_of_measurement must be one of {LEVELS}, got {level!r}")
 
 
-def _numeric_values(ratings: Ratings, level: str) -> np.ndarray:
+def _counts_and_values(data, level: str, values) -> tuple[np.ndarray, np.ndarray]:
+    """The unit x category counts and one number per category (ranks for nominal/ordinal)."""
+    if isinstance(data, Ratings):
+        counts, categories = data.unit_counts().astype(float), data.categories
+    else:
+        counts, categories = check_unit_counts(data), None
+    k = counts.shape[1]
     if level in ("nominal", "ordinal"):
-        return np.arange(ratings.n_categories, dtype=float)
+        return counts, np.arange(k, dtype=float)
+    if values is None and categories is None:
+        raise ValueError(f"{level} alpha on a count matrix needs values= (one number per category column)")
+    source = values if values is not None else categories
     try:
-        values = np.array([float(c) for c in ratings.categories])
+        numbers = np.array([float(v) for v in source])
     except (TypeError, ValueError):
-        raise ValueError(
-            f"{level} alpha needs numeric categories, got {list(ratings.categories)}"
-        ) from None
-    if level == "ratio" and (values < 0).any():
-        raise ValueError(f"ratio alpha needs non-negative values (a ratio scale has a true zero), got {values.tolist()}")
-    return values
+        raise ValueError(f"{level} alpha needs numeric categories, got {list(source)}") from None
+    if numbers.shape != (k,) or not np.isfinite(numbers).all():
+        raise ValueError(f"{level} alpha needs {k} finite category values, got {list(source)}")
+    if level == "ratio" and (numbers < 0).any():
+        raise ValueError(f"ratio alpha needs non-negative values (a ratio scale has a true zero), "
+                         f"got {numbers.tolist()}")
+    return counts, numbers
 
 
-def unit_coincidences(ratings: Ratings) -> np.ndarray:
-    """Per-unit coincidence contributions, shape (n_units, K, K); zero for unpairable units."""
-    counts = ratings.unit_counts().astype(float)
-    m = counts.sum(axis=1)
-    pairs = counts[:, :, None] * counts[:, None, :]
-    pairs[:, np.arange(ratings.n_categories), np.arange(ratings.n_categories)] -= counts
+def _coincidences(rows: np.ndarray) -> np.ndarray:
+    """Per-row coincidence contributions, shape (g, K, K); zero for unpairable rows."""
+    k = rows.shape[1]
+    m = rows.sum(axis=1)
+    pairs = rows[:, :, None] * rows[:, None, :]
+    pairs[:, np.arange(k), np.arange(k)] -= rows
     with np.errstate(divide="ignore", invalid="ignore"):
         scale = np.where(m >= 2, 1.0 / (m - 1), 0.0)
     return pairs * scale[:, None, None]
 
 
-def coincidence_matrix(ratings: Ratings) -> np.ndarray:
-    """Krippendorff's K x K coincidence matrix o_ck over pairable units."""
-    return unit_coincidences(ratings).sum(axis=0)
-
-
-def _why_undefined(ratings: Ratings) -> str | None:
-    pairable = (ratings.codes != MISSING).sum(axis=1) >= 2
-    if not pairable.any():
-        return "no unit has two or more ratings"
-    values = ratings.codes[pairable]
-    if np.unique(values[values != MISSING]).size < 2:
-        return "fewer than two distinct values among pairable ratings"
-    return None
-
-
-def krippendorff_alpha(ratings: Ratings, level_of_measurement: str) -> float:
-    """Krippendorff's alpha of a units x raters ``Ratings`` at the given level.
-
-    Computed by the ``krippendorff`` package (coders x units, transposed here, with the
-    level always passed). See the module docstring for the formula and conventions.
-    """
-    _check_level(level_of_measurement)
-    reason = _why_undefined(ratings)
-    if reason:
-        return Undefined(reason)
-    values = _numeric_values(ratings, level_of_measurement)
-    coded = np.where(ratings.codes == MISSING, np.nan, values[np.maximum(ratings.codes, 0)])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        value = float(krippendorff.alpha(
-            reliability_data=coded.T,  # the package reads coders x units
-            value_domain=values,
-            level_of_measurement=level_of_measurement,
-        ))
-    return value if np.isfinite(value) else Undefined("expected disagreement is zero at this level")
+def coincidence_matrix(data) -> np.ndarray:
+    """Krippendorff's K x K coincidence matrix o_ck over pairable units of a ``Ratings``
+    or a unit x category count matrix."""
+    counts, _ = _counts_and_values(data, "nominal", None)
+    rows, inverse = np.unique(counts, axis=0, return_inverse=True)
+    multiplicity = np.bincount(inverse.reshape(-1), minlength=rows.shape[0]).astype(float)
+    return np.einsum("g,gij->ij", multiplicity, _coincidences(rows))
 
 
 def _delta(level: str, values: np.ndarray, marginals: np.ndarray) -> np.ndarray:
@@ -125,30 +112,55 @@ def _delta(level: str, values: np.ndarray, marginals: np.ndarray) -> np.ndarray:
     return np.where(low == high, 0.0, (between - ends) ** 2)
 
 
-def alpha_statistic(ratings: Ratings, level_of_measurement: str, ordinal_marginals: str = "pairable") -> UnitStatistic:
-    """Krippendorff's alpha as sums over units of coincidence contributions.
+def alpha_statistic(data, level_of_measurement: str, values=None, *,
+                    ordinal_marginals: str = "pairable") -> UnitStatistic:
+    """``krippendorff_alpha`` as sums over units of coincidence contributions.
 
-    Hand-written (no library evaluates alpha on many resamples at once); equal to
-    ``krippendorff_alpha`` on the original sample, and tested against it.
+    Units are pooled by their count row (a row's contribution depends on nothing else),
+    so memory grows with the number of distinct rows, not of units.
     """
     _check_level(level_of_measurement)
     if ordinal_marginals not in ("pairable", "all"):
         raise ValueError(f"ordinal_marginals must be 'pairable' or 'all', got {ordinal_marginals!r}")
-    k = ratings.n_categories
-    values = _numeric_values(ratings, level_of_measurement)
-    parts = [unit_coincidences(ratings).reshape(ratings.n_units, k * k)]
+    counts, numbers = _counts_and_values(data, level_of_measurement, values)
+    k = counts.shape[1]
+    rows, inverse = np.unique(counts, axis=0, return_inverse=True)
+    parts = [_coincidences(rows).reshape(rows.shape[0], k * k)]
     if ordinal_marginals == "all":
-        parts.append(ratings.unit_counts().astype(float))
+        parts.append(rows)
 
     def finish(totals: np.ndarray) -> np.ndarray:
         observed = totals[:, : k * k].reshape(-1, k, k)
         n_c = observed.sum(axis=2)
         n = n_c.sum(axis=1)
         marginals = totals[:, k * k:] if ordinal_marginals == "all" else n_c
-        delta = _delta(level_of_measurement, values, marginals)
+        delta = _delta(level_of_measurement, numbers, marginals)
         disagreement_observed = (observed * delta).sum(axis=(1, 2)) / n
         disagreement_expected = np.einsum("bi,bj,bij->b", n_c, n_c, delta) / (n * (n - 1))
         return 1 - disagreement_observed / disagreement_expected
 
+    def why(totals: np.ndarray) -> str:
+        n_c = totals[: k * k].reshape(k, k).sum(axis=1)
+        if n_c.sum() == 0:
+            return "no unit has two or more ratings"
+        if (n_c > 0).sum() < 2:
+            return "fewer than two distinct values among pairable ratings"
+        return f"expected disagreement is zero at the {level_of_measurement} level"
+
     name = f"krippendorff_alpha[{level_of_measurement}]"
-    return UnitStatistic(name, np.hstack(parts), finish)
+    return UnitStatistic(name, np.hstack(parts), finish, why, units=inverse.reshape(-1))
+
+
+def krippendorff_alpha(data, level_of_measurement: str, values=None) -> float:
+    """Krippendorff's alpha at the given level (nominal, ordinal, interval, ratio).
+
+    ``data`` is a ``Ratings`` (units x raters) or a unit x category count matrix; for
+    interval and ratio on counts, ``values`` gives each category column's number (on a
+    ``Ratings`` it overrides the categories). alpha = 1 - D_o / D_e over the coincidence
+    matrix; see the module docstring for the formula and conventions. Equals the
+    ``krippendorff`` package's ``alpha`` (which reads coders x units) at all four levels.
+
+    Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School
+    for Communication, University of Pennsylvania.
+    """
+    return alpha_statistic(data, level_of_measurement, values).value()

@@ -1,9 +1,6 @@
-"""The ``reagree`` command: the library's pieces without Snakemake.
+"""The reagree command: the library's pieces without Snakemake.
 
-    reagree fetch URL DEST [--sha256 HEX] [--mirror DIR]
-    reagree claims workflow/papers/<id>/paper.yaml results/<id>/values.tsv [-o claims.tsv]
-
-The full rebuild is ``snakemake --cores 4`` (see README.md).
+The full rebuild is `snakemake --cores 4` (or `make all`); see README.md.
 """
 
 from __future__ import annotations
@@ -15,12 +12,52 @@ from pathlib import Path
 
 from reagree import __version__
 
+DESCRIPTION = """\
+reagree recomputes published inter-annotator agreement numbers from released data and
+diffs each one against the value the paper printed.
+
+The whole pipeline runs with Snakemake from a checkout: `make all`, or
+`snakemake --cores 4` (add `--configfile ../shared/offline.yaml` on a machine without
+network). These subcommands do single steps of it by hand.
+"""
+
+AUDIT_DESCRIPTION = """\
+Read TABLE (CSV or TSV: the separator comes from the extension, else from the header
+line) and print its design; every pair of raters (n, agreement, Cohen's kappa, what a
+model that copies one rater scores against the other); Fleiss' kappa on the units every
+rater labelled; Krippendorff's alpha at every level that applies; PABAK; Gwet's AC1;
+per-category Fleiss kappa and specific agreement; the majority-vote ties and how the tie
+rule broke them; and a bootstrap interval for each coefficient.
+
+Undefined numbers (one rater, one category, no unit with two ratings) are reported with
+their reason, exit code 0. A table that cannot be read exits with 2.
+"""
+
+EPILOG = """\
+examples:
+  reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
+  reagree claims workflow/papers/jayanetti2026/paper.yaml results/jayanetti2026/values.tsv
+  reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
+  reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
+  reagree new-paper smith2027                        (then fill in workflow/papers/smith2027/ and add it to papers:)
+
+`reagree SUBCOMMAND --help` explains each one.
+"""
+
+
+def _fetch_defaults() -> dict:
+    from reagree.settings import load_schema, schema_path
+
+    properties = load_schema(schema_path("config"))["properties"]["fetch"]["properties"]
+    return {key: spec["default"] for key, spec in properties.items()}
+
 
 def _fetch(args: argparse.Namespace) -> int:
     from reagree.fetch import FetchError, fetch
 
     try:
-        digest = fetch(args.url, args.dest, sha256=args.sha256, mirror=args.mirror)
+        digest = fetch(args.url, args.dest, sha256=args.sha256, mirror=args.mirror, timeout=args.timeout,
+                       retries=args.retries)
     except FetchError as error:
         print(f"reagree fetch: {error}", file=sys.stderr)
         return 1
@@ -31,13 +68,16 @@ def _fetch(args: argparse.Namespace) -> int:
 def _claims(args: argparse.Namespace) -> int:
     from reagree.claims import diff_claims
     from reagree.paperspec import load_paper
+    from reagree.settings import fill_defaults, load_schema, paper_settings_schema
+    from reagree.sources import expansion_values
     from reagree.tables import read_values, write_tsv
 
-    schema = Path(__file__).resolve().parents[2] / "workflow" / "schemas" / "paper.schema.yaml"
-    if args.schema:
-        schema = Path(args.schema)
-    paper = load_paper(args.paper, schema)
-    table = diff_claims(paper["claims"], read_values(args.values))
+    paper = load_paper(args.paper, args.schema)
+    folder = Path(args.paper).resolve().parent
+    settings_schema = paper_settings_schema(folder.parent.parent, paper["id"])
+    settings = fill_defaults({}, load_schema(settings_schema)) if settings_schema else {}
+    table = diff_claims(paper["claims"], read_values(args.values), paper["id"], settings,
+                        expansion_values(paper, settings))
     if args.output:
         write_tsv(table, args.output)
     else:
@@ -47,31 +87,214 @@ def _claims(args: argparse.Namespace) -> int:
     return 1 if counts.get("missing") else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="reagree", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--version", action="version", version=f"reagree {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
+    from reagree.settings import resolve_config
+    from reagree.yamlio import load_yaml
 
-    fetch = commands.add_parser("fetch", help="copy or download one source, sha256-checked, atomically")
-    fetch.add_argument("url")
-    fetch.add_argument("dest")
-    fetch.add_argument("--sha256")
-    fetch.add_argument("--mirror", help="offline mirror folder laid out by URL")
+    root = Path(args.root).resolve()
+    config: dict = {}
+    for path in [root / "config.yaml", *map(Path, args.configfile or [])]:
+        loaded = load_yaml(path) or {}
+        if not isinstance(loaded, dict):
+            raise ValueError(f"{path}: a config file is a mapping")
+        for key, value in loaded.items():
+            if isinstance(value, dict) and isinstance(config.get(key), dict):
+                config[key] = {**config[key], **value}
+            else:
+                config[key] = value
+    if args.papers:
+        config["papers"] = args.papers.split(",")
+    return resolve_config(config, root / "workflow"), root
+
+
+def _mirror(args: argparse.Namespace) -> int:
+    from reagree.fetch import FetchError, fetch, mirror_path
+    from reagree.paper_registry import load_enabled_papers, paper_files
+    from reagree.progress import progress
+    from reagree.tables import sha256_of
+
+    config, root = _read_config(args)
+    papers = load_enabled_papers(config["papers"], root / "workflow")
+    files = [(paper_id, f) for paper_id, items in paper_files(papers, config).items() for f in items]
+    source = Path(args.mirror).resolve() if args.mirror else None
+    if source is not None and source == Path(args.dest).resolve():
+        raise ValueError("--mirror names the folder being written; give another mirror to copy from")
+    failures = 0
+    for paper_id, item in progress(files, desc="mirror", unit="file"):
+        dest = mirror_path(item["url"], args.dest)
+        if dest.is_file() and item["sha256"] and sha256_of(dest) == item["sha256"]:
+            digest = item["sha256"]
+        else:
+            try:
+                digest = fetch(item["url"], dest, sha256=item["sha256"], mirror=source,
+                               timeout=config["fetch"]["timeout"], retries=config["fetch"]["retries"],
+                               log=logging.getLogger("reagree.fetch").debug)
+            except FetchError as error:
+                print(f"reagree mirror: {paper_id}: {error}", file=sys.stderr)
+                failures += 1
+                continue
+        pin = "pinned" if item["sha256"] else "recorded"
+        print(f"{digest}  {dest.relative_to(args.dest)}  ({paper_id}, {pin})")
+    print(f"reagree mirror: {len(files) - failures} of {len(files)} files in {args.dest}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def _bootstrap_defaults() -> dict:
+    from reagree.settings import load_schema, schema_path
+
+    properties = load_schema(schema_path("config"))["properties"]["bootstrap"]["properties"]
+    return {key: spec["default"] for key, spec in properties.items()}
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from reagree.audit import audit_file, render_text, to_json, write_outputs
+    from reagree.tables import write_text_atomic
+
+    result = audit_file(args.table, layout=args.format, unit=args.unit, rater=args.rater, label=args.label,
+                        raters=args.raters, order=args.order, majority=args.majority, level=args.level,
+                        tie_rule=args.tie_rule, draws=args.bootstrap, seed=args.seed, ci_level=args.ci_level,
+                        ci_scheme=args.ci_scheme)
+    print(render_text(result), end="")
+    if args.json:
+        write_text_atomic(args.json, to_json(result))
+        print(f"\nwrote {args.json}")
+    if args.out:
+        write_outputs(result, args.out)
+        print(f"wrote {args.out}/: audit.json, audit.txt, tables/*.tsv and .md, coefficients.png")
+    return 0
+
+
+def _new_paper(args: argparse.Namespace) -> int:
+    from reagree.scaffold import next_steps, scaffold_paper
+
+    created = scaffold_paper(Path(args.root), args.paper_id, title=args.title, cite=args.cite)
+    for path in created:
+        print(f"created {path}")
+    print(next_steps(args.paper_id))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    fetch_defaults = _fetch_defaults()
+    parser = argparse.ArgumentParser(prog="reagree", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"reagree {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
+
+    fetch = commands.add_parser(
+        "fetch", help="copy or download one file, sha256-checked, written atomically",
+        description="Download URL to DEST (or copy it from an offline mirror), check its sha256 when given, "
+                    "and write it atomically: on any failure DEST is not created.")
+    fetch.add_argument("url", help="the http(s) URL of the file")
+    fetch.add_argument("dest", help="where to write it")
+    fetch.add_argument("--sha256", metavar="HEX", help="expected sha256 (64 hex digits); a mismatch is an error")
+    fetch.add_argument("--mirror", metavar="DIR",
+                       help="copy from this offline mirror (https://HOST/PATH -> DIR/HOST/PATH) instead of the network")
+    fetch.add_argument("--timeout", type=float, default=fetch_defaults["timeout"], metavar="SECONDS",
+                       help="seconds per network operation (default: %(default)s, as config.yaml's fetch.timeout)")
+    fetch.add_argument("--retries", type=int, default=fetch_defaults["retries"], metavar="N",
+                       help="attempts in total for transient failures (default: %(default)s)")
     fetch.set_defaults(run=_fetch)
 
-    claims = commands.add_parser("claims", help="diff a values.tsv against a paper.yaml's claims")
-    claims.add_argument("paper")
-    claims.add_argument("values")
-    claims.add_argument("-o", "--output")
-    claims.add_argument("--schema", help="paper schema (default: the checkout's workflow/schemas)")
+    claims = commands.add_parser(
+        "claims", help="diff a values.tsv against a paper's printed numbers",
+        description="Join the claims of PAPER (its paper.yaml and claim tables) with the computed VALUES and "
+                    "print one row per claim with its status (match, mismatch, uncheckable, not built, "
+                    "not comparable, missing). Exit code 1 when a claim is missing a value.")
+    claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/jayanetti2026/paper.yaml")
+    claims.add_argument("values", help="the paper's values.tsv, e.g. results/jayanetti2026/values.tsv")
+    claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout")
+    claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
     claims.set_defaults(run=_claims)
 
+    mirror = commands.add_parser(
+        "mirror", help="make an offline mirror of every source of the configured papers",
+        description="Materialise every source the configured papers need, laid out by URL "
+                    "(https://HOST/PATH -> DEST/HOST/PATH), checking each pinned sha256 and printing the sha256 "
+                    "of every file. Carry DEST to a machine without network and point `mirror:` at it. "
+                    "Run from a reagree checkout (or pass --root).")
+    mirror.add_argument("dest", help="the mirror folder to fill (created if absent; files already right are kept)")
+    mirror.add_argument("--mirror", metavar="SRC", help="copy from another mirror instead of downloading")
+    mirror.add_argument("--configfile", action="append", metavar="YAML",
+                        help="merged over ROOT/config.yaml, as snakemake --configfile does (repeatable)")
+    mirror.add_argument("--papers", metavar="ID,ID", help="only these papers (default: config.yaml's papers)")
+    mirror.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    mirror.set_defaults(run=_mirror)
+
+    bootstrap_defaults = _bootstrap_defaults()
+    audit = commands.add_parser(
+        "audit", help="agreement on your own annotation table: pairs, coefficients, intervals, ties",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=AUDIT_DESCRIPTION,
+        epilog="examples:\n"
+               "  reagree audit labels.csv                               (long: columns unit, rater, label)\n"
+               "  reagree audit labels.tsv --unit item --rater coder --label code --level nominal\n"
+               "  reagree audit wide.csv --format wide --unit id --majority gold --tie-rule prefer:neutral\n"
+               "  reagree audit scores.csv --format wide --unit id --level ordinal --order low,medium,high "
+               "--json audit.json --out audit/")
+    audit.add_argument("table", help="the annotation table, CSV or TSV")
+    audit.add_argument("--format", choices=["long", "wide"], default="long",
+                       help="long: one row per rating (unit, rater, label columns); wide: one row per unit, one "
+                            "column per rater, an empty cell is a missing rating (default: %(default)s)")
+    audit.add_argument("--unit", default="unit", metavar="COL", help="the column of unit ids (default: %(default)s)")
+    audit.add_argument("--rater", default="rater", metavar="COL",
+                       help="long format: the column of rater ids (default: %(default)s)")
+    audit.add_argument("--label", default="label", metavar="COL",
+                       help="long format: the column of labels (default: %(default)s)")
+    audit.add_argument("--raters", metavar="COL,COL",
+                       help="wide format: the rater columns (default: every column but --unit and --majority)")
+    audit.add_argument("--level", choices=["nominal", "ordinal", "interval", "ratio"], default="nominal",
+                       help="the measurement level the reading uses; alpha is also printed at every other level "
+                            "that applies, nominal always (default: %(default)s)")
+    audit.add_argument("--order", metavar="A,B,C",
+                       help="the categories in order (needed for ordinal text labels; numbers are ordered "
+                            "numerically without it); a label outside the list is an error")
+    audit.add_argument("--tie-rule", default="drop", metavar="RULE",
+                       help="how a majority-vote tie is broken: drop (no label), random (seeded by --seed), "
+                            "prefer:LABEL (LABEL wins the ties it is part of), or neutral / polar on a "
+                            "negative,neutral,positive scale (default: %(default)s)")
+    audit.add_argument("--majority", metavar="COL",
+                       help="wide format: a column holding an existing majority label per unit; the audit shows "
+                            "how it broke the ties and where it differs from the plurality")
+    audit.add_argument("--bootstrap", type=int, default=bootstrap_defaults["draws"], metavar="N",
+                       help="bootstrap resamples of the units per interval, 0 for none (default: %(default)s, as "
+                            "config.yaml's bootstrap.draws)")
+    audit.add_argument("--seed", type=int, default=bootstrap_defaults["seed"], metavar="S",
+                       help="seed of the resamples and of the random tie rule (default: %(default)s)")
+    audit.add_argument("--ci-level", type=float, default=bootstrap_defaults["level"], metavar="L",
+                       help="interval level (default: %(default)s)")
+    audit.add_argument("--ci-scheme", choices=["percentile", "numpy"], default="percentile",
+                       help="interval ends: percentile (order statistics of the resamples) or numpy "
+                            "(numpy.percentile's interpolation, as write-ups that bootstrapped with numpy print) "
+                            "(default: %(default)s)")
+    audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT")
+    audit.add_argument("--out", metavar="DIR",
+                       help="also write audit.json, audit.txt, the tables (TSV and Markdown) and a figure of the "
+                            "coefficients with their intervals to DIR")
+    audit.set_defaults(run=_audit)
+
+    new_paper = commands.add_parser(
+        "new-paper", help="scaffold workflow/papers/ID/ for a new paper",
+        description="Create workflow/papers/ID/ with paper.yaml, rules.smk and scripts/compute_values.py, each "
+                    "with comments saying what to fill in. Nothing is registered: the paper is built once ID is "
+                    "added to papers: in config.yaml. docs/adding-a-paper.md walks through an example.")
+    new_paper.add_argument("paper_id", metavar="ID", help="the paper id: lowercase letters, digits and _, e.g. smith2027")
+    new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
+    new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")
+    new_paper.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    new_paper.set_defaults(run=_new_paper)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     try:
         return args.run(args)
-    except (ValueError, OSError) as error:
-        print(f"reagree {args.command}: {error}", file=sys.stderr)
+    except (ValueError, OSError, KeyError) as error:
+        message = error.args[0] if isinstance(error, KeyError) and error.args else error
+        print(f"reagree {args.command}: {message}", file=sys.stderr)
         return 2
 
 

@@ -26,6 +26,13 @@ This module decides:
   Final at once: any other HTTP 4xx, checksum mismatches, rejected URLs, and
   local file-system errors.
 
+* **Limits.** Redirects are followed only to http and https, at every hop. A download
+  that takes longer than ``deadline`` seconds in all (default ``DEADLINE_FACTOR`` x
+  ``timeout``) or grows past ``max_bytes`` (default ``MAX_BYTES``) is stopped: a server
+  trickling a byte every half second, or sending an endless body, never fills the disk or
+  hangs the run. Both are final. An answer that is not HTTP at all is said to be so, not
+  taken for a missing network.
+
 Fetched files are data: this module never imports, executes or evaluates them.
 """
 
@@ -36,8 +43,11 @@ import http.client
 import logging
 import os
 import pathlib
+import signal
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -45,6 +55,8 @@ import urllib.request
 __all__ = ["FetchError", "mirror_path", "fetch"]
 
 USER_AGENT = "reagree-fetch"
+MAX_BYTES = 4 << 30  # 4 GiB: far above any source reagree knows (the largest CLARIN file is ~40 MB)
+DEADLINE_FACTOR = 20
 CHUNK_SIZE = 1 << 20  # 1 MiB
 PROGRESS_STEP = 8 << 20  # log at most every 8 MiB (or every 10% of the total, whichever is larger)
 
@@ -145,6 +157,9 @@ def _write_atomically(dest: pathlib.Path, produce) -> str:
     try:
         with tmp:
             digest = produce(tmp)
+        from reagree.tables import readable_mode
+
+        os.chmod(tmp_path, readable_mode())
         os.replace(tmp_path, dest)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
@@ -188,7 +203,21 @@ def _copy_from_mirror(url, dest, mirror, expected, log) -> str:
 
 # --------------------------------------------------------------------- HTTP mode
 
-def _download_once(url: str, out, timeout: float, log) -> str:
+class _HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
+    """Follow redirects to http and https only (never file://, ftp://, ...)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        scheme = urllib.parse.urlsplit(newurl).scheme.lower()
+        if scheme not in ("http", "https"):
+            raise FetchError(f"{req.full_url} redirects to {newurl!r}: only http and https are followed")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+_OPENER = urllib.request.build_opener(_HttpOnlyRedirects)
+
+
+def _download_once(url: str, out, timeout: float, log, deadline: float = float("inf"),
+                   max_bytes: int = MAX_BYTES) -> str:
     """One HTTP attempt: stream the body into ``out``; return its sha256.
 
     Raises _Transient for retryable failures and FetchError for final ones.
@@ -198,16 +227,23 @@ def _download_once(url: str, out, timeout: float, log) -> str:
     received = 0
     total = None
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with _OPENER.open(request, timeout=timeout) as response:
             length = response.headers.get("Content-Length")
             if length is not None and length.strip().isdigit():
                 total = int(length)
             step = max(total // 10, PROGRESS_STEP) if total else PROGRESS_STEP
             next_report = step
-            while chunk := response.read(CHUNK_SIZE):
+            if total is not None and total > max_bytes:
+                raise FetchError(f"{url} announces {_human(total)}, more than the limit of {_human(max_bytes)}")
+            while chunk := response.read1(CHUNK_SIZE) if hasattr(response, "read1") else response.read(CHUNK_SIZE):
                 hasher.update(chunk)
                 out.write(chunk)
                 received += len(chunk)
+                if received > max_bytes:
+                    raise FetchError(f"{url} sent more than {_human(max_bytes)}; stopped (the limit on one file)")
+                if time.monotonic() > deadline:
+                    raise FetchError(f"{url} was still arriving after the deadline ({_human(received)} so far); "
+                                     "stopped (raise fetch.timeout for a slow link)")
                 if received >= next_report:
                     suffix = f" / {_human(total)} ({100 * received // total}%)" if total else ""
                     log(f"  {url}: {_human(received)}{suffix}")
@@ -223,6 +259,10 @@ def _download_once(url: str, out, timeout: float, log) -> str:
         raise _Transient(f"truncated: got {got} of {total if total is not None else '?'} bytes", network=False) from exc
     except urllib.error.URLError as exc:
         raise _Transient(f"{exc.reason}", network=True) from exc
+    except (http.client.BadStatusLine, http.client.LineTooLong) as exc:
+        host = urllib.parse.urlsplit(url).netloc
+        raise _Transient(f"the server at {host} answered something that is not HTTP ({type(exc).__name__})",
+                         network=False) from exc
     except (TimeoutError, ConnectionError, http.client.HTTPException) as exc:
         raise _Transient(f"{type(exc).__name__}: {exc}", network=True) from exc
     if total is not None and received < total:
@@ -230,10 +270,11 @@ def _download_once(url: str, out, timeout: float, log) -> str:
     return hasher.hexdigest()
 
 
-def _download(url, dest, expected, timeout, retries, backoff, log) -> str:
+def _download(url, dest, expected, timeout, retries, backoff, log, deadline_seconds, max_bytes) -> str:
     """Download ``url`` to ``dest`` with retries."""
     _split_url(url)  # same URL rules as the mirror: http(s) only, a host, a file
     log(f"fetching {url} -> {dest}")
+    deadline = time.monotonic() + deadline_seconds
     all_network = True
     last = None
     for attempt in range(retries):
@@ -243,7 +284,7 @@ def _download(url, dest, expected, timeout, retries, backoff, log) -> str:
             time.sleep(delay)
 
         def produce(out) -> str:
-            digest = _download_once(url, out, timeout, log)
+            digest = _download_once(url, out, timeout, log, deadline, max_bytes)
             _check_digest(digest, expected, url)
             return digest
 
@@ -265,7 +306,8 @@ def _download(url, dest, expected, timeout, retries, backoff, log) -> str:
 # ------------------------------------------------------------------------ public
 
 def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirror: str | os.PathLike | None = None,
-          timeout: float = 30.0, retries: int = 3, backoff: float = 1.0, log=None) -> str:
+          timeout: float = 60.0, retries: int = 3, backoff: float = 1.0, log=None, deadline: float | None = None,
+          max_bytes: int = MAX_BYTES) -> str:
     """Materialise ``url`` at ``dest``; return the sha256 hex digest of what was written.
 
     With ``mirror`` set the file is copied from ``mirror_path(url, mirror)`` and the
@@ -279,10 +321,140 @@ def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirro
     """
     if retries < 1:
         raise ValueError(f"retries must be at least 1, got {retries}")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    deadline = DEADLINE_FACTOR * timeout if deadline is None else deadline
     if log is None:
         log = logging.getLogger(__name__).info
     dest = pathlib.Path(dest)
     expected = _normalise_sha256(sha256)
-    if mirror is not None:
-        return _copy_from_mirror(url, dest, mirror, expected, log)
-    return _download(url, dest, expected, timeout, retries, backoff, log)
+    with _termination_unwinds():
+        if mirror is not None:
+            return _copy_from_mirror(url, dest, mirror, expected, log)
+        return _download(url, dest, expected, timeout, retries, backoff, log, deadline, max_bytes)
+
+
+@contextmanager
+def _termination_unwinds():
+    """SIGTERM raises SystemExit while a fetch runs, so the temporary file is removed on the
+    way out (the default action would kill the process and leave it). SIGKILL cannot be
+    caught: ``sweep_partial_files`` removes what it leaves at the next run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# ------------------------------------------------------------ checks at the point of use
+
+def digest_record(path: str | os.PathLike) -> pathlib.Path:
+    """Where the sha256 of a fetched file is recorded: ``.<name>.sha256`` beside it."""
+    path = pathlib.Path(path)
+    return path.with_name(f".{path.name}.sha256")
+
+
+def record_digest(path: str | os.PathLike, digest: str) -> None:
+    """Remember what was fetched, so a file changed afterwards is noticed even unpinned."""
+    from reagree.tables import write_text_atomic
+
+    write_text_atomic(digest_record(path), digest + "\n")
+
+
+def changed_since_fetch(path: str | os.PathLike, pinned: str | None) -> str:
+    """Why an existing fetched file cannot be used as it is ("" when it can): its bytes no
+    longer hash to the pin, or to the digest recorded when it was fetched."""
+    path = pathlib.Path(path)
+    record = digest_record(path)
+    expected = _normalise_sha256(pinned) if pinned else (
+        record.read_text().strip() if record.is_file() else None)
+    if expected is None:
+        return ""
+    from reagree.tables import sha256_of
+
+    actual = sha256_of(path)
+    if actual == expected:
+        return ""
+    what = "its pinned sha256" if pinned else "the sha256 recorded when it was fetched"
+    return f"{path} changed since it was fetched: sha256 {actual}, {what} is {expected}"
+
+
+def sweep_partial_files(folder: str | os.PathLike) -> list[pathlib.Path]:
+    """Remove ``.NAME.part-*`` files a killed fetch left under ``folder``; return them.
+    Only called before a run schedules any job, when no fetch can be writing one."""
+    folder = pathlib.Path(folder)
+    if not folder.is_dir():
+        return []
+    stale = [p for p in folder.rglob(".*.part-*") if p.is_file()]
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale
+
+
+def unreachable_hosts(urls, timeout: float = 3.0) -> list[str]:
+    """The hosts of ``urls`` that do not accept a connection within ``timeout`` seconds
+    (name lookup failures included). Used before a build schedules any download, so that a
+    machine without network stops with one message instead of one error per file."""
+    import socket
+
+    failed, tried = [], set()
+    for url in urls:
+        parts = urllib.parse.urlsplit(url)
+        host = parts.hostname
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        if not host or (host, port) in tried:
+            continue
+        tried.add((host, port))
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError:
+            failed.append(host if port in (80, 443) else f"{host}:{port}")
+    return failed
+
+
+def offline_message(hosts: list[str], missing: int) -> str:
+    """What to do when sources must be downloaded and the network cannot reach them."""
+    return (
+        f"reagree cannot download its {missing} missing source file(s): no connection to {', '.join(hosts)}.\n"
+        "A mirror is a folder holding the sources laid out by URL (https://HOST/PATH -> MIRROR/HOST/PATH); "
+        "with one, nothing is downloaded and every file is still checked against its sha256.\n"
+        "  use one:   make all CONFIG=../shared/offline.yaml\n"
+        "             snakemake --cores 4 --config mirror=/path/to/mirror\n"
+        "  make one:  reagree mirror /path/to/mirror   (on a machine with network; "
+        "or --mirror OTHER to copy another mirror), then carry the folder over."
+    )
+
+
+def fetch_source(url: str, dest: str | os.PathLike, *, sha256: str | None, mirror: str | None, timeout: float,
+                 retries: int, log_path: str | os.PathLike | None = None) -> str:
+    """What ``rule fetch_source`` does for one file: fetch it, record its digest beside it,
+    and log to the rule's log file (through a logger of its own per file)."""
+    logger = logging.getLogger(f"reagree.fetch.{os.fspath(dest)}")
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    handler = None
+    if log_path:
+        pathlib.Path(log_path).parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(log_path, mode="w", encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+    try:
+        digest = fetch(url, dest, sha256=sha256 or None, mirror=mirror, timeout=timeout, retries=retries,
+                       log=logger.info)
+        record_digest(dest, digest)
+        logger.info("%s sha256 %s (%s)", dest, digest, "pinned and checked" if sha256 else "not pinned upstream")
+        return digest
+    except (FetchError, OSError, ValueError) as error:
+        logger.error("%s", error)
+        raise FetchError(str(error)) from None
+    finally:
+        if handler is not None:
+            logger.removeHandler(handler)
+            handler.close()

@@ -15,7 +15,8 @@ import pandas as pd  # noqa: E402
 _PNG_METADATA = {"Software": None}
 
 
-def _save(figure, path: str | Path) -> None:
+def save_figure(figure, path: str | Path) -> None:
+    """Write a figure as PNG atomically, without the metadata that would change its bytes."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.part.png")
@@ -47,7 +48,7 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
         axis.set_title(panel)
     figure.colorbar(image, ax=list(axes), shrink=0.8, label="Cohen's kappa")
     figure.suptitle(title)
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, title: str, xlabel: str,
@@ -63,4 +64,4 @@ def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, 
     axis.set_title(title)
     axis.grid(alpha=0.3)
     axis.legend()
-    _save(figure, path)
+    save_figure(figure, path)

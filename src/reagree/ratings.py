@@ -12,7 +12,13 @@ columns = raters) or set ``units_by_raters=True`` to say the orientation out lou
 
 Missing cells are ``None``, NaN or an empty string. Categories are coded 0..K-1 in a
 declared order, which is also the order ordinal and interval metrics use; a label outside
-the declared categories is an error naming the unit and the rater.
+the declared categories is an error naming the unit and the rater. Without declared
+categories they are the labels seen, sorted; labels that cannot be sorted together
+(numbers beside text: a column read as numbers beside one read as text) are an error
+naming one of each, never a guess. Category names and rater names are unique.
+
+Counts (``check_unit_counts``): every coefficient that reads per-unit category counts
+takes finite, non-negative whole numbers, and names the first cell that is not.
 """
 
 from __future__ import annotations
@@ -38,10 +44,15 @@ class Ratings:
         codes = np.asarray(self.codes)
         if codes.ndim != 2:
             raise ValueError(f"ratings must be 2-D (units x raters), got shape {codes.shape}")
+        if codes.dtype.kind not in "iu":
+            codes = _whole_codes(codes)
+            object.__setattr__(self, "codes", codes)
         if codes.shape[1] != len(self.raters):
             raise ValueError(f"{codes.shape[1]} rater columns but {len(self.raters)} rater names")
         if codes.size and (codes.min() < MISSING or codes.max() >= len(self.categories)):
             raise ValueError("codes must lie in -1..K-1")
+        _require_unique(self.categories, "category")
+        _require_unique(self.raters, "rater")
 
     @classmethod
     def from_labels(
@@ -67,16 +78,26 @@ class Ratings:
                     "Transpose it, pass a DataFrame, or pass units_by_raters=True if it is right."
                 )
             frame = pd.DataFrame(array)
+        repeated = frame.columns[frame.columns.duplicated()].tolist()
+        if repeated and raters is None:
+            raise ValueError(f"{source}: rater column(s) {repeated} appear more than once; name each rater once "
+                             "(or pass raters=)")
+        if raters is not None and len(raters) != frame.shape[1]:
+            raise ValueError(f"{source}: {len(raters)} rater names for {frame.shape[1]} rater columns")
+        if categories is not None:
+            categories = tuple(categories)
+            _require_unique(categories, "category", source)
         frame = frame.apply(_blank_to_missing)
         present = frame.notna().to_numpy()
         if categories is None:
             observed = pd.unique(frame.to_numpy().ravel()[present.ravel()])
-            categories = tuple(sorted(observed))
+            categories = _sorted_labels(observed, source)
         categories = tuple(categories)
         codes = np.full(frame.shape, MISSING, dtype=np.int64)
         lookup = pd.Index(categories)
         for j, column in enumerate(frame.columns):
-            coded = np.where(present[:, j], lookup.get_indexer(frame[column].where(present[:, j])), MISSING)
+            cells = frame.iloc[:, j]
+            coded = np.where(present[:, j], lookup.get_indexer(cells.where(present[:, j])), MISSING)
             unknown = (coded == MISSING) & present[:, j]
             if unknown.any():
                 row = int(np.flatnonzero(unknown)[0])
@@ -149,6 +170,44 @@ class Ratings:
         return pd.DataFrame(lookup[self.codes], columns=list(self.raters))
 
 
+def _whole_codes(codes: np.ndarray) -> np.ndarray:
+    """Category codes given as floats (or anything numeric) as int64, if they are whole."""
+    try:
+        numbers = np.asarray(codes, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("ratings codes must be integers (category codes 0..K-1, -1 for missing); "
+                         "use Ratings.from_labels for labels") from None
+    bad = ~np.isfinite(numbers) | (numbers != np.round(numbers))
+    if bad.any():
+        unit, rater = (int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(f"ratings codes must be whole numbers (-1 for missing, not NaN): unit {unit}, rater {rater} "
+                         f"holds {float(numbers[unit, rater])!r}")
+    return numbers.astype(np.int64)
+
+
+def _require_unique(names: Sequence, what: str, source: str = "ratings") -> None:
+    seen, repeated = set(), []
+    for name in names:
+        if name in seen and name not in repeated:
+            repeated.append(name)
+        seen.add(name)
+    if repeated:
+        raise ValueError(f"{source}: {what} name(s) {repeated} appear more than once; each {what} is named once")
+
+
+def _sorted_labels(observed, source: str) -> tuple:
+    """The labels seen, sorted; labels of kinds that do not sort together are an error."""
+    try:
+        return tuple(sorted(observed))
+    except TypeError:
+        kinds: dict[str, object] = {}
+        for label in observed:
+            kinds.setdefault(type(label).__name__, label)
+        examples = ", ".join(f"{example!r} ({kind})" for kind, example in kinds.items())
+        raise ValueError(f"{source}: labels mix kinds that cannot be ordered: {examples}. A column read as numbers "
+                         "beside one read as text? Read every label as text, or declare categories=") from None
+
+
 def _blank_to_missing(column: pd.Series) -> pd.Series:
     """Empty or all-whitespace strings are missing cells (checked once per distinct value)."""
     blanks = [v for v in pd.unique(column) if isinstance(v, str) and not v.strip()]
@@ -168,3 +227,33 @@ def counts_from_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     eye = np.eye(k)
     counts = (eye[:, None, :] + eye[None, :, :]).reshape(k * k, k)
     return counts, table.reshape(k * k)
+
+
+def _first_cell(bad: np.ndarray, counts: np.ndarray) -> str:
+    """ "unit 3, category 1 holds nan": the first cell flagged in ``bad``."""
+    i, j = (int(x) for x in np.argwhere(bad)[0])
+    return f"unit {i}, category {j} holds {float(counts[i, j])!r}"
+
+
+def check_unit_counts(counts) -> np.ndarray:
+    """A per-unit category-count matrix (n_units x K) as floats, after checking it: 2-D,
+    finite, non-negative whole numbers (a missing rating is a count of 0). A ValueError
+    names the first cell that breaks a rule."""
+    if isinstance(counts, Ratings):
+        raise ValueError("this coefficient reads per-unit category counts; pass ratings.unit_counts() "
+                         "(or ratings.complete().unit_counts() for Fleiss' kappa)")
+    try:
+        counts = np.asarray(counts, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("counts must be numbers (units x categories)") from None
+    if counts.ndim != 2:
+        raise ValueError(f"counts must be units x categories, got shape {counts.shape}")
+    if not np.isfinite(counts).all():
+        raise ValueError("counts must be finite (no NaN or inf): a missing rating is a count of 0; "
+                         + _first_cell(~np.isfinite(counts), counts))
+    if (counts < 0).any():
+        raise ValueError("counts must be non-negative; " + _first_cell(counts < 0, counts))
+    if not np.array_equal(counts, np.round(counts)):
+        raise ValueError("counts must be whole numbers of ratings (weight units with weights= where offered); "
+                         + _first_cell(counts != np.round(counts), counts))
+    return counts

@@ -1,12 +1,34 @@
-# Diff each paper's computed values against the numbers it printed, then summarise.
+# Gather each paper's values, diff them against the numbers it printed, then summarise.
+# Included after the papers' rules.smk, so VALUE_PARTS holds every registered part.
+
+
+rule gather_values:
+    input:
+        lambda wildcards: VALUE_PARTS[wildcards.paper],
+    output:
+        "results/{paper}/values.tsv",
+    log:
+        "logs/values/{paper}.log",
+    conda:
+        "../../envs/reagree.yaml"
+    threads: 1
+    wildcard_constraints:
+        paper="|".join(p for p in PAPERS if VALUE_PARTS[p]) or "no-paper",
+    script:
+        "../../scripts/gather_values.py"
 
 
 rule diff_claims:
     input:
         values="results/{paper}/values.tsv",
         paper="workflow/papers/{paper}/paper.yaml",
+        tables=lambda wildcards: [f"workflow/papers/{wildcards.paper}/{t}"
+                                  for t in PAPERS[wildcards.paper].get("claim_tables") or []],
     output:
         "results/{paper}/claims.tsv",
+    params:
+        settings=lambda wildcards: config.get(wildcards.paper) or {},
+        expansions=lambda wildcards: EXPANSIONS[wildcards.paper],
     log:
         "logs/claims/{paper}.log",
     conda:

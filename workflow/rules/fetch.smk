@@ -1,18 +1,20 @@
-# Materialise any source a paper.yaml declares: data/<paper>/<name>, pinned by sha256.
+# Materialise any source a paper.yaml declares (expanded under the paper's settings):
+# data/<paper>/<name>, pinned by sha256 where the upstream bytes are known.
 # From config["mirror"] when set, else over HTTPS; written atomically either way.
+from reagree.sources import NAME_PATTERN
 
 
 wildcard_constraints:
     paper="|".join(PAPERS) or "no-paper",
-    name=r"[A-Za-z0-9][A-Za-z0-9._-]*",
+    name=NAME_PATTERN,
 
 
 rule fetch_source:
     output:
         "data/{paper}/{name}",
     params:
-        url=lambda wildcards: source_of(PAPERS, wildcards.paper, wildcards.name)["url"],
-        sha256=lambda wildcards: source_of(PAPERS, wildcards.paper, wildcards.name).get("sha256", ""),
+        url=lambda wildcards: source_of(SOURCES, wildcards.paper, wildcards.name)["url"],
+        sha256=lambda wildcards: source_of(SOURCES, wildcards.paper, wildcards.name)["sha256"] or "",
     log:
         "logs/fetch/{paper}/{name}.log",
     conda:

@@ -2,7 +2,6 @@
 # fully specified by the document; nothing is fetched, everything is regenerated.
 
 ABA = "results/agreement_before_accuracy"
-ABA_PARTS = ["fixture", "prevalence", "bootstrap"]
 
 
 rule compute_aba_fixture_values:
@@ -53,19 +52,6 @@ rule compute_aba_bootstrap_widths:
         "scripts/bootstrap_values.py"
 
 
-rule merge_aba_values:
-    input:
-        expand(f"{ABA}/values/{{part}}.tsv", part=ABA_PARTS),
-    output:
-        f"{ABA}/values.tsv",
-    log:
-        "logs/agreement_before_accuracy/merge_values.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    script:
-        "../../../scripts/merge_values.py"
-
 
 rule plot_aba_prevalence:
     input:
@@ -97,6 +83,7 @@ rule plot_aba_widths:
         "scripts/plot_widths.py"
 
 
+VALUE_PARTS["agreement_before_accuracy"] += [f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")]
 PAPER_TARGETS["agreement_before_accuracy"] += [
     f"{ABA}/claims.tsv",
     f"{ABA}/figures/prevalence_sweep.png",

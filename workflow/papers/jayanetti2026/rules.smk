@@ -1,50 +1,189 @@
-# jayanetti2026: "Nobody Truly Agrees on Sentiment" (arXiv:2610.10318), released labels.
+# jayanetti2026: "Nobody Truly Agrees on Sentiment" (arXiv:2610.10318), released labels,
+# the replication write-up's tie rules and intervals, soft labels, and tool reruns.
+# Settings: config["jayanetti2026"] (settings.schema.yaml in this folder).
 
 J26 = "results/jayanetti2026"
-J26_SOURCES = [f"data/jayanetti2026/{s['name']}" for s in PAPERS["jayanetti2026"]["sources"]]
+J26_LOGS = "logs/jayanetti2026"
+J26_LABELS = "data/jayanetti2026/majorityvote.tsv"
+J26_SETTINGS = config["jayanetti2026"]
+J26_TIE_RULES = J26_SETTINGS["tie_rules"]
+J26_RERUNS = ["tools", "roberta"] if J26_SETTINGS["rerun_roberta"] else ["tools"]
+# Priorities: the jobs that unblock the tie-rule comparison and the figures first, then the
+# reruns (TextBlob's import is the slowest), then the rest.
 
 
-rule compute_jayanetti2026_values:
+wildcard_constraints:
+    tie_rule="|".join(J26_TIE_RULES),
+
+
+rule score_jayanetti2026_released:
     input:
-        labels="data/jayanetti2026/majorityvote.tsv",
-        sources=J26_SOURCES,
+        labels=J26_LABELS,
     output:
-        values=f"{J26}/values.tsv",
+        values=f"{J26}/values/released.tsv",
         pairwise=f"{J26}/tables/pairwise_kappa.tsv",
         pairwise_md=f"{J26}/tables/pairwise_kappa.md",
         ties=f"{J26}/tables/ties.tsv",
         ties_md=f"{J26}/tables/ties.md",
-        against_majority=f"{J26}/tables/kappa_vs_majority.tsv",
-        against_majority_md=f"{J26}/tables/kappa_vs_majority.md",
     params:
-        draws=config["bootstrap"]["draws"],
-        seed=config["bootstrap"]["seed"],
-        level=config["bootstrap"].get("level", 0.95),
+        bootstrap=config["bootstrap"],
+        excerpt_characters=J26_SETTINGS["excerpt_characters"],
     log:
-        "logs/jayanetti2026/compute_values.log",
+        f"{J26_LOGS}/score_released.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    priority: 10
     script:
-        "scripts/compute_values.py"
+        "scripts/released_values.py"
 
 
-rule plot_jayanetti2026_pairwise:
+rule score_jayanetti2026_tie_rule:
     input:
-        f"{J26}/tables/pairwise_kappa.tsv",
+        labels=J26_LABELS,
     output:
-        report(f"{J26}/figures/pairwise_kappa.png", category="jayanetti2026",
-               caption="../../report/jayanetti2026_pairwise.rst"),
+        values=f"{J26}/values/tie_rule_{{tie_rule}}.tsv",
+        table=f"{J26}/tables/tie_rule_{{tie_rule}}.tsv",
+        table_md=f"{J26}/tables/tie_rule_{{tie_rule}}.md",
+        draws=f"{J26}/tables/tie_rule_{{tie_rule}}_draws.tsv",
+    params:
+        bootstrap=config["bootstrap"],
+        settings=J26_SETTINGS,
     log:
-        "logs/jayanetti2026/plot_pairwise.log",
+        f"{J26_LOGS}/score_tie_rule_{{tie_rule}}.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    priority: 10
+    script:
+        "scripts/tie_rule_values.py"
+
+
+rule compare_jayanetti2026_tie_rules:
+    input:
+        labels=J26_LABELS,
+        tables=expand(f"{J26}/tables/tie_rule_{{tie_rule}}.tsv", tie_rule=J26_TIE_RULES),
+        draws=expand(f"{J26}/tables/tie_rule_{{tie_rule}}_draws.tsv", tie_rule=J26_TIE_RULES),
+    output:
+        values=f"{J26}/values/tie_rules.tsv",
+        table=report(f"{J26}/tables/tie_rules.tsv", category="jayanetti2026",
+                     caption="../../report/jayanetti2026_tie_rule_table.rst"),
+        table_md=f"{J26}/tables/tie_rules.md",
+    params:
+        tie_rules=J26_TIE_RULES,
+    log:
+        f"{J26_LOGS}/compare_tie_rules.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    priority: 10
+    script:
+        "scripts/compare_tie_rules.py"
+
+
+rule score_jayanetti2026_soft_labels:
+    input:
+        labels=J26_LABELS,
+    output:
+        values=f"{J26}/values/soft_labels.tsv",
+        table=f"{J26}/tables/soft_labels.tsv",
+        table_md=f"{J26}/tables/soft_labels.md",
+    params:
+        bootstrap=config["bootstrap"],
+        settings=J26_SETTINGS,
+    log:
+        f"{J26_LOGS}/score_soft_labels.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/plot_pairwise.py"
+        "scripts/soft_label_values.py"
 
 
+rule rerun_jayanetti2026_tools:
+    input:
+        labels=J26_LABELS,
+    output:
+        values=f"{J26}/values/rerun_tools.tsv",
+        labels=f"{J26}/tables/tool_reruns.tsv",
+        labels_md=f"{J26}/tables/tool_reruns.md",
+        translated=f"{J26}/tables/translated_rows.tsv",
+        translated_md=f"{J26}/tables/translated_rows.md",
+    params:
+        tools=["textblob", "vader"],
+        bootstrap=config["bootstrap"],
+        settings=J26_SETTINGS,
+    log:
+        f"{J26_LOGS}/rerun_tools.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    priority: 5
+    script:
+        "scripts/rerun_tools.py"
+
+
+# Optional (rerun_roberta: true): downloads cardiffnlp/twitter-roberta-base-sentiment and
+# needs transformers and torch; with the setting off its claims read "not built".
+rule rerun_jayanetti2026_roberta:
+    input:
+        labels=J26_LABELS,
+    output:
+        values=f"{J26}/values/rerun_roberta.tsv",
+        labels=f"{J26}/tables/roberta_rerun.tsv",
+        labels_md=f"{J26}/tables/roberta_rerun.md",
+    params:
+        tools=["roberta"],
+        bootstrap=config["bootstrap"],
+        settings=J26_SETTINGS,
+    log:
+        f"{J26_LOGS}/rerun_roberta.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # the RoBERTa model and torch
+    script:
+        "scripts/rerun_tools.py"
+
+
+rule plot_jayanetti2026_figures:
+    input:
+        pairwise=f"{J26}/tables/pairwise_kappa.tsv",
+        tie_rules=expand(f"{J26}/tables/tie_rule_{{tie_rule}}.tsv", tie_rule=J26_TIE_RULES),
+        writeup=f"{J26}/values/released.tsv",
+    output:
+        pairwise=report(f"{J26}/figures/pairwise_kappa.png", category="jayanetti2026",
+                        caption="../../report/jayanetti2026_pairwise.rst"),
+        tie_rules=report(f"{J26}/figures/kappa_by_tie_rule.png", category="jayanetti2026",
+                         caption="../../report/jayanetti2026_tie_rules.rst"),
+        forest=report(f"{J26}/figures/intervals_forest.png", category="jayanetti2026",
+                      caption="../../report/jayanetti2026_intervals.rst"),
+    params:
+        tie_rules=J26_TIE_RULES,
+    log:
+        f"{J26_LOGS}/plot_figures.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    priority: 10
+    script:
+        "scripts/plot_figures.py"
+
+
+VALUE_PARTS["jayanetti2026"] += [
+    f"{J26}/values/released.tsv",
+    *expand(f"{J26}/values/tie_rule_{{tie_rule}}.tsv", tie_rule=J26_TIE_RULES),
+    f"{J26}/values/tie_rules.tsv",
+    f"{J26}/values/soft_labels.tsv",
+    *[f"{J26}/values/rerun_{part}.tsv" for part in J26_RERUNS],
+]
 PAPER_TARGETS["jayanetti2026"] += [
     f"{J26}/claims.tsv",
+    f"{J26}/tables/tie_rules.tsv",
+    f"{J26}/tables/soft_labels.tsv",
+    f"{J26}/tables/translated_rows.tsv",
     f"{J26}/figures/pairwise_kappa.png",
+    f"{J26}/figures/kappa_by_tie_rule.png",
+    f"{J26}/figures/intervals_forest.png",
 ]

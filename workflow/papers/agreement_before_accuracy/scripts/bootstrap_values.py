@@ -2,7 +2,8 @@
 
 Uses the document's own resampling scheme (draw d = random.Random(100000 + d), n calls of
 randrange(n)) so its printed intervals can be matched exactly; the statistics are
-evaluated by reagree's vectorised engine on those index draws. Composition only.
+evaluated by reagree's vectorised engine on those index draws and the interval ends are
+the order statistics of the percentile scheme. Composition only.
 """
 import numpy as np
 import pandas as pd
@@ -13,35 +14,49 @@ from reagree.multirater import percent_agreement
 from reagree.pairwise import cohen_statistic
 from reagree.ratings import Ratings
 from reagree.rulekit import rule_log
-from reagree.synthetic import LABELS, complete_round, resample_indices
+from aba_fixture import LABELS, complete_round, resample_indices
 from reagree.tables import value_row, write_table, write_values
 
 SIZES = (50, 100, 200, 400, 800, 2000)
 DRAWS = 2000  # the document's; its figures are only reproducible with its own scheme
+FIRST_SEED = 100_000
+LEVEL = 0.95
+SCHEME_NAME = f"python-random({FIRST_SEED}+d)"
+# Cohen's kappa of coders A and B, nominal alpha of coders A, B, C, per sample size
+WIDTH_STUDY_KEYS = {"kappa": "kappa.a_b.width_study", "alpha": "alpha_nominal.coders.width_study"}
 PROVENANCE = {"paper": "agreement_before_accuracy",
               "source": "regenerated fixtures (seed n for two coders, n + 5000 for three)",
-              "draws": f"{DRAWS}, random.Random(100000 + draw).randrange(n) x n; 95% percentile interval"}
+              "draws": f"{DRAWS}, random.Random({FIRST_SEED} + draw).randrange(n) x n; "
+                       f"{LEVEL:.0%} percentile interval (order statistics)"}
+
+
+def percentile_interval(statistic, indices):
+    """The statistic on the document's resamples, as a percentile Interval."""
+    draws = bootstrap.evaluate_indices([statistic], indices)[0]
+    return bootstrap.interval_from_draws(draws, LEVEL, "percentile", seed=FIRST_SEED, name=SCHEME_NAME)
+
 
 with rule_log(snakemake) as log:
     values, rows = [], []
     for n in SIZES:
         two = Ratings.from_labels(pd.DataFrame(complete_round(n, n, ("A", "B"))), categories=LABELS)
         three = Ratings.from_labels(pd.DataFrame(complete_round(n, n + 5000)), categories=LABELS)
-        kappa = cohen_statistic(two, "A", "B")
-        alpha = alpha_statistic(three, "nominal")
-        indices = np.array(resample_indices(n, DRAWS))
-        kappa_low, kappa_high = bootstrap.percentile_interval(bootstrap.evaluate_indices([kappa], indices)[0])
-        alpha_low, alpha_high = bootstrap.percentile_interval(bootstrap.evaluate_indices([alpha], indices)[0])
-        row = {"n": n, "agreement": percent_agreement(two.unit_counts()),
-               "kappa": kappa.estimate(), "kappa_ci_low": kappa_low, "kappa_ci_high": kappa_high,
-               "kappa_width": kappa_high - kappa_low,
-               "alpha": alpha.estimate(), "alpha_ci_low": alpha_low, "alpha_ci_high": alpha_high,
-               "alpha_width": alpha_high - alpha_low}
+        kappa, alpha = cohen_statistic(two, "A", "B"), alpha_statistic(three, "nominal")
+        # the document resamples both fixtures (two and three coders) with the same n-unit draws
+        indices = np.array(resample_indices(n, DRAWS, FIRST_SEED))
+        found = {"kappa": (kappa.value(), percentile_interval(kappa, indices)),
+                 "alpha": (alpha.value(), percentile_interval(alpha, indices))}
+        row = {"n": n, "agreement": percent_agreement(two.unit_counts())}
+        values.append(value_row(f"agreement.a_b.width_study.n{n}", row["agreement"]))
+        for name, (value, interval) in found.items():
+            row.update({name: value, f"{name}_ci_low": interval.low, f"{name}_ci_high": interval.high,
+                        f"{name}_width": interval.width})
+            key = f"{WIDTH_STUDY_KEYS[name]}.n{n}"
+            # the interval's ends sit beside the value; its width is a figure the document prints
+            values += [value_row(key, value, interval=interval),
+                       value_row(f"width.{key}", interval.width, note=interval.scheme)]
         rows.append(row)
-        for field, value in row.items():
-            if field != "n":
-                values.append(value_row(f"bootstrap.n{n}.{field}", value))
         log.info("n=%d: kappa width %.3f, alpha width %.3f", n, row["kappa_width"], row["alpha_width"])
-    write_values(values, snakemake.output.values)
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(rows), snakemake.output.widths,
                 "Bootstrap interval width by number of items (Cohen's kappa, 2 coders; alpha, 3 coders)", PROVENANCE)

@@ -13,9 +13,12 @@ from reagree import classification, multirater, pairwise
 from reagree.alpha import alpha_statistic, krippendorff_alpha
 from reagree.ratings import MISSING, Ratings
 from reagree.rulekit import rule_log
-from reagree.synthetic import CODERS, LABELS, intent_round, severity_round
+from aba_fixture import CODERS, LABELS, intent_round, severity_round
 from reagree.tables import value_row, write_table, write_values
 
+# the gap table's columns and the keys they are written under
+GAP_KEYS = {"complete_units": "count.complete_units.intent", "fleiss": "fleiss.intent.complete_units",
+            "alpha": "alpha_nominal.intent.complete_units", "difference": "alpha_minus_fleiss.intent.complete_units"}
 PROVENANCE = {"paper": "agreement_before_accuracy",
               "source": "regenerated from the document's generator (random.Random seeds 7 and 11)"}
 
@@ -28,19 +31,19 @@ def intent_ratings(n_items=240):
 with rule_log(snakemake) as log:
     values = []
     ratings, truth = intent_ratings()
-    values.append(value_row("intent.cells_missing_percent", 100 * ratings.missing_share()))
+    values.append(value_row("percent.missing_cells.intent", 100 * ratings.missing_share()))
 
     pair_rows = []
     for a, b in combinations(CODERS, 2):
         table = pairwise.contingency_table(ratings, a, b)
         reading = pairwise.table_coefficients(table)
-        key = f"intent.pair.{a.lower()}_{b.lower()}"
+        pair = f"{a.lower()}_{b.lower()}"
         for field in ("n", "agreement", "chance", "kappa"):
-            values.append(value_row(f"{key}.{field}", reading[field]))
+            values.append(value_row(f"{field}.{pair}.intent", reading[field]))
         # A model that copies coder a exactly, scored against coder b on the items both labelled.
         copy = ratings.select([b]).with_column("copy", ratings.select([a]).codes[:, 0])
         ceiling = classification.accuracy(pairwise.contingency_table(copy, "copy", b))
-        values.append(value_row(f"intent.ceiling.copy_{a.lower()}_vs_{b.lower()}", ceiling))
+        values.append(value_row(f"accuracy.copy_of_{a.lower()}.vs_{b.lower()}.intent", ceiling))
         pair_rows.append({"pair": f"{a}-{b}", **{f: reading[f] for f in ("n", "agreement", "chance", "kappa")},
                           "copy_scored": ceiling})
 
@@ -48,32 +51,32 @@ with rule_log(snakemake) as log:
     fleiss = multirater.fleiss_kappa(complete.unit_counts())
     alpha_all = krippendorff_alpha(ratings, "nominal")
     alpha_complete = krippendorff_alpha(complete, "nominal")
-    values += [value_row("intent.complete_units", complete.n_units),
-               value_row("intent.fleiss.complete_units", fleiss),
-               value_row("intent.alpha_nominal.all_units", alpha_all),
-               value_row("intent.alpha_nominal.complete_units", alpha_complete),
-               value_row("intent.alpha_minus_fleiss.complete_units", alpha_complete - fleiss)]
+    values += [value_row("count.complete_units.intent", complete.n_units),
+               value_row("fleiss.intent.complete_units", fleiss),
+               value_row("alpha_nominal.intent.all_units", alpha_all),
+               value_row("alpha_nominal.intent.complete_units", alpha_complete),
+               value_row("alpha_minus_fleiss.intent.complete_units", alpha_complete - fleiss)]
     truth_codes = np.array([LABELS.index(t) for t in truth])
     for coder in CODERS:
         # The document divides by all 240 items: a missing cell counts as not correct.
         accuracy = classification.accuracy_against(ratings.select([coder]).codes[:, 0], truth_codes)
-        values.append(value_row(f"intent.accuracy.{coder.lower()}", accuracy,
+        values.append(value_row(f"accuracy.{coder.lower()}.vs_truth.intent", accuracy,
                                 note="correct labels / all items (missing cells count as wrong)"))
 
     severity = Ratings.from_labels(pd.DataFrame(severity_round(), columns=list(CODERS)), categories=(1, 2, 3))
     ordinal = krippendorff_alpha(severity, "ordinal")
-    values += [value_row("severity.alpha_ordinal", ordinal),
-               value_row("severity.alpha_nominal", krippendorff_alpha(severity, "nominal"))]
+    values += [value_row("alpha_ordinal.severity", ordinal),
+               value_row("alpha_nominal.severity", krippendorff_alpha(severity, "nominal"))]
 
     # Implementation note 1: the reference implementation fed units x coders instead of
     # coders x units. Done deliberately here, against the library itself, to measure it.
     coded = np.where(ratings.codes == MISSING, np.nan, ratings.codes).astype(float)
     transposed = krippendorff.alpha(reliability_data=coded, level_of_measurement="nominal")
-    values.append(value_row("notes.transposed_alpha", transposed,
+    values.append(value_row("alpha_nominal.intent.transposed_input", transposed,
                             note="krippendorff.alpha on units x coders (the wrong orientation)"))
     # Implementation note 2: ordinal marginals counted over every labelled value.
     all_values = alpha_statistic(severity, "ordinal", ordinal_marginals="all").estimate()
-    values.append(value_row("notes.ordinal_all_values_shift", all_values - ordinal,
+    values.append(value_row("alpha_ordinal_shift.severity.all_values_marginals", all_values - ordinal,
                             note="ordinal alpha with marginals over all values minus over pairable values"))
 
     gap_rows = []
@@ -84,11 +87,11 @@ with rule_log(snakemake) as log:
         row = {"items": n_items, "complete_units": big.n_units, "fleiss": fleiss_n, "alpha": alpha_n,
                "difference": alpha_n - fleiss_n}
         gap_rows.append(row)
-        for field in ("complete_units", "fleiss", "alpha", "difference"):
-            values.append(value_row(f"gap.n{n_items}.{field}", row[field]))
+        for field, measure in GAP_KEYS.items():
+            values.append(value_row(f"{measure}.n{n_items}", row[field]))
         log.info("gap at %d items: %s", n_items, row)
 
-    write_values(values, snakemake.output.values)
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(pair_rows), snakemake.output.pairs,
                 "Intent round: pairwise agreement, chance, Cohen's kappa, copy-of-a-coder ceiling", PROVENANCE)
     write_table(pd.DataFrame(gap_rows), snakemake.output.gap,

@@ -4,7 +4,7 @@ import pandas as pd
 
 from reagree import pairwise
 from reagree.rulekit import rule_log
-from reagree.synthetic import flip_rate_for_agreement, two_coder_table
+from aba_fixture import flip_rate_for_agreement, two_coder_table
 from reagree.tables import value_row, write_table, write_values
 
 OBSERVED_AGREEMENT = 0.900
@@ -15,7 +15,7 @@ PROVENANCE = {"paper": "agreement_before_accuracy",
 
 with rule_log(snakemake) as log:
     flip_rate = flip_rate_for_agreement(OBSERVED_AGREEMENT)
-    values = [value_row("prevalence.flip_rate", flip_rate)]
+    values = [value_row("flip_rate.prevalence_sweep", flip_rate)]
     rows = []
     for prevalence in PREVALENCES:
         reading = pairwise.table_coefficients(two_coder_table(prevalence, flip_rate))
@@ -24,14 +24,14 @@ with rule_log(snakemake) as log:
         rows.append(row)
         tag = f"p{round(prevalence * 100)}"
         for field in ("agreement", "chance", "kappa", "pabak", "ac1"):
-            values.append(value_row(f"prevalence.{tag}.{field}", row[field]))
+            values.append(value_row(f"{field}.prevalence_sweep.{tag}", row[field]))
 
     counted = pairwise.table_coefficients(COUNTED)
     for field in ("n", "agreement", "kappa", "pabak", "ac1"):
-        values.append(value_row(f"table2x2.{field}", counted[field]))
-    values += [value_row("table2x2.specific_rare", counted["specific"][0]),
-               value_row("table2x2.specific_common", counted["specific"][1])]
-    write_values(values, snakemake.output.values)
+        values.append(value_row(f"{field}.table2x2", counted[field]))
+    values += [value_row("specific_agreement.table2x2.rare", counted["specific"][0]),
+               value_row("specific_agreement.table2x2.common", counted["specific"][1])]
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(rows), snakemake.output.sweep,
                 f"Fixed observed agreement {OBSERVED_AGREEMENT}, flip rate {flip_rate:.7f}: coefficients by prevalence",
                 PROVENANCE)

@@ -1,4 +1,6 @@
-"""The synthetic support-desk fixture of "Agreement Before Accuracy".
+"""The synthetic support-desk fixture of "Agreement Before Accuracy" (paper-only code: it
+lives in the paper's folder and is imported by its rule scripts, which Snakemake runs with
+this folder on the path).
 
 What it decides: the document specifies its fixture as a program driven by Python's
 ``random.Random``; the numbers it prints depend on the exact sequence of calls. These

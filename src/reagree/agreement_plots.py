@@ -1,0 +1,89 @@
+"""Self- and inter-annotator agreement per dataset as bars with intervals (Mozetič et al.
+2016, Fig 1, without the classifier bar). Matplotlib with the Agg backend and no
+timestamps (``reagree.plots``), so reruns give the same bytes.
+
+Layout: datasets ordered by decreasing self-agreement (undefined last); a dataset's
+parts (``parent`` names the dataset they split) stand right after it, hatched and
+labelled in italics, so the joint Ser/Cro/Bos set and its three languages sit side by
+side. Green: self-agreement; blue: inter-agreement; error bars: the bootstrap interval;
+a kind with no units has no bar and is marked "n/a".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from reagree.plots import plt, save_figure
+
+COLOURS = {"self": "#2e8b57", "inter": "#3b6fb6"}
+KINDS = ("self", "inter")
+
+
+def _order(frame: pd.DataFrame) -> list[str]:
+    """Top-level datasets by decreasing self alpha (ties and NaN in first-seen order),
+    each followed by its parts in first-seen order."""
+    labels = list(dict.fromkeys(frame["label"]))
+    parent_of = dict(zip(frame["label"], frame["parent"].fillna("")))
+    self_alpha = frame[frame["kind"] == "self"].set_index("label")["alpha"].to_dict()
+    top = [label for label in labels if not parent_of.get(label)]
+    top.sort(key=lambda label: (np.isnan(self_alpha.get(label, np.nan)), -np.nan_to_num(self_alpha.get(label, np.nan))))
+    order = []
+    for label in top:
+        order.append(label)
+        order += [child for child in labels if parent_of.get(child) == label]
+    order += [label for label in labels if label not in order]  # parts whose parent is absent
+    return order
+
+
+def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: str = "Krippendorff's Alpha (interval)") -> None:
+    """``frame``: one row per (label, kind) with columns label, kind ("self" / "inter"),
+    alpha, ci_low, ci_high, parent ("" for a dataset, else the dataset it is part of)."""
+    frame = frame.copy()
+    frame["parent"] = frame.get("parent", pd.Series("", index=frame.index)).fillna("")
+    order = _order(frame)
+    parts = {label for label, parent in zip(frame["label"], frame["parent"]) if parent}
+    width = 0.38
+    figure, axis = plt.subplots(figsize=(max(6.0, 0.85 * len(order) + 2.0), 4.8), constrained_layout=True)
+    x = np.arange(len(order), dtype=float)
+    lows = []
+    for offset, kind in zip((-width / 2, width / 2), KINDS):
+        rows = frame[frame["kind"] == kind].set_index("label").reindex(order)
+        alpha = rows["alpha"].to_numpy(dtype=float)
+        low, high = rows["ci_low"].to_numpy(dtype=float), rows["ci_high"].to_numpy(dtype=float)
+        lows.append(np.nanmin(np.r_[alpha, low, 0.0]))
+        hatch = ["//" if label in parts else "" for label in order]
+        for i, value in enumerate(alpha):
+            if np.isnan(value):
+                axis.text(x[i] + offset, 0.01, "n/a", ha="center", va="bottom", fontsize=8, color="0.4")
+                continue
+            axis.bar(x[i] + offset, value, width, color=COLOURS[kind], alpha=0.55 if hatch[i] else 0.9,
+                     hatch=hatch[i], edgecolor="white" if not hatch[i] else COLOURS[kind],
+                     label=f"{kind}-agreement" if i == int(np.flatnonzero(~np.isnan(alpha))[0]) else None)
+            if np.isfinite(low[i]) and np.isfinite(high[i]):
+                axis.errorbar(x[i] + offset, value, yerr=[[value - low[i]], [high[i] - value]], color="black",
+                              capsize=3, linewidth=1)
+            axis.text(x[i] + offset, max(value, high[i] if np.isfinite(high[i]) else value) + 0.015, f"{value:.3f}",
+                      ha="center", va="bottom", fontsize=7, rotation=90)
+    for parent in dict.fromkeys(frame.loc[frame["parent"] != "", "parent"]):
+        members = [i for i, label in enumerate(order) if label in parts and
+                   frame.loc[frame["label"] == label, "parent"].iloc[0] == parent]
+        if members:  # a light band behind a dataset's parts, named after it
+            axis.axvspan(min(members) - 0.5, max(members) + 0.5, color="0.94", zorder=0)
+            axis.text((min(members) + max(members)) / 2, 1.0, f"{parent} by language", ha="center", va="top",
+                      fontsize=8, color="0.35", fontstyle="italic")
+    axis.set_xlim(-0.6, len(order) - 0.4)
+    axis.set_xticks(x, order, rotation=35, ha="right")
+    for tick, label in zip(axis.get_xticklabels(), order):
+        if label in parts:
+            tick.set_fontstyle("italic")
+    axis.axhline(0, color="0.3", linewidth=0.8)
+    axis.set_ylim(min(-0.05, min(lows) - 0.05), 1.05)
+    axis.set_ylabel(ylabel)
+    axis.set_title(title, fontsize=10)
+    axis.legend(loc="upper left", frameon=False, fontsize=8)
+    axis.grid(axis="y", color="0.9")
+    axis.set_axisbelow(True)
+    save_figure(figure, path)

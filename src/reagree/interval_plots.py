@@ -1,0 +1,105 @@
+"""Figures of values that come with intervals: one line per series across conditions with
+one condition drawn as a shaded band, and forest plots. Matplotlib, Agg backend, no
+timestamps (``reagree.plots``), so the same inputs give the same bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from reagree.plots import plt, save_figure
+
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+
+
+def lines_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, panels: Sequence[str],
+                    series: Sequence[str], path: str | Path, title: str, ylabel: str,
+                    labels: dict[str, str] | None = None) -> None:
+    """One panel per ``panel`` value, one line per ``series`` value across ``conditions``
+    (the x axis, in order), and the ``band`` condition as a shaded horizontal band per
+    series (its low to high) with its value dashed.
+
+    ``frame`` is long: columns panel, condition, series, value, low, high.
+    """
+    figure, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.4), sharey=True,
+                                constrained_layout=True)
+    axes = np.atleast_1d(axes)
+    x = np.arange(len(conditions))
+    for axis, panel in zip(axes, panels):
+        here = frame[frame["panel"] == panel]
+        for colour, name in zip(COLOURS, series):
+            line = here[here["series"] == name].set_index("condition")
+            shown = [c for c in conditions if c in line.index]
+            axis.plot([conditions.index(c) for c in shown], line.loc[shown, "value"], marker="o", color=colour,
+                      label=(labels or {}).get(name, name))
+            if band in line.index:
+                low, high, value = line.loc[band, ["low", "high", "value"]]
+                axis.axhspan(low, high, color=colour, alpha=0.15, linewidth=0)
+                axis.axhline(value, color=colour, linestyle="--", linewidth=0.8, alpha=0.8)
+        axis.set_xticks(x, conditions)
+        axis.set_xlim(-0.4, len(conditions) - 0.6)
+        axis.set_title(panel)
+        axis.set_xlabel("tie rule")
+        axis.grid(axis="y", alpha=0.3)
+    axes[0].set_ylabel(ylabel)
+    handles, names = axes[0].get_legend_handles_labels()
+    figure.legend(handles, names, loc="outside lower center", ncol=len(series), frameon=False)
+    figure.suptitle(title)
+    save_figure(figure, path)
+
+
+def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: str, xlabel: str | dict[str, str],
+           groups: Sequence[str] | None = None, columns: int = 2, reference: float | None = 0.0,
+           shared: Sequence[str] = (), annotate: Sequence[str] = ()) -> None:
+    """Forest plot: one panel per ``panel`` value, one row per ``label`` (top to bottom in
+    frame order), a point at ``value`` and a bar from ``low`` to ``high``, coloured by
+    ``group``. A row whose ``kind`` is "spread" is drawn hollow on a wide pale bar (a
+    spread over tie breaks, not a sampling interval). ``reference`` draws a vertical line
+    where a panel's bars reach it (None: never); the ``shared`` panels get one x range;
+    the ``annotate`` panels print "value (low to high)" beside each row. ``xlabel`` is one
+    label for every panel or a {panel: label} mapping.
+
+    ``frame`` columns: panel, label, value, low, high, and optionally group, kind.
+    """
+    rows_needed = int(np.ceil(len(panels) / columns))
+    heights = [max(len(frame[frame["panel"] == p]) for p in panels[r * columns:(r + 1) * columns])
+               for r in range(rows_needed)]
+    figure, axes = plt.subplots(rows_needed, columns, figsize=(6.4 * columns, 0.3 * sum(heights) + 1.7 * rows_needed),
+                                gridspec_kw={"height_ratios": heights}, constrained_layout=True, squeeze=False)
+    groups = list(groups) if groups is not None else list(dict.fromkeys(frame.get("group", pd.Series(dtype=str))))
+    colour_of = {g: COLOURS[i % len(COLOURS)] for i, g in enumerate(groups)}
+    in_shared = frame[frame["panel"].isin(list(shared))]
+    if len(in_shared):
+        margin = 0.04 * (in_shared["high"].max() - in_shared["low"].min())
+        shared_range = (in_shared["low"].min() - margin, in_shared["high"].max() + margin)
+    for axis, panel in zip(axes.ravel(), panels):
+        here = frame[frame["panel"] == panel].reset_index(drop=True)
+        y = np.arange(len(here))[::-1]
+        for position, row in zip(y, here.itertuples(index=False)):
+            colour = colour_of.get(getattr(row, "group", None), COLOURS[0])
+            hollow = getattr(row, "kind", "") == "spread"
+            axis.plot([row.low, row.high], [position, position], color=colour, linewidth=5 if hollow else 2.2,
+                      alpha=0.3 if hollow else 1.0, solid_capstyle="butt")
+            axis.plot(row.value, position, "o", color=colour, markerfacecolor="white" if hollow else colour)
+            if panel in annotate:
+                axis.annotate(f"{row.value:.3f} ({row.low:.3f} to {row.high:.3f})", (row.high, position),
+                              xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
+        axis.set_yticks(y, here["label"], fontsize=8)
+        axis.set_ylim(-0.7, len(here) - 0.3)
+        if reference is not None and here["low"].min() <= reference <= here["high"].max():
+            axis.axvline(reference, color="grey", linewidth=0.8)
+        if panel in shared:
+            axis.set_xlim(*shared_range)
+        if panel in annotate:
+            low, high = here["low"].min(), here["high"].max()
+            axis.set_xlim(low - 0.05 * (high - low), high + 0.75 * (high - low))
+        axis.set_title(panel, fontsize=10)
+        axis.set_xlabel(xlabel.get(panel, "") if isinstance(xlabel, dict) else xlabel)
+        axis.grid(axis="x", alpha=0.3)
+    for axis in axes.ravel()[len(panels):]:
+        axis.set_visible(False)
+    figure.suptitle(title)
+    save_figure(figure, path)

@@ -1,0 +1,124 @@
+"""A paper's sources as files to fetch: templated entries expanded over the settings.
+
+What it decides:
+
+- **One entry, many files.** A source entry whose ``name`` and ``url`` hold ``{field}``
+  placeholders expands over ``expand``: each field maps to a literal list or to
+  ``{setting: NAME}``, a list among the paper's settings (``config[<paper id>][NAME]``).
+  Files are the product of the lists in the order the fields are declared, so
+  ``{myth}/{reader}_run{n}.json`` over 3 myths x 3 readers x 10 runs is 90 files, and
+  ``{language}_Twitter_sentiment.csv`` over the configured languages is only those.
+- **Names are relative paths** under ``data/<paper>/``: segments of letters, digits,
+  ``.``, ``_`` and ``-`` that start with a letter or digit, so no name climbs out of
+  its folder.
+- **Pins.** ``sha256`` is one hex digest for a plain entry, or a mapping from expanded
+  name to digest for a templated one (a file without a known upstream digest is not
+  pinned; its hash is recorded when fetched).
+- Every placeholder must be an ``expand`` field and every field a placeholder, and two
+  entries may not produce the same name: each is an error naming the paper and entry.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import string
+
+NAME_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: The Snakemake wildcard pattern of a source name (the same rule, with subfolders).
+NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]*(?:/[A-Za-z0-9][A-Za-z0-9._-]*)*"
+
+
+class SourceError(ValueError):
+    """A source entry that cannot be expanded as written."""
+
+
+def _fields(template: str) -> list[str]:
+    return [field for _, field, _, _ in string.Formatter().parse(template) if field is not None]
+
+
+def _lists(entry: dict, settings: dict, where: str) -> dict[str, list]:
+    lists = {}
+    for field, spec in (entry.get("expand") or {}).items():
+        if isinstance(spec, dict):
+            setting = spec.get("setting")
+            if setting not in settings:
+                raise SourceError(f"{where}: expand field {field!r} reads setting {setting!r}, "
+                                  f"which the paper's settings do not have (settings: {sorted(settings)})")
+            values = settings[setting]
+            if not isinstance(values, list):
+                raise SourceError(f"{where}: setting {setting!r} must be a list to expand {field!r}")
+        else:
+            values = spec
+        lists[field] = list(values)
+    return lists
+
+
+def check_name(name: str, where: str) -> None:
+    if not all(NAME_SEGMENT.match(segment) for segment in name.split("/")):
+        raise SourceError(f"{where}: source name {name!r} must be a relative path of segments made of "
+                          "letters, digits, '.', '_' and '-' (no '..', no leading '/')")
+
+
+def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
+    """The files one source entry stands for, each ``{name, url, sha256, licence, values}``."""
+    template, url = entry["name"], entry["url"]
+    lists = _lists(entry, settings, where)
+    placeholders = set(_fields(template)) | set(_fields(url))
+    if placeholders != set(lists):
+        raise SourceError(f"{where}: placeholders {sorted(placeholders)} in name/url must equal the expand "
+                          f"fields {sorted(lists)}")
+    pins = entry.get("sha256")
+    files = []
+    for combination in itertools.product(*lists.values()):
+        values = dict(zip(lists, combination))
+        # a YAML number keeps its printed text ("1", not "1.0")
+        text = {field: getattr(value, "text", None) or str(value) for field, value in values.items()}
+        name = template.format(**text)
+        check_name(name, where)
+        sha256 = pins.get(name) if isinstance(pins, dict) else pins
+        files.append({"name": name, "url": url.format(**text), "sha256": sha256,
+                      "licence": entry.get("licence", ""), "values": values})
+    return files
+
+
+def expand_sources(paper: dict, settings: dict | None = None) -> list[dict]:
+    """Every file a paper fetches under its current settings, in declaration order."""
+    settings = settings or {}
+    files, seen = [], {}
+    for index, entry in enumerate(paper.get("sources") or []):
+        where = f"paper {paper.get('id', '?')}, sources[{index}] ({entry.get('name')})"
+        for item in expand_entry(entry, settings, where):
+            if item["name"] in seen:
+                raise SourceError(f"{where}: name {item['name']!r} is also produced by {seen[item['name']]}")
+            seen[item["name"]] = where
+            files.append(item)
+    return files
+
+
+def expansion_values(paper: dict, settings: dict | None = None) -> dict[str, dict]:
+    """For each expand field: the values built under these settings, and the setting that
+    chooses them (None for a literal list): ``{field: {"values": [...], "setting": name}}``."""
+    settings = settings or {}
+    out: dict[str, dict] = {}
+    for entry in paper.get("sources") or []:
+        for field, spec in (entry.get("expand") or {}).items():
+            setting = spec.get("setting") if isinstance(spec, dict) else None
+            values = settings.get(setting, []) if setting else list(spec)
+            slot = out.setdefault(field, {"values": [], "setting": setting})
+            slot["values"] += [v for v in values if v not in slot["values"]]
+            slot["setting"] = slot["setting"] or setting
+    return out
+
+
+def pinned_names(paper: dict) -> dict[str, str]:
+    """Every name any setting could produce that carries a pin: ``{name: sha256}`` (for a
+    mapping of pins only the names it lists)."""
+    pins = {}
+    for entry in paper.get("sources") or []:
+        value = entry.get("sha256")
+        if isinstance(value, dict):
+            pins.update(value)
+        elif value:
+            pins[entry["name"]] = value
+    return pins

@@ -1,0 +1,106 @@
+"""End to end: only jayanetti2026, built in a copy of the project from the offline mirror.
+
+Every claim's status is asserted: the write-up's tie rules, its intervals at printed
+precision, the tool reruns and what the tools read all match; the paper's "no ties" is
+the one mismatch; LLM numbers are uncheckable; the RoBERTa rerun is "not built" with the
+setting that builds it, and switched on without transformers it stops in one line.
+"""
+import importlib.util
+import shutil
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from reagree.claims import read_claims
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.e2e
+PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src", "examples"]
+J26 = "results/jayanetti2026"
+
+
+def snakemake(work, *args, check=True):
+    result = subprocess.run([sys.executable, "-m", "snakemake", *args, "--cores", "2", "--configfile", "j26.yaml"],
+                            cwd=work, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return result
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory, mirror):
+    work = tmp_path_factory.mktemp("jayanetti2026")
+    for entry in PROJECT:
+        source = ROOT / entry
+        if source.exists():  # examples/ holds the audit's sample dataset that config.yaml names
+            (shutil.copytree if source.is_dir() else shutil.copy2)(source, work / entry)
+    (work / "j26.yaml").write_text(f"papers: [jayanetti2026]\nmirror: {mirror}\n")
+    snakemake(work)
+    return work
+
+
+@pytest.fixture(scope="module")
+def claims(work):
+    return read_claims(work / J26 / "claims.tsv")
+
+
+def test_claim_statuses(claims):
+    assert claims["status"].value_counts().to_dict() == {"match": 69, "uncheckable": 10, "not built": 4,
+                                                         "mismatch": 1}
+    mismatch = claims[claims["status"] == "mismatch"].iloc[0]
+    assert (mismatch["key"], mismatch["source"], mismatch["published"]) == ("count.ties.three_class", "paper", "0")
+    assert float(mismatch["computed"]) == 11
+    uncheckable = claims[claims["status"] == "uncheckable"]
+    assert uncheckable["key"].str.contains("qwen|llama|llm").all()
+    not_built = claims[claims["status"] == "not built"]
+    assert not_built["key"].str.contains("roberta_rerun").all()
+    assert not_built["reason"].str.contains("rerun_roberta").all()
+
+
+def test_the_write_ups_intervals_match_at_printed_precision(claims):
+    ends = claims[claims["end"] != ""]
+    assert len(ends) == 10
+    assert (ends["status"] == "match").all(), ends.to_string()
+    assert (ends["tolerance"] <= 0.005 + 1e-12).all()          # printed precision, not a Monte Carlo allowance
+
+
+def test_reruns_tie_rules_and_text_claims_match(claims):
+    by_key = claims.set_index(["key", "source"])
+    for key in ["kappa.vader_rerun.vs_majority.neg_vs_rest", "count.textblob_rerun.same_as_released",
+                "count.vader_rerun.same_as_released", "count.tweets.translated", "count.tweets.translation_error",
+                "kappa_min.roberta.vs_majority_tie_rules.neg_vs_rest", "count.tweets_scored.vs_majority_ties_drop"]:
+        assert by_key.loc[(key, "replication"), "status"] == "match", key
+
+
+def test_tables_figures_and_report(work):
+    results = work / J26
+    for figure in ["pairwise_kappa.png", "kappa_by_tie_rule.png", "intervals_forest.png"]:
+        assert (results / "figures" / figure).stat().st_size > 20_000, figure
+    rankings = pd.read_csv(results / "tables" / "tie_rules.tsv", sep="\t")
+    assert set(rankings["reference"]) == {"released", "neutral", "polar", "drop", "random"}
+    assert len(rankings) == 15 and "swapped_vs_released" in rankings
+    translated = pd.read_csv(results / "tables" / "translated_rows.tsv", sep="\t")
+    assert len(translated) == 8 and translated["translation_error"].sum() == 1
+    assert {"textblob_rerun", "vader_rerun", "roberta_released", "tweet_translated"} <= set(translated)
+    assert "text_scored" in pd.read_csv(results / "tables" / "ties.tsv", sep="\t")
+    provenance = (results / "tables" / "tool_reruns.md").read_text()
+    assert "textblob 0." in provenance and "vaderSentiment 3." in provenance
+    snakemake(work, "--report", "report.html")
+    report = (work / "report.html").read_text(errors="replace")
+    for listed in ["tie_rules.tsv", "kappa_by_tie_rule.png", "intervals_forest.png"]:
+        assert listed in report, listed
+
+
+@pytest.mark.skipif(importlib.util.find_spec("transformers") is not None,
+                    reason="transformers is installed: the rule would try to download weights")
+def test_roberta_switched_on_without_transformers_stops_in_one_line(work):
+    (work / "roberta.yaml").write_text("jayanetti2026: {rerun_roberta: true}\n")
+    result = subprocess.run([sys.executable, "-m", "snakemake", f"{J26}/values/rerun_roberta.tsv", "--cores", "1",
+                             "--configfile", "j26.yaml", "roberta.yaml"], cwd=work, capture_output=True, text=True)
+    assert result.returncode != 0
+    log = (work / "logs" / "jayanetti2026" / "rerun_roberta.log").read_text().strip().splitlines()
+    errors = [line for line in log if " ERROR " in line]
+    assert len(errors) == 1 and "RoBERTa rerun needs transformers and torch" in errors[0]

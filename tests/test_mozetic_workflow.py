@@ -1,0 +1,127 @@
+"""End to end: mozetic2016 alone, built in a copy of the project.
+
+- From the offline mirror (Bosnian, Croatian, Serbian; skipped with a hint when there is
+  none): every Ser/Cro/Bos, Serbian, Croatian and Bosnian claim is a match except the four
+  findings below, no claim is missing, every claim about another language is "not built"
+  naming the setting, and the application and classifier rows are uncheckable.
+- From a mirror made here holding one tiny hand-made "Albanian" file: the tables the
+  workflow writes equal the numbers worked out by hand in test_mozetic_statistics.py.
+"""
+import hashlib
+
+import pandas as pd
+import pytest
+import yaml
+
+from conftest import project_copy, run_snakemake
+from reagree.claims import read_claims
+from test_mozetic_statistics import TINY
+
+pytestmark = pytest.mark.e2e
+CLARIN = "www.clarin.si/repository/xmlui/bitstream/handle/11356/1054"
+JOINT = ("ser_cro_bos", "serbian", "croatian", "bosnian")
+# The findings: the printed "posts annotated twice" are label pairs (41 Bosnian tweets were
+# labelled three times), and the text's Serbian self-agreement 0.205 is 0.2075 on the data.
+FINDINGS = {
+    "count.self_repeats.ser_cro_bos.posts": (19991, 19909),
+    "percent.self_repeats.ser_cro_bos.posts": (9.3, 100 * 19909 / 215657),
+    "count.self_repeats.bosnian.posts": (6519, 6437),
+    "alpha_interval.self.serbian": (0.205, 0.2075),
+}
+
+
+def build(work, mirror, languages):
+    config = {"papers": ["mozetic2016"], "mirror": str(mirror), "mozetic2016": {"languages": languages}}
+    (work / "mozetic.yaml").write_text(yaml.safe_dump(config))
+    return run_snakemake(work, configfile="mozetic.yaml")
+
+
+@pytest.fixture(scope="module")
+def offline(tmp_path_factory, mirror):
+    work = project_copy(tmp_path_factory, "mozetic2016")
+    build(work, mirror, ["Bosnian", "Croatian", "Serbian"])
+    return work
+
+
+def test_joint_and_language_claims_match_but_the_findings(offline):
+    claims = read_claims(offline / "results" / "mozetic2016" / "claims.tsv")
+    assert (claims["status"] != "missing").all()
+    about_joint = claims["key"].str.split(".").map(lambda parts: any(p in JOINT for p in parts[1:]))
+    checked = claims[about_joint & claims["status"].isin(["match", "mismatch"])]
+    mismatches = checked[checked["status"] == "mismatch"].set_index("key")
+    assert sorted(mismatches.index) == sorted(FINDINGS)
+    for key, (published, computed) in FINDINGS.items():
+        assert float(mismatches.loc[key, "published"]) == published
+        assert float(mismatches.loc[key, "computed"]) == pytest.approx(computed, abs=5e-5)
+        assert mismatches.loc[key, "reason"]  # each finding says why
+    matched = set(checked.loc[checked["status"] == "match", "key"])
+    # Table 4 and 5 of Ser/Cro/Bos (the +- half-widths within 0.003), the pairs reading of Table 3
+    for key in ["acc_within_one.self.ser_cro_bos", "alpha_interval.self.ser_cro_bos",
+                "alpha_interval_half_width.self.ser_cro_bos", "alpha_interval.inter.ser_cro_bos",
+                "alpha_interval_half_width.inter.ser_cro_bos", "f1_polar.inter.ser_cro_bos",
+                "alpha_gain.union.ser_cro_bos", "alpha_ratio.union.ser_cro_bos.negative_neutral",
+                "alpha_ratio.union.ser_cro_bos.neutral_positive", "count.labels.ser_cro_bos",
+                "count.gold.ser_cro_bos", "count.self_repeats.ser_cro_bos.pairs", "count.annotators.ser_cro_bos",
+                "count.inter_repeats.ser_cro_bos.posts", "alpha_interval.self.croatian",
+                "alpha_interval.self.bosnian", "count.self_repeats.bosnian.pairs", "alpha_interval.inter.serbian"]:
+        assert key in matched, key
+    half = claims.set_index("key").loc["alpha_interval_half_width.inter.ser_cro_bos"]
+    assert float(half["tolerance"]) == 0.003
+
+
+def test_unbuilt_languages_and_unreleased_data_say_why(offline):
+    claims = read_claims(offline / "results" / "mozetic2016" / "claims.tsv")
+    not_built = claims[claims["status"] == "not built"]
+    assert len(not_built) > 200
+    assert not_built["reason"].str.contains(r"was not built \(add it to config mozetic2016\.languages\)").all()
+    assert not not_built["key"].str.contains("ser_cro_bos|serbian|croatian|bosnian").any()
+    uncheckable = claims[claims["status"] == "uncheckable"]
+    assert (uncheckable["reason"] != "").all()
+    assert uncheckable["key"].str.contains(r"classifier|friedman|facebook_it|djia30|environment|emojis|average|predicted").all()
+    # a classifier cell of a built dataset is still uncheckable: the texts were never released
+    assert "texts were never released" in uncheckable.set_index("key").loc["alpha_interval.classifier.ser_cro_bos",
+                                                                          "reason"]
+
+
+def test_outputs_carry_provenance_and_a_second_run_does_nothing(offline, mirror):
+    results = offline / "results" / "mozetic2016"
+    digests = dict(line.split("  ")[::-1] for line in (results / "inputs.sha256").read_text().splitlines())
+    path = "data/mozetic2016/Bosnian_Twitter_sentiment.csv"
+    assert digests[path] == hashlib.sha256((offline / path).read_bytes()).hexdigest()
+    assert "sha256 769b6f3a" in (results / "tables" / "table4_agreement.md").read_text()
+    assert (results / "figures" / "agreement.png").stat().st_size > 10_000
+    again = run_snakemake(offline, "--dry-run", configfile="mozetic.yaml")
+    assert "Nothing to be done" in again.stdout + again.stderr
+
+
+@pytest.fixture(scope="module")
+def tiny_build(tmp_path_factory):
+    """The hand-made CLARIN-format file of test_mozetic_statistics.py as 'Albanian'."""
+    mirror = tmp_path_factory.mktemp("tiny_mirror")
+    folder = mirror / CLARIN
+    folder.mkdir(parents=True)
+    (folder / "Albanian_Twitter_sentiment.csv").write_bytes(TINY.encode())
+    work = project_copy(tmp_path_factory, "mozetic2016_tiny")
+    build(work, mirror, ["Albanian"])
+    return work / "results" / "mozetic2016"
+
+
+def test_tiny_file_tables_are_the_hand_worked_ones(tiny_build):
+    table1 = pd.read_csv(tiny_build / "tables" / "table1_labels.tsv", sep="\t").iloc[0]
+    assert (table1["negative"], table1["neutral"], table1["positive"], table1["total"]) == (5, 5, 5, 15)
+    assert (table1["gold size"], table1["gold negative"], table1["gold neutral"], table1["gold positive"]) == (8, 3, 2, 3)
+    table3 = pd.read_csv(tiny_build / "tables" / "table3_repeats.tsv", sep="\t").iloc[0]
+    assert (table3["annotators"], table3["self posts"], table3["self pairs"], table3["inter posts"]) == (2, 3, 5, 3)
+    assert table3["self pairs %"] == pytest.approx(100 * 5 / 15)
+    table4 = pd.read_csv(tiny_build / "tables" / "table4_agreement.tsv", sep="\t").set_index("kind")
+    assert table4.loc["self", "acc"] == pytest.approx(3 / 7)
+    assert table4.loc["self", "acc_within_one"] == pytest.approx(5 / 7)
+    assert table4.loc["self", "alpha_interval"] == pytest.approx(2 / 7)
+    assert table4.loc["inter", "alpha_interval"] == pytest.approx(12 / 17)
+    assert table4.loc["inter", "f1_polar"] == pytest.approx(1 / 2)
+    table5 = pd.read_csv(tiny_build / "tables" / "table5_ordering.tsv", sep="\t").iloc[0]
+    assert table5["gain"] == pytest.approx(9 / 145)
+    assert table5["(0,+)/(-,+)"] == pytest.approx(8 / 9)
+    claims = read_claims(tiny_build / "claims.tsv")
+    assert (claims["status"] != "missing").all()
+    assert set(claims.loc[claims["key"].str.contains(".albanian"), "status"]) <= {"match", "mismatch", "uncheckable"}

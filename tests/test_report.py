@@ -1,0 +1,180 @@
+"""results/report.html: one page that agrees with results/summary.tsv, puts the
+mismatches first, finds any claim by key, and opens without network.
+
+One build, no downloads: the synthetic paper, the demo paper of tests/fixtures (its own
+mirror; one claim matches, one mismatches, one is not built) and the example audit of
+config.yaml. A second test renders the page in headless Chromium (Debian's `chromium`;
+.ci/run installs it) and leaves a screenshot in the test's output folder.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from reagree.claims import read_claims
+
+from conftest import FIXTURES, project_copy, run_snakemake
+
+pytestmark = pytest.mark.e2e
+PAPERS = ["agreement_before_accuracy", "demo"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    work = project_copy(tmp_path_factory, "report")
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    (work / "report.yaml").write_text(yaml.safe_dump({"papers": PAPERS, "mirror": str(FIXTURES / "demo_mirror"),
+                                                      "demo": {"parts": ["a", "c"]}}))
+    run_snakemake(work, configfile="report.yaml")
+    return work
+
+
+class Page(HTMLParser):
+    """The parts of the page the tests read: the summary cells, claim rows, sections."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summary: dict[str, dict[str, int]] = {}
+        self.claims: list[dict] = []
+        self.sections: list[str] = []
+        self.findings: list[list[str]] = []
+        self.external: list[str] = []
+        self.root: dict = {}
+        self._paper = self._status = None
+        self._in_findings = False
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.root = attrs
+        for name in ("src", "href"):
+            if re.match(r"^(https?:)?//", attrs.get(name) or ""):
+                self.external.append(attrs[name])
+        if tag == "section":
+            self.sections.append(attrs.get("id", ""))
+            self._in_findings = attrs.get("id") == "findings"
+        if tag == "tr" and "data-paper" in attrs:
+            self._paper = attrs["data-paper"]
+            self.summary[self._paper] = {}
+        if tag == "td" and self._paper and "data-status" in attrs:
+            self._status, self._cell = attrs["data-status"], []
+        if tag == "tr" and "data-key" in attrs:
+            self.claims.append({"key": attrs["data-key"], "status": attrs["data-status"], "id": attrs.get("id")})
+        if tag == "tr" and self._in_findings:
+            self._row = []
+        if tag == "td" and self._row is not None:
+            self._cell = []
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "td" and self._cell is not None:
+            text = "".join(self._cell).strip()
+            if self._status is not None:
+                self.summary[self._paper][self._status] = int(text)
+                self._status = None
+            elif self._row is not None:
+                self._row.append(text)
+            self._cell = None
+        if tag == "tr":
+            if self._row:
+                self.findings.append(self._row)
+            self._row, self._paper = None, None
+        if tag == "section":
+            self._in_findings = False
+
+
+def parse(text: str) -> Page:
+    page = Page()
+    page.feed(text)
+    return page
+
+
+def expected_summary(work: Path) -> dict:
+    summary = pd.read_csv(work / "results" / "summary.tsv", sep="\t").set_index("paper")
+    return {paper: {column.replace("_", " "): int(value) for column, value in row.items()}
+            for paper, row in summary.iterrows()}
+
+
+def test_summary_on_the_page_equals_summary_tsv(built):
+    page = parse((built / "results" / "report.html").read_text(encoding="utf-8"))
+    expected = expected_summary(built)
+    assert set(expected) == set(PAPERS)
+    assert page.summary == expected
+    # the demo paper's three claims: a match, a mismatch, one not built
+    assert expected["demo"]["match"] == 1 and expected["demo"]["mismatch"] == 1 and expected["demo"]["not built"] == 1
+
+
+def test_mismatches_come_first_with_published_and_computed_side_by_side(built):
+    page = parse((built / "results" / "report.html").read_text(encoding="utf-8"))
+    assert page.sections.index("summary") < page.sections.index("findings") < page.sections.index("paper-demo")
+    # the demo paper printed 0.70 for part c; the released part agrees on 3 of 4 items
+    (row,) = [r for r in page.findings if "agreement.a_b.part_c" in r]
+    assert row[0] == "demo" and row[4] == "0.70" and row[5] == "0.75"
+
+
+def test_every_claim_is_on_the_page_findable_by_key(built):
+    page = parse((built / "results" / "report.html").read_text(encoding="utf-8"))
+    on_page = sorted((c["key"], c["status"]) for c in page.claims)
+    in_files = sorted((key, status) for paper in PAPERS
+                      for key, status in read_claims(built / "results" / paper / "claims.tsv")[["key", "status"]]
+                      .itertuples(index=False))
+    assert on_page == in_files
+    ids = [c["id"] for c in page.claims]
+    assert len(set(ids)) == len(ids)
+
+
+def test_the_page_is_self_contained_and_shows_the_audit(built):
+    text = (built / "results" / "report.html").read_text(encoding="utf-8")
+    page = parse(text)
+    assert page.external == []
+    assert "<link" not in text and "@import" not in text and "url(http" not in text
+    assert text.count('src="data:image/png;base64,') == 3  # two paper figures and the audit's
+    assert "audit-triage_example" in page.sections
+    assert "Krippendorff&#x27;s convention (a convention, not a test)" in text
+    assert len(text.encode()) < 1_500_000
+
+
+def test_the_page_is_rebuilt_byte_for_byte(built):
+    report = built / "results" / "report.html"
+    before = report.read_bytes()
+    run_snakemake(built, "--forcerun", "render_report", configfile="report.yaml")
+    assert report.read_bytes() == before
+    assert "Nothing to be done" in run_snakemake(built, "-n", configfile="report.yaml").stdout
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)")
+    return found
+
+
+def test_chromium_renders_the_summary_and_leaves_a_screenshot(built, tmp_path):
+    chromium = _chromium()
+    url = (built / "results" / "report.html").resolve().as_uri()
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+             f"--user-data-dir={tmp_path / 'profile'}"]
+    dom = subprocess.run([chromium, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120)
+    if dom.returncode != 0 or "<html" not in dom.stdout:
+        pytest.skip(f"chromium could not run here: {dom.stderr.strip()[-300:]}")
+    rendered = parse(dom.stdout)
+    assert rendered.root.get("data-ready") == "1", "the page's script did not run to its end"
+    assert rendered.summary == expected_summary(built)
+    screenshot = tmp_path / "report.png"
+    shot = subprocess.run([chromium, *flags, "--window-size=1400,2200", f"--screenshot={screenshot}", url],
+                          capture_output=True, text=True, timeout=120)
+    assert shot.returncode == 0 and screenshot.stat().st_size > 20_000, shot.stderr[-300:]
+    print(f"screenshot of results/report.html: {screenshot}")

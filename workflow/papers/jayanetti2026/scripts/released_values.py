@@ -1,0 +1,121 @@
+"""Rule score_jayanetti2026_released: what the released labels say before any tie rule.
+
+Fleiss' kappa of the humans and of the tools per framing, the humans' per-category
+kappas, label counts and shares, pairwise kappa among the nine raters, and the 3-3 ties:
+how many, of which kind, how the release broke them (the ties table, with an excerpt of
+the text the tools read). And the write-up's own intervals, drawn under its scheme
+("numpy": default_rng(seed), one integers(0, n, size=n) per draw, numpy.percentile
+ends): human Fleiss three-class, the binary framings' gains over it (paired), RoBERTa's
+positive-vs-rest minus three-class kappa and its positive-vs-rest kappa against the
+released columns. Composition only: the statistics are reagree's.
+"""
+from itertools import combinations
+
+import pandas as pd
+
+from jayanetti2026_release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, TRANSLATED, framed,
+                                   provenance, read_release)
+from reagree import multirater, pairwise
+from reagree.bootstrap import bootstrap_interval, paired_difference
+from reagree.majority import (differing_units, disagreements_on_untied, label_counts, tie_kinds, tie_table,
+                              tied_units, ties_resolved_away_from)
+from reagree.ratings import counts_from_table
+from reagree.reference import kappa_statistic
+from reagree.rulekit import rule_log
+from reagree.tables import sha256_of, value_row, write_table, write_values
+from reagree.toolrerun import excerpt
+
+WRITEUP = "numpy"  # the write-up's resampling scheme (reagree.bootstrap)
+
+
+def agreement(release):
+    """Fleiss per group and tie counts per framing; every pair of the nine raters."""
+    values, pairs = [], []
+    for framing, ratings in release.ratings.items():
+        humans, tools = ratings.select(list(HUMANS)), ratings.select(list(TOOLS))
+        if framing != "three_class":  # three-class carries the write-up's interval (writeup_intervals)
+            values.append(value_row(f"fleiss.humans.{framing}", multirater.fleiss_kappa(humans.unit_counts())))
+        values += [value_row(f"fleiss.tools.{framing}", multirater.fleiss_kappa(tools.unit_counts())),
+                   value_row(f"count.ties.{framing}", int(tied_units(humans).sum()),
+                             note="tweets whose six human votes split evenly between labels")]
+        for a, b in combinations(RATERS, 2):
+            table = pairwise.contingency_table(ratings, a, b)
+            counts, weights = counts_from_table(table)
+            pairs.append({"framing": framing, "rater_a": a, "rater_b": b, "n": int(table.sum()),
+                          "agreement": multirater.percent_agreement(counts, weights),
+                          "kappa": pairwise.cohen_kappa(table)})
+    return values, pairs
+
+
+def labels_and_ties(release, characters):
+    """Label counts and shares; the ties, their kinds and how the release broke them."""
+    three, humans = release.three_class, release.humans
+    released = three.codes[:, three.raters.index(MAJORITY)]
+    values = [value_row(f"fleiss_category.humans.{name}", kappa) for name, kappa in
+              zip(SENTIMENT, multirater.fleiss_category_kappas(humans.unit_counts()))]
+    values += [value_row(f"percent.humans.{name}", 100 * share)
+               for name, share in zip(SENTIMENT, humans.category_shares())]
+    for tool in TOOLS:
+        values += [value_row(f"count.{tool}.three_class.{name}", int(count))
+                   for name, count in zip(SENTIMENT, label_counts(three.select([tool]).codes[:, 0], SENTIMENT))]
+    values += [value_row(f"count.ties.three_class.{kind}", count) for kind, count in tie_kinds(humans).items()]
+    values.append(value_row("count.ties.three_class.resolved_polar",
+                            ties_resolved_away_from(humans, released, "neutral"),
+                            note="3-3 ties the released majority broke toward a polar label"))
+    values.append(value_row("count.majority.released_differs_on_untied",
+                            len(disagreements_on_untied(humans, released)),
+                            note="untied tweets whose released majority is not the recomputed one"))
+    contradicting = set()
+    for framing in ("neg_vs_rest", "pos_vs_rest"):
+        released_binary = release.ratings[framing].select([MAJORITY]).codes[:, 0]
+        recoded = framed(three.select([MAJORITY]), framing).codes[:, 0]
+        contradicting |= set(differing_units(released_binary, recoded).tolist())
+    values.append(value_row("count.majority.binary_contradicts_three_class", len(contradicting),
+                            note="rows " + ", ".join(str(r) for r in sorted(contradicting))))
+
+    ties = tie_table(humans, {f"released_{framing}": release.ratings[framing].labels()[MAJORITY]
+                              for framing in FRAMINGS})
+    ties.insert(1, "line", release.lines.iloc[ties["row"]].to_numpy())
+    ties["text_scored"] = [excerpt(release.texts[TRANSLATED].iloc[row], characters) for row in ties["row"]]
+    return values, ties
+
+
+def writeup_intervals(release, draws, seed, level):
+    """The write-up's five intervals under its own scheme; gains are paired differences."""
+    fleiss = {framing: multirater.fleiss_statistic(ratings.select(list(HUMANS)).unit_counts())
+              for framing, ratings in release.ratings.items()}
+    roberta = {framing: kappa_statistic(release.ratings[framing], "roberta",
+                                        release.ratings[framing].select([MAJORITY]).codes[:, 0])
+               for framing in ("three_class", "pos_vs_rest")}
+    values = [value_row("fleiss.humans.three_class", fleiss["three_class"].value(),
+                        interval=bootstrap_interval(fleiss["three_class"], draws, seed, level, scheme=WRITEUP))]
+    for framing in ("neg_vs_rest", "pos_vs_rest"):
+        gain, interval = paired_difference(fleiss["three_class"], fleiss[framing], draws, seed, level, scheme=WRITEUP)
+        values.append(value_row(f"fleiss_gain.humans.{framing}", gain, interval=interval,
+                                note=f"{framing} minus three_class, paired resamples"))
+    gain, interval = paired_difference(roberta["three_class"], roberta["pos_vs_rest"], draws, seed, level,
+                                       scheme=WRITEUP)
+    values.append(value_row("kappa_gain.roberta.vs_majority.pos_vs_rest", gain, interval=interval,
+                            note="pos_vs_rest minus three_class against the released majority columns, paired"))
+    values.append(value_row("kappa.roberta.vs_majority.pos_vs_rest.scheme_numpy", roberta["pos_vs_rest"].value(),
+                            interval=bootstrap_interval(roberta["pos_vs_rest"], draws, seed, level, scheme=WRITEUP),
+                            note="the write-up's interval; kappa.roberta.vs_majority.pos_vs_rest carries the "
+                                 "pipeline's"))
+    return values
+
+
+with rule_log(snakemake) as log:
+    release = read_release(snakemake.input.labels)
+    log.info("%d tweets", release.three_class.n_units)
+    agreement_values, pairs = agreement(release)
+    tie_values, ties = labels_and_ties(release, snakemake.params.excerpt_characters)
+    bootstrap = snakemake.params.bootstrap
+    interval_values = writeup_intervals(release, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
+    about = provenance(release, sha256_of(release.path))
+    write_values(agreement_values + tie_values + interval_values, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(pairs), snakemake.output.pairwise,
+                "Pairwise Cohen's kappa and percent agreement among the nine raters", about)
+    write_table(ties, snakemake.output.ties,
+                "Tweets whose six human votes split 3-3 (three-class), how the release broke them, and the "
+                "text the tools scored", about)
+    log.info("%d values, %d ties", len(agreement_values) + len(tie_values) + len(interval_values), len(ties))

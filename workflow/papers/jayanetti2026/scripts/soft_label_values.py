@@ -1,0 +1,54 @@
+"""Rule score_jayanetti2026_soft_labels: every tool scored against the six raters
+themselves rather than their majority (the write-up's recommendation; no published
+value): Cohen's kappa with each rater and the mean, and the cross-entropy of the tool's
+label under the six raters' smoothed label distribution, per framing, each with the
+pipeline's bootstrap interval. The released majority is scored the same way, as a
+reference row. Composition only: the statistics are reagree's (``reagree.softlabel``).
+"""
+import pandas as pd
+
+from jayanetti2026_release import HUMANS, MAJORITY, TOOLS, provenance, read_release
+from reagree.bootstrap import bootstrap_intervals
+from reagree.pairwise import cohen_statistic
+from reagree.rulekit import rule_log
+from reagree.softlabel import cross_entropy_statistic, mean_kappa_statistic
+from reagree.tables import sha256_of, value_row, write_table, write_values
+
+SCORED = [*TOOLS, MAJORITY]
+SMOOTHING_NOTE = "nats; six-rater distribution smoothed add-{0:g}: p(k) = (votes_k + {0:g}) / (6 + K x {0:g})"
+
+with rule_log(snakemake) as log:
+    settings, bootstrap = snakemake.params.settings, snakemake.params.bootstrap
+    smoothing = settings["soft_label_smoothing"]
+    release = read_release(snakemake.input.labels)
+    panel = list(HUMANS)
+    values, rows = [], []
+    for framing, ratings in release.ratings.items():
+        for scored in SCORED:
+            statistics = {f"kappa_{rater}": (f"kappa.{scored}.vs_{rater}.{framing}",
+                                             cohen_statistic(ratings, scored, rater)) for rater in panel}
+            statistics["kappa_mean"] = (f"kappa_mean.{scored}.vs_raters.{framing}",
+                                        mean_kappa_statistic(ratings, scored, panel))
+            statistics["cross_entropy"] = (f"cross_entropy.{scored}.vs_rater_distribution.{framing}",
+                                           cross_entropy_statistic(ratings, scored, panel, smoothing))
+            intervals = bootstrap_intervals([statistic for _, statistic in statistics.values()],
+                                            bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
+            row = {"framing": framing, "scored": scored}
+            for (column, (key, statistic)), interval in zip(statistics.items(), intervals):
+                value = statistic.value()
+                values.append(value_row(key, value, interval=interval,
+                                        note=SMOOTHING_NOTE.format(smoothing) if column == "cross_entropy" else ""))
+                row[column] = value
+                if column in ("kappa_mean", "cross_entropy"):
+                    row[f"{column}_ci_low"], row[f"{column}_ci_high"] = interval.low, interval.high
+            rows.append(row)
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(rows), snakemake.output.table,
+                "Tools (and the released majority) scored against the six raters: Cohen's kappa with each "
+                "and the mean, and cross-entropy against the six-rater label distribution",
+                provenance(release, sha256_of(release.path),
+                           smoothing=f"p_i(k) = (votes_ik + {smoothing:g}) / (6 + K x {smoothing:g}); "
+                                     "cross-entropy in nats, lower is closer",
+                           intervals=f"percentile bootstrap, {bootstrap['draws']} draws, seed {bootstrap['seed']}, "
+                                     f"level {bootstrap['level']}"))
+    log.info("%d values", len(values))

@@ -1,0 +1,202 @@
+# mozetic2016: Mozetič, Grčar, Smailović, "Multilingual Twitter Sentiment Classification:
+# The Role of Human Annotators" (PLOS ONE 2016), labels from CLARIN.SI hdl 11356/1054.
+# Settings: config["mozetic2016"] (settings.schema.yaml in this folder): languages, draws.
+#
+#   count_mozetic2016_labels             Table 1 (labels per class) and Table 6 sizes (gold labels)
+#   count_mozetic2016_repeats            Table 3 (posts labelled twice: as posts and as label pairs)
+#   score_mozetic2016_agreement          Table 4 for one dataset (bootstrap intervals)
+#   tabulate_mozetic2016_agreement       Table 4 assembled
+#   score_mozetic2016_ordering           Table 5 (union of self and inter units)
+#   score_mozetic2016_annotators         per-annotator self-agreement (the text's A, B, main annotators)
+#   plot_mozetic2016_agreement           the paper's Fig 1 without the classifier bar
+#   hash_mozetic2016_inputs              results/mozetic2016/inputs.sha256
+# Each table has its own rule; Table 4 has one job per dataset, so a new language reruns
+# only its own bootstrap.
+
+M16 = "results/mozetic2016"
+M16_LOGS = "logs/mozetic2016"
+M16_SETTINGS = config["mozetic2016"]
+M16_ALL = ["Albanian", "Bosnian", "Bulgarian", "Croatian", "English", "German", "Hungarian", "Polish",
+           "Portuguese", "Russian", "Serbian", "Slovak", "Slovenian", "Spanish", "Swedish"]
+M16_JOINT = ["Serbian", "Croatian", "Bosnian"]
+M16_LANGUAGES = [language for language in M16_ALL if language in M16_SETTINGS["languages"]]
+M16_DATASETS = [language.lower() for language in M16_LANGUAGES] + (
+    ["ser_cro_bos"] if all(language in M16_LANGUAGES for language in M16_JOINT) else [])
+# Table order: the paper's (Ser/Cro/Bos in its alphabetical place), its three languages after it.
+M16_ORDER = [d for d in ["albanian", "bulgarian", "english", "german", "hungarian", "polish", "portuguese", "russian",
+                         "ser_cro_bos", "serbian", "croatian", "bosnian", "slovak", "slovenian", "spanish", "swedish"]
+             if d in M16_DATASETS]
+M16_FILES = {s["values"]["language"]: f"data/mozetic2016/{s['name']}" for s in SOURCES["mozetic2016"]}
+M16_BOOTSTRAP = dict(draws=M16_SETTINGS["draws"], seed=config["bootstrap"]["seed"], level=config["bootstrap"]["level"])
+# The files each dataset reads: one language, or the three of Ser/Cro/Bos.
+M16_INPUTS = {dataset: [M16_FILES[language] for language in
+                        (M16_JOINT if dataset == "ser_cro_bos" else [l for l in M16_LANGUAGES if l.lower() == dataset])]
+              for dataset in M16_DATASETS}
+
+
+wildcard_constraints:
+    dataset="|".join(M16_DATASETS) or "no-dataset",
+
+
+rule count_mozetic2016_labels:
+    input:
+        [M16_FILES[language] for language in M16_LANGUAGES],
+    output:
+        values=f"{M16}/values/labels.tsv",
+        table=f"{M16}/tables/table1_labels.tsv",
+        table_md=f"{M16}/tables/table1_labels.md",
+    params:
+        datasets=M16_ORDER,
+    log:
+        f"{M16_LOGS}/count_labels.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    script:
+        "scripts/count_labels.py"
+
+
+rule count_mozetic2016_repeats:
+    input:
+        [M16_FILES[language] for language in M16_LANGUAGES],
+    output:
+        values=f"{M16}/values/repeats.tsv",
+        table=f"{M16}/tables/table3_repeats.tsv",
+        table_md=f"{M16}/tables/table3_repeats.md",
+    params:
+        datasets=M16_ORDER,
+        languages=M16_LANGUAGES,
+    log:
+        f"{M16_LOGS}/count_repeats.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    script:
+        "scripts/count_repeats.py"
+
+
+rule score_mozetic2016_agreement:
+    input:
+        lambda wildcards: M16_INPUTS[wildcards.dataset],
+    output:
+        values=f"{M16}/values/agreement_{{dataset}}.tsv",
+        rows=f"{M16}/agreement/{{dataset}}.tsv",
+    params:
+        **M16_BOOTSTRAP,
+    log:
+        f"{M16_LOGS}/score_agreement_{{dataset}}.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    script:
+        "scripts/score_agreement.py"
+
+
+rule tabulate_mozetic2016_agreement:
+    input:
+        rows=[f"{M16}/agreement/{dataset}.tsv" for dataset in M16_ORDER],
+        data=[M16_FILES[language] for language in M16_LANGUAGES],
+    output:
+        table=f"{M16}/tables/table4_agreement.tsv",
+        table_md=f"{M16}/tables/table4_agreement.md",
+    log:
+        f"{M16_LOGS}/tabulate_agreement.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/tabulate_agreement.py"
+
+
+rule score_mozetic2016_ordering:
+    input:
+        [M16_FILES[language] for language in M16_LANGUAGES],
+    output:
+        values=f"{M16}/values/ordering.tsv",
+        table=f"{M16}/tables/table5_ordering.tsv",
+        table_md=f"{M16}/tables/table5_ordering.md",
+    params:
+        datasets=M16_ORDER,
+    log:
+        f"{M16_LOGS}/score_ordering.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    script:
+        "scripts/score_ordering.py"
+
+
+rule score_mozetic2016_annotators:
+    input:
+        [M16_FILES[language] for language in M16_LANGUAGES],
+    output:
+        values=f"{M16}/values/annotators.tsv",
+        table=f"{M16}/tables/annotators.tsv",
+        table_md=f"{M16}/tables/annotators.md",
+    params:
+        languages=M16_LANGUAGES,
+    log:
+        f"{M16_LOGS}/score_annotators.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    script:
+        "scripts/score_annotators.py"
+
+
+rule plot_mozetic2016_agreement:
+    input:
+        table=f"{M16}/tables/table4_agreement.tsv",
+    output:
+        report(f"{M16}/figures/agreement.png", category="mozetic2016",
+               caption="report/agreement.rst"),
+    params:
+        draws=M16_SETTINGS["draws"],
+    log:
+        f"{M16_LOGS}/plot_agreement.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/plot_agreement.py"
+
+
+rule hash_mozetic2016_inputs:
+    input:
+        [M16_FILES[language] for language in M16_LANGUAGES],
+    output:
+        f"{M16}/inputs.sha256",
+    params:
+        pinned=[s["name"] for s in SOURCES["mozetic2016"] if s.get("sha256")],
+    log:
+        f"{M16_LOGS}/hash_inputs.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/hash_inputs.py"
+
+
+VALUE_PARTS["mozetic2016"] += [
+    f"{M16}/values/labels.tsv",
+    f"{M16}/values/repeats.tsv",
+    f"{M16}/values/ordering.tsv",
+    f"{M16}/values/annotators.tsv",
+    *[f"{M16}/values/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
+]
+PAPER_TARGETS["mozetic2016"] += [
+    f"{M16}/claims.tsv",
+    f"{M16}/tables/table4_agreement.tsv",
+    f"{M16}/figures/agreement.png",
+    f"{M16}/inputs.sha256",
+]

@@ -1,0 +1,52 @@
+"""Rule count_mozetic2016_labels: Table 1 (labels per class) and Table 6's sizes (one gold
+label per tweet after merging repeated labels by the paper's rule), per built dataset.
+
+Gold labels by the sign of the sum of a tweet's values (neutral + negative -> negative,
+neutral + positive -> positive, negative + positive -> neutral; three or more labels: the
+sign of their sum), and by the same rule on the tweet's distinct labels, with the number
+of tweets on which the two readings differ (reagree.selfagreement). Composition only.
+"""
+import pandas as pd
+
+from mozetic2016_release import CATEGORIES, dataset_paths, display_name, provenance, read_dataset
+from reagree import selfagreement
+from reagree.rulekit import rule_log
+from reagree.tables import value_row, write_table, write_values
+
+CLASSES = [c.lower() for c in CATEGORIES]
+
+with rule_log(snakemake) as log:
+    rows, table = [], []
+    for dataset in snakemake.params.datasets:
+        annotations = read_dataset(dataset_paths(dataset), dataset)
+        labels = annotations.label_counts()
+        gold = selfagreement.gold_counts(annotations, "all")
+        gold_distinct = selfagreement.gold_counts(annotations, "distinct")
+        differ = selfagreement.merge_readings_differ(annotations)
+        three = selfagreement.tweets_labelled_at_least(annotations, 3)
+        log.info("%s: %d labels on %d tweets", dataset, annotations.n_labels, annotations.n_units)
+        rows.append(value_row(f"count.labels.{dataset}", annotations.n_labels))
+        rows.append(value_row(f"count.tweets.{dataset}", annotations.n_units))
+        rows.append(value_row(f"count.gold.{dataset}", int(gold.sum()),
+                              note="one gold label per tweet: the number of distinct tweet ids"))
+        rows.append(value_row(f"count.tweets.{dataset}.three_or_more_labels", three))
+        rows.append(value_row(f"count.gold_readings_differ.{dataset}", differ,
+                              note="tweets whose gold label differs between the sign of all labels and of the distinct labels"))
+        for index, name in enumerate(CLASSES):
+            rows.append(value_row(f"count.labels.{dataset}.{name}", int(labels[index])))
+            rows.append(value_row(f"count.gold.{dataset}.{name}", int(gold[index]),
+                                  note="gold label: sign of the sum of the tweet's values"))
+            rows.append(value_row(f"count.gold.{dataset}.distinct_reading.{name}", int(gold_distinct[index]),
+                                  note="gold label: sign of the sum of the tweet's distinct values"))
+        table.append({"dataset": display_name(dataset), **{name: int(labels[i]) for i, name in enumerate(CLASSES)},
+                      "total": annotations.n_labels, "tweets": annotations.n_units,
+                      "tweets with 3+ labels": three,
+                      **{f"gold {name}": int(gold[i]) for i, name in enumerate(CLASSES)},
+                      "gold size": int(gold.sum()),
+                      **{f"gold {name} (distinct)": int(gold_distinct[i]) for i, name in enumerate(CLASSES)},
+                      "readings differ": differ})
+    write_values(rows, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(table), snakemake.output.table,
+                "Mozetič et al. (2016) Table 1 and Table 6 sizes: labels per class, tweets, gold labels after merging",
+                provenance(snakemake.input, merge_rule="gold = sign of the sum of the tweet's values (-1, 0, +1); "
+                           "'distinct': the same on its distinct values"))

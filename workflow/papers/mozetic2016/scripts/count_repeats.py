@@ -1,0 +1,45 @@
+"""Rule count_mozetic2016_repeats: Table 3 per built dataset: annotators, and the posts
+labelled more than once by the same / by different annotators, counted as posts (units)
+and as label pairs (sum of m(m-1)/2), each also as a share of all labels
+(reagree.selfagreement.repeat_counts). Also the distinct annotators over all 15 files
+when all are built (the paper's "83 native speakers"). Composition only.
+"""
+import pandas as pd
+
+from mozetic2016_release import LANGUAGES, dataset_paths, display_name, provenance, read_dataset, read_language
+from reagree import selfagreement
+from reagree.rulekit import rule_log
+from reagree.tables import value_row, write_table, write_values
+
+with rule_log(snakemake) as log:
+    rows, table = [], []
+    for dataset in snakemake.params.datasets:
+        annotations = read_dataset(dataset_paths(dataset), dataset)
+        counts = selfagreement.repeat_counts(annotations)
+        log.info("%s: %s", dataset, counts)
+        rows.append(value_row(f"count.annotators.{dataset}", counts.annotators))
+        entry = {"dataset": display_name(dataset), "annotators": counts.annotators, "labels": counts.labels,
+                 "tweets": counts.tweets}
+        for kind in ("self", "inter"):
+            for reading in ("posts", "pairs"):
+                count = getattr(counts, f"{kind}_{reading}")
+                rows.append(value_row(f"count.{kind}_repeats.{dataset}.{reading}", count))
+                rows.append(value_row(f"percent.{kind}_repeats.{dataset}.{reading}", counts.percent(count),
+                                      note="percent of all labels"))
+                entry[f"{kind} {reading}"] = count
+                entry[f"{kind} {reading} %"] = counts.percent(count)
+        rows.append(value_row(f"count.both_repeats.{dataset}", counts.both_posts,
+                              note="tweets with a same-annotator repeat and a second annotator"))
+        entry["tweets of both kinds"] = counts.both_posts
+        table.append(entry)
+    if set(snakemake.params.languages) == set(LANGUAGES):
+        annotators = set()
+        for path in snakemake.input:
+            annotators.update(read_language(path).rater_ids)
+        rows.append(value_row("count.annotators.all_languages", len(annotators),
+                              note="distinct annotator ids over the 15 language files"))
+    write_values(rows, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(table), snakemake.output.table,
+                "Mozetič et al. (2016) Table 3: posts labelled twice by the same / by different annotators",
+                provenance(snakemake.input, posts="units: (tweet, annotator) with 2+ labels; tweets with 2+ annotators",
+                           pairs="sum over units of m (m - 1) / 2", share="percent of all labels"))

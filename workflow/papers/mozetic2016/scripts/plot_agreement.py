@@ -1,0 +1,19 @@
+"""Rule plot_mozetic2016_agreement: self- and inter-agreement Alpha of each built dataset
+with its bootstrap interval, ordered by self-agreement (the paper's Fig 1 without the
+classifier bar); Serbian, Croatian and Bosnian beside the joint Ser/Cro/Bos set."""
+import pandas as pd
+
+from mozetic2016_release import JOINT, JOINT_SLUG, display_name
+from reagree.agreement_plots import self_inter_bars
+from reagree.rulekit import rule_log
+
+with rule_log(snakemake):
+    table = pd.read_csv(snakemake.input.table, sep="\t")
+    joint_built = display_name(JOINT_SLUG) in set(table["dataset"])
+    parts = set(JOINT) if joint_built else set()
+    frame = pd.DataFrame({"label": table["dataset"], "kind": table["kind"], "alpha": table["alpha_interval"],
+                          "ci_low": table["ci_low"], "ci_high": table["ci_high"],
+                          "parent": [display_name(JOINT_SLUG) if name in parts else "" for name in table["dataset"]]})
+    self_inter_bars(frame, snakemake.output[0],
+                    f"Mozetič et al. (2016), CLARIN.SI 11356/1054\nself- and inter-annotator agreement, "
+                    f"95% bootstrap intervals ({snakemake.params.draws:,} draws)")

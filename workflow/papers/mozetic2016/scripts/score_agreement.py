@@ -1,0 +1,53 @@
+"""Rule score_mozetic2016_agreement: Table 4 for one dataset: self- and inter-annotator
+Acc+-1, Acc, F1 (mean of negative and positive), Alpha_int with its bootstrap interval
+(and the paper's "+-", half its width), Alpha_nom, from one coincidence matrix per kind
+(reagree.selfagreement). Units are resampled within each kind; draws and seed as
+configured. Composition only.
+"""
+import pandas as pd
+
+from mozetic2016_release import dataset_paths, display_name, read_dataset
+from reagree import selfagreement
+from reagree.bootstrap import bootstrap_interval
+from reagree.rulekit import rule_log
+from reagree.tables import value_row, write_tsv, write_values
+
+MEASURES = ("acc_within_one", "acc", "f1_polar", "alpha_nominal")
+
+with rule_log(snakemake) as log:
+    dataset = snakemake.wildcards.dataset
+    annotations = read_dataset(dataset_paths(dataset), dataset)
+    units = selfagreement.agreement_counts(annotations)
+    settings = snakemake.params
+    rows, table = [], []
+    for kind in ("self", "inter"):
+        counts = units[kind]
+        measures = selfagreement.agreement_measures(counts)
+        interval = None
+        if counts.shape[0]:  # Alpha_int and its interval from one statistic
+            statistic = selfagreement.interval_alpha_statistic(counts)
+            measures["alpha_interval"] = statistic.value()
+            interval = bootstrap_interval(statistic, settings.draws, settings.seed, settings.level)
+        half = selfagreement.half_width(interval) if interval is not None else measures["alpha_interval"]
+        log.info("%s %s: %d units, alpha %.4f", dataset, kind, counts.shape[0], measures["alpha_interval"])
+        rows.append(value_row(f"count.units.{kind}.{dataset}", counts.shape[0]))
+        rows.append(value_row(f"count.pairable.{kind}.{dataset}", measures["pairable"],
+                              note="labels in units with two or more (the coincidence matrix's total)"))
+        for measure in MEASURES:
+            rows.append(value_row(f"{measure}.{kind}.{dataset}", measures[measure]))
+        rows.append(value_row(f"alpha_interval.{kind}.{dataset}", measures["alpha_interval"], interval=interval))
+        half_row = value_row(f"alpha_interval_half_width.{kind}.{dataset}", half,
+                             note="half the width of the bootstrap interval of alpha_interval (the paper's +-)")
+        if interval is not None:
+            half_row.update(scheme=interval.scheme, undefined_draws=interval.undefined_draws)
+        rows.append(half_row)
+        table.append({"dataset": display_name(dataset), "kind": kind, "units": counts.shape[0],
+                      "pairable labels": measures["pairable"],
+                      **{measure: measures[measure] for measure in ("acc_within_one", "acc", "f1_polar")},
+                      "alpha_interval": measures["alpha_interval"],
+                      "ci_low": interval.low if interval is not None else float("nan"),
+                      "ci_high": interval.high if interval is not None else float("nan"),
+                      "half_width": half, "alpha_nominal": measures["alpha_nominal"],
+                      "scheme": interval.scheme if interval is not None else ""})
+    write_values(rows, snakemake.output.values, rule=snakemake.rule)
+    write_tsv(pd.DataFrame(table), snakemake.output.rows)

@@ -1,0 +1,37 @@
+"""Rule score_mozetic2016_annotators: per annotator of each built language, labels, share,
+tweets labelled twice and self-agreement Alpha_int (reagree.selfagreement); the text's
+main annotator (most labels) and, where two annotators carry most labels, the paper's
+German-style A (lower self-agreement) and B. Composition only.
+"""
+import pandas as pd
+
+from mozetic2016_release import provenance, read_language
+from reagree import selfagreement
+from reagree.rulekit import rule_log
+from reagree.tables import value_row, write_table, write_values
+
+with rule_log(snakemake):
+    rows, table = [], []
+    for language, path in zip(snakemake.params.languages, snakemake.input):
+        dataset = language.lower()
+        annotators = selfagreement.annotator_self_agreement(read_language(path))
+        by_labels = sorted(annotators, key=lambda row: (-row["labels"], row["annotator"]))
+        named = {"main_annotator": by_labels[0]}
+        defined = [row for row in by_labels[:2] if row["alpha_interval"] == row["alpha_interval"]]  # not NaN
+        if len(defined) == 2:
+            first, second = defined
+            lower_first = first["alpha_interval"] <= second["alpha_interval"]
+            named["annotator_a"], named["annotator_b"] = (first, second) if lower_first else (second, first)
+        for name, row in named.items():
+            note = f"annotator {row['annotator']}"
+            rows.append(value_row(f"alpha_interval.self.{dataset}.{name}", row["alpha_interval"], note=note))
+            rows.append(value_row(f"count.self_repeats.{dataset}.{name}.posts", row["self_posts"], note=note))
+            rows.append(value_row(f"count.self_repeats.{dataset}.{name}.pairs", row["self_pairs"], note=note))
+            rows.append(value_row(f"percent.labels.{dataset}.{name}", row["percent_labels"], note=note))
+        table += [{"language": language, **row, "named": ", ".join(n for n, r in named.items() if r is row)}
+                  for row in by_labels]
+    write_values(rows, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(table), snakemake.output.table,
+                "Mozetič et al. (2016): annotators per language and their self-agreement",
+                provenance(snakemake.input, main_annotator="most labels",
+                           annotator_a_b="the two with most labels; A has the lower self-agreement"))

@@ -1,0 +1,51 @@
+"""Rule score_mozetic2016_ordering: Table 5 per built dataset, on the union of its self-
+and inter-agreement units: (Alpha_int - Alpha_nom) / Alpha_nom, and Alpha_int(-,0) /
+Alpha_int(-,+), Alpha_int(0,+) / Alpha_int(-,+) from two-class sub-matrices
+(reagree.selfagreement.ordering_evidence); the average over the built paper datasets
+except Albanian and Spanish (the paper's Average* also holds three application
+datasets, so it is not this number). Composition only.
+"""
+import pandas as pd
+
+from mozetic2016_release import AVERAGE_EXCLUDES, PAPER_DATASETS, dataset_paths, display_name, provenance, read_dataset
+from reagree import selfagreement
+from reagree.rulekit import rule_log
+from reagree.tables import value_row, write_table, write_values
+
+RATIOS = ("negative_neutral", "neutral_positive")
+
+with rule_log(snakemake):
+    rows, table, averaged = [], [], []
+    for dataset in snakemake.params.datasets:
+        annotations = read_dataset(dataset_paths(dataset), dataset)
+        union = selfagreement.agreement_counts(annotations)["union"]
+        evidence = selfagreement.ordering_evidence(union)
+        measures = selfagreement.agreement_measures(union)
+        rows.append(value_row(f"alpha_gain.union.{dataset}", evidence["gain"]))
+        rows.append(value_row(f"alpha_interval.union.{dataset}", measures["alpha_interval"]))
+        rows.append(value_row(f"alpha_nominal.union.{dataset}", measures["alpha_nominal"]))
+        for ratio in RATIOS:
+            rows.append(value_row(f"alpha_ratio.union.{dataset}.{ratio}", evidence[ratio]))
+        for pair in ("negative_neutral", "neutral_positive", "negative_positive"):
+            rows.append(value_row(f"alpha_interval.union.{dataset}.{pair}", evidence[f"alpha_interval.{pair}"],
+                                  note="alpha of the two-class sub-matrix"))
+        table.append({"dataset": display_name(dataset), "alpha_interval": measures["alpha_interval"],
+                      "alpha_nominal": measures["alpha_nominal"], "gain": evidence["gain"],
+                      "alpha(-,0)": evidence["alpha_interval.negative_neutral"],
+                      "alpha(0,+)": evidence["alpha_interval.neutral_positive"],
+                      "alpha(-,+)": evidence["alpha_interval.negative_positive"],
+                      "(-,0)/(-,+)": evidence["negative_neutral"], "(0,+)/(-,+)": evidence["neutral_positive"]})
+        if dataset in PAPER_DATASETS and dataset not in AVERAGE_EXCLUDES:
+            averaged.append(evidence)
+    if averaged:
+        average = selfagreement.average_evidence(averaged)
+        note = f"mean over the {len(averaged)} built paper dataset(s) other than Albanian and Spanish"
+        rows.append(value_row("alpha_gain.union.average_built", average["gain"], note=note))
+        for ratio in RATIOS:
+            rows.append(value_row(f"alpha_ratio.union.average_built.{ratio}", average[ratio], note=note))
+        table.append({"dataset": f"average of {len(averaged)} built", "gain": average["gain"],
+                      "(-,0)/(-,+)": average["negative_neutral"], "(0,+)/(-,+)": average["neutral_positive"]})
+    write_values(rows, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(table), snakemake.output.table,
+                "Mozetič et al. (2016) Table 5: ordering of the sentiment classes (union of self and inter units)",
+                provenance(snakemake.input, two_class="alpha of the 2 x 2 sub-matrix of the union coincidence matrix"))

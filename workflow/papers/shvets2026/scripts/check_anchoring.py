@@ -1,0 +1,48 @@
+"""Rule check_shvets2026_anchoring: the worked example of prompts/seg_v4.txt declares a
+segment (line_start, line_end); how many runs on the text it quotes (Gudea) open with
+exactly that segment, per reader. The prompt is parsed as data, never evaluated.
+"""
+from pathlib import Path
+
+import pandas as pd
+
+from reagree import segments
+from reagree.rulekit import rule_log
+from reagree.tables import sha256_of, value_row, write_table, write_values
+
+with rule_log(snakemake) as log:
+    myth, human = snakemake.params.myth, snakemake.params.human
+    prompt = snakemake.input.prompt
+    example = segments.worked_example_segments(Path(prompt).read_text(encoding="utf-8"), prompt)[0]
+    start = segments.parse_line_number(example.get("line_start"))
+    end = segments.parse_line_number(example.get("line_end"))
+    log.info("%s: worked example declares lines %s to %s", prompt, start, end)
+
+    runs, rows = {}, []
+    for (reader, number), path in zip(snakemake.params.run_ids, snakemake.input.runs):
+        run = segments.read_run(path, snakemake.params.settings["fractional_lines"])
+        runs.setdefault(reader, []).append(run)
+        first = segments.first_segment(run)
+        rows.append({"reader": reader, "run": number, "file": path,
+                     "first_segment": f"{first.line_start}-{first.line_end}" if first else "",
+                     "anchored": int(segments.opens_with(run, start, end))})
+    models = [reader for reader in runs if reader != human]
+    counts = segments.anchoring_counts(runs, start, end, {"all": list(runs), "models": models})
+
+    values = [value_row("example.seg_v4.line_start", start, note=f"{prompt}: worked example"),
+              value_row("example.seg_v4.line_end", end, note=f"{prompt}: worked example")]
+    for name, (anchored, total) in counts.items():
+        key = "human" if name == human else name
+        values.append(value_row(f"count.anchored_runs.{key}.{myth}", anchored,
+                                note=f"of {total} runs open with exactly lines {start} to {end}"))
+    values += [value_row(f"count.runs.{group}.{myth}", counts[group][1]) for group in ("all", "models")]
+    values += [value_row(f"anchored.human.{myth}.run{row['run']}", row["anchored"])
+               for row in rows if row["reader"] == human]
+
+    provenance = {"paper": "shvets2026", "prompt": f"{prompt} (sha256 {sha256_of(prompt)})",
+                  "example": f"line_start {start}, line_end {end}",
+                  "runs": f"{len(rows)} run files of {myth}; first segment after sorting by (line_start, line_end)"}
+    write_table(pd.DataFrame(rows), snakemake.output.table,
+                f"Runs on {myth} that open with the prompt example's segment", provenance)
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
+    log.info("%s", {name: f"{a}/{t}" for name, (a, t) in counts.items()})

@@ -1,0 +1,87 @@
+"""Rule enumerate_shvets2026_triples: every C(10, 3) = 120 run-triple of each model on each
+myth (mean boundary kappa, label kappa and gap over its three pairs, from the pair tables),
+how many reach each threshold, and the three "far" runs per model. Composition only.
+"""
+import pandas as pd
+
+from reagree import runtriples
+from reagree.rulekit import rule_log
+from reagree.tables import value_row, write_table, write_tsv, write_values
+
+ALL_MYTHS = {"inanna_enki", "inanna_descent", "gudea"}
+
+
+def resolve_thresholds(thresholds, human_gap):
+    """Named threshold values: "human_gap" is the human's own gap on that myth."""
+    return {runtriples.threshold_label(t): (human_gap if t == "human_gap" else float(t)) for t in thresholds}
+
+
+with rule_log(snakemake) as log:
+    myths, models, human = snakemake.params.myths, snakemake.params.models, snakemake.params.human
+    pairs = {myth: pd.read_csv(path, sep="\t") for myth, path in zip(myths, snakemake.input.pairs)}
+    values, triple_tables, threshold_tables, far_rows = [], [], [], []
+    human_means = {myth: runtriples.reader_summary(pairs[myth][pairs[myth]["reader"] == human]) for myth in myths}
+    shares = {model: {} for model in models}
+    for myth in myths:
+        thresholds = resolve_thresholds(snakemake.params.thresholds, human_means[myth]["gap"])
+        per_myth = []
+        for model in models:
+            frame = pairs[myth][pairs[myth]["reader"] == model]
+            n_runs = int(frame[["run_a", "run_b"]].max().max())
+            triples = runtriples.triple_frame(frame, n_runs)
+            triples.insert(0, "myth", myth)
+            triples.insert(0, "model", model)
+            per_myth.append(triples)
+            reached = runtriples.threshold_table(triples["gap"], thresholds)
+            reached.insert(0, "myth", myth)
+            reached.insert(0, "model", model)
+            threshold_tables.append(reached)
+            for row in reached.itertuples(index=False):
+                values += [value_row(f"count.triples_reach.{model}.{myth}.{row.threshold}", row.reached,
+                                     note=f"gap >= {row.value:.6g}, of {row.triples} triples"),
+                           value_row(f"share.triples_reach.{model}.{myth}.{row.threshold}", row.share,
+                                     note=f"gap >= {row.value:.6g}")]
+                shares[model].setdefault(row.threshold, {})[myth] = row.share
+            values += [value_row(f"count.triples.{model}.{myth}", len(triples)),
+                       value_row(f"gap.triples.{model}.{myth}.min", triples["gap"].min()),
+                       value_row(f"gap.triples.{model}.{myth}.max", triples["gap"].max()),
+                       value_row(f"kappa_label.triples.{model}.{myth}.min", triples["kappa_label"].min())]
+            far, agreement = runtriples.far_runs_agreement(frame, n_runs)
+            far_rows.append({"model": model, "myth": myth, "far_runs": "+".join(map(str, far)),
+                             "agreement_label": agreement})
+            values.append(value_row(f"agreement_label.{model}.{myth}.far_runs", agreement,
+                                    note=f"runs {', '.join(map(str, far))}: mean raw label agreement over their pairs"))
+        pooled = pd.concat(per_myth, ignore_index=True)
+        triple_tables.append(pooled)
+        values.append(value_row(f"count.triples.models.{myth}", len(pooled)))
+        for row in runtriples.threshold_table(pooled["gap"], thresholds).itertuples(index=False):
+            values.append(value_row(f"count.triples_reach.models.{myth}.{row.threshold}", row.reached,
+                                    note=f"gap >= {row.value:.6g}, of {row.triples} triples of {len(models)} models"))
+        log.info("%s: human gap %+.3f; %d model triples", myth, human_means[myth]["gap"], len(pooled))
+
+    everything = pd.concat(triple_tables, ignore_index=True)
+    all_myths = set(myths) == ALL_MYTHS
+    why = "" if all_myths else f"needs all three myths (config shvets2026.myths is {myths})"
+    for model in models:
+        for threshold, by_myth in shares[model].items():
+            share = runtriples.independent_pass_share(list(by_myth.values())) if all_myths else float("nan")
+            values.append(value_row(f"share.triples_reach_all_myths.{model}.{threshold}", share,
+                                    note=why or "product of the per-myth shares: one independent triple per myth"))
+    lowest = everything["kappa_label"].min() if all_myths else float("nan")
+    margin = runtriples.label_margin(everything["kappa_label"], [human_means[m]["kappa_label"] for m in myths]) \
+        if all_myths else float("nan")
+    values += [value_row("kappa_label.triples.models.min", lowest, note=why or "over all models and myths"),
+               value_row("margin.kappa_label.lowest_model_triple_vs_human", margin,
+                         note=why or "lowest model triple's label kappa minus the human's highest myth mean")]
+
+    provenance = {"paper": "shvets2026", "pairs": ", ".join(snakemake.input.pairs),
+                  "triples": "all C(10, 3) subsets of a model's runs; means over each triple's 3 pairs "
+                             "(reagree.runtriples.triple_frame)",
+                  "thresholds": f"{snakemake.params.thresholds}; a triple reaches t when gap >= t"}
+    write_tsv(everything, snakemake.output.triples)
+    write_table(pd.concat(threshold_tables, ignore_index=True), snakemake.output.thresholds,
+                "Model run-triples reaching each gap threshold", provenance)
+    write_table(pd.DataFrame(far_rows), snakemake.output.far,
+                "The three most different runs per model and myth (greedy on raw label agreement)", provenance)
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
+    log.info("%d values", len(values))

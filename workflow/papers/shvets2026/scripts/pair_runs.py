@@ -1,0 +1,144 @@
+"""Rule pair_shvets2026_runs: one myth's runs projected on its units, every pair of runs
+compared (label and boundary layer), the readers' means (Tables 1 and 2), the human's
+pairs with their dates, and boundary placement. Composition only: the statistics are
+reagree.segments, reagree.runtriples and reagree.phaseshift.
+"""
+import pandas as pd
+
+from reagree import phaseshift, runtriples, segments
+from reagree.rulekit import rule_log
+from reagree.tables import sha256_of, value_row, write_table, write_tsv, write_values
+
+PAPER = "shvets2026"
+
+
+def reader_key(reader):
+    return "human" if reader == snakemake.params.human else reader
+
+
+def placement_name(window):
+    return "exact" if window == 0 else f"within_{window}"
+
+
+def read_runs(log):
+    runs, paths = {}, {}
+    for (reader, number), path in zip(snakemake.params.run_ids, snakemake.input.runs):
+        runs.setdefault(reader, []).append(segments.read_run(path, snakemake.params.settings["fractional_lines"]))
+        paths[(reader, number)] = path
+        if len(runs[reader]) != number:
+            raise ValueError(f"{path}: run {number} of {reader} out of order (runs must be numbered 1..N)")
+    log.info("%s", ", ".join(f"{reader}: {len(r)} runs" for reader, r in runs.items()))
+    return runs, paths
+
+
+def run_rows(myth, runs, paths, units):
+    rows, issues = [], []
+    for reader, reader_runs in runs.items():
+        for number, run in enumerate(reader_runs, start=1):
+            projection = segments.project(run, units)
+            path = paths[(reader, number)]
+            rows.append({"myth": myth, "reader": reader, "run": number, "file": path, "sha256": sha256_of(path),
+                         **segments.run_summary(run, projection)})
+            issues += segments.diagnostics_rows(run, projection, myth=myth, reader=reader, run=number, file=path)
+    columns = ["myth", "reader", "run", "file", "issue", "segment", "detail"]
+    return pd.DataFrame(rows), pd.DataFrame(issues, columns=columns)
+
+
+def pair_values(myth, reader, runs, labels, boundaries, values):
+    """The pair table of one reader, and its values (means; the human's pairs one by one)."""
+    key = reader_key(reader)
+    frame = runtriples.pair_frame(labels, boundaries, len(segments.FUNCTIONS))
+    dates = [run.annotated_date.isoformat() if run.annotated_date else "" for run in runs]
+    frame.insert(0, "reader", reader)
+    frame.insert(0, "myth", myth)
+    frame["date_a"] = [dates[a - 1] for a in frame["run_a"]]
+    frame["date_b"] = [dates[b - 1] for b in frame["run_b"]]
+    frame["interval_days"] = [segments.interval_days(runs[a - 1], runs[b - 1])
+                              for a, b in zip(frame["run_a"], frame["run_b"])]
+    frame["date_note"] = ["; ".join(n for n in (runs[a - 1].date_note, runs[b - 1].date_note) if n)
+                          for a, b in zip(frame["run_a"], frame["run_b"])]
+    summary = runtriples.reader_summary(frame)
+    for column in ("kappa_boundary", "kappa_label", "gap", "agreement_label", "chance_label",
+                   "agreement_boundary", "chance_boundary"):
+        values.append(value_row(f"{column}.{key}.{myth}", summary[column],
+                                note=f"mean over {summary['pairs']} pairs of {len(runs)} runs"))
+    values.append(value_row(f"share_boundary.{key}.{myth}", segments.boundary_share(boundaries),
+                            note="boundary units / covered units, over all runs"))
+    values.append(value_row(f"count.runs.{key}.{myth}", len(runs)))
+    values.append(value_row(f"count.collection_days.{key}.{myth}", segments.collection_days(runs),
+                            note="first to last annotated_date, both counted"))
+    if key == "human":
+        dominant, share = segments.dominant_label_share(labels)
+        values.append(value_row(f"share_dominant_label.human.{myth}", share, note=f"{dominant}, over the three runs"))
+        for row in frame.itertuples(index=False):
+            pair = f"run{row.run_a}_run{row.run_b}"
+            note = f"{row.date_a} to {row.date_b}" + (f"; {row.date_note}" if row.date_note else "")
+            values += [value_row(f"kappa_label.human.{myth}.{pair}", row.kappa_label),
+                       value_row(f"kappa_boundary.human.{myth}.{pair}", row.kappa_boundary),
+                       value_row(f"gap.human.{myth}.{pair}", row.gap),
+                       value_row(f"interval_days.human.{myth}.{pair}", row.interval_days, note=note)]
+    return frame, summary
+
+
+def placement_values(myth, reader, boundaries, windows, values):
+    placement = phaseshift.boundary_placement(boundaries, windows, run_names=range(1, len(boundaries) + 1))
+    key = reader_key(reader)
+    for window in windows:
+        values.append(value_row(f"placement.{key}.{myth}.{placement_name(window)}", placement["within"][window],
+                                note=f"share of the smaller boundary set within {window} unit(s), mean over pairs"))
+    values.append(value_row(f"placement.{key}.{myth}.chance", placement["chance"]))
+    rows = pd.DataFrame(placement["pairs"])
+    rows.insert(0, "reader", reader)
+    rows.insert(0, "myth", myth)
+    summary = {f"placement_{placement_name(w)}": placement["within"][w] for w in windows}
+    return rows, {**summary, "placement_chance": placement["chance"]}
+
+
+with rule_log(snakemake) as log:
+    myth = snakemake.wildcards.myth
+    settings = snakemake.params.settings
+    units = segments.read_units(snakemake.input.text, per_line=segments.UNIT_GRANULARITY[myth])
+    log.info("%s: %d units (%s)", myth, units.n_units, "lines" if units.per_line else "blocks")
+    runs, paths = read_runs(log)
+
+    values = [value_row(f"count.units.{myth}", units.n_units,
+                        note=f"{'lines' if units.per_line else 'blocks'}; {len(units.skipped)} numbered lines skipped")]
+    runs_table, diagnostics = run_rows(myth, runs, paths, units)
+    for issue, key in (("segment skipped", "segments_skipped"), ("line number read", "line_numbers_read"),
+                       ("segment outside the text", "segments_outside"), ("duplicate segment_id", "duplicate_ids"),
+                       ("annotated_date", "flagged_dates")):
+        chosen = diagnostics[diagnostics["issue"] == issue]
+        values.append(value_row(f"count.{key}.{myth}", len(chosen),
+                                note="; ".join(f"{r.reader} run {r.run} {r.segment}: {r.detail}".replace(" :", ":")
+                                               for r in chosen.itertuples())[:500]))
+
+    pair_tables, reader_rows, placement_tables = [], [], []
+    for reader, reader_runs in runs.items():
+        labels, boundaries = segments.project_runs(reader_runs, units)
+        frame, summary = pair_values(myth, reader, reader_runs, labels, boundaries, values)
+        placement_rows, placement = placement_values(myth, reader, boundaries, settings["placement_windows"], values)
+        pair_tables.append(frame)
+        placement_tables.append(placement_rows)
+        reader_rows.append({"myth": myth, "reader": reader_key(reader), "runs": len(reader_runs), **summary,
+                            "share_boundary": segments.boundary_share(boundaries), **placement})
+
+    text_path = snakemake.input.text
+    provenance = {"paper": PAPER, "myth": myth, "text": f"{text_path} (sha256 {sha256_of(text_path)})",
+                  "runs": f"{len(snakemake.input.runs)} run files; each file's sha256 in runs_{myth}.tsv",
+                  "units": f"{units.n_units} {'lines' if units.per_line else 'blocks'} (reagree.segments)",
+                  "settings": f"fractional_lines={settings['fractional_lines']}; "
+                              f"placement_windows={settings['placement_windows']}",
+                  "kappa": "Cohen, fixed category set (7 functions; boundary / not), on units both runs cover; "
+                           "chance 1 -> kappa 1 (reagree.runtriples)"}
+    write_tsv(segments.projection_frame(runs, units, myth), snakemake.output.projection)
+    write_table(runs_table, snakemake.output.runs, f"Run files of {myth}: what was kept", provenance)
+    write_table(diagnostics, snakemake.output.diagnostics,
+                f"Run files of {myth}: segments skipped or read with a note, duplicate ids, flagged dates", provenance)
+    write_table(pd.concat(pair_tables, ignore_index=True), snakemake.output.pairs,
+                f"Every pair of runs of each reader on {myth}: agreement, chance, Cohen's kappa per layer", provenance)
+    write_table(pd.DataFrame(reader_rows), snakemake.output.readers,
+                f"Readers on {myth}: means over their run pairs (Tables 1 and 2), boundary placement", provenance)
+    write_table(pd.concat(placement_tables, ignore_index=True), snakemake.output.placement,
+                f"Boundary placement per pair of runs on {myth}", provenance)
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
+    log.info("%d values", len(values))

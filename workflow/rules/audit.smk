@@ -1,0 +1,36 @@
+# Audit your own annotation tables: config["datasets"] maps a name to a table and how to
+# read it (workflow/schemas/config.schema.yaml, "datasets", holds the fields and their
+# defaults). Each is audited into results/audit/<name>/: audit.json, audit.txt, the
+# tables as TSV and Markdown, and coefficients.png. `reagree audit` does the same by hand.
+import re
+
+_dataset_schema = _schema["properties"]["datasets"]["additionalProperties"]
+DATASETS = {name: reagree_settings.fill_defaults(dict(entry), _dataset_schema)
+            for name, entry in (config.get("datasets") or {}).items()}
+AUDIT_TABLES = ["design", "coefficients", "per_category", "pairwise", "ties"]
+AUDIT_TARGETS = [f"results/audit/{name}/audit.json" for name in DATASETS]
+
+
+rule audit_dataset:
+    input:
+        lambda wildcards: DATASETS[wildcards.dataset]["path"],
+    output:
+        json="results/audit/{dataset}/audit.json",
+        text="results/audit/{dataset}/audit.txt",
+        figure=report("results/audit/{dataset}/coefficients.png", category="Audits",
+                      caption="../report/audit_coefficients.rst"),
+        tables=expand("results/audit/{{dataset}}/tables/{table}.{ext}", table=AUDIT_TABLES, ext=["tsv", "md"]),
+    params:
+        dataset=lambda wildcards: DATASETS[wildcards.dataset],
+        bootstrap=config["bootstrap"],
+    log:
+        "logs/audit/{dataset}.log",
+    conda:
+        "../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+    wildcard_constraints:
+        dataset="|".join(re.escape(name) for name in DATASETS) or "no-dataset",
+    script:
+        "../../scripts/audit_dataset.py"

@@ -1,0 +1,30 @@
+# results/report.html: one self-contained page (summary, mismatches, every paper's claims,
+# figures and tables, every audited dataset). Open it in any browser; it needs no network.
+
+
+rule render_report:
+    input:
+        summary="results/summary.tsv",
+        claims=expand("results/{paper}/claims.tsv", paper=PAPERS),
+        targets=[target for paper in PAPERS for target in PAPER_TARGETS[paper]],
+        audits=AUDIT_TARGETS,
+    output:
+        "results/report.html",
+    params:
+        papers={paper: {"title": PAPERS[paper]["title"], "cite": PAPERS[paper]["cite"]} for paper in PAPERS},
+        datasets=list(DATASETS),
+        settings={
+            "papers": ", ".join(PAPERS) or "none",
+            "bootstrap": f"{config['bootstrap']['draws']} draws, seed {config['bootstrap']['seed']}, "
+            f"level {config['bootstrap']['level']}",
+            "sources": "offline mirror" if config["mirror"] else "downloaded",
+        },
+    log:
+        "logs/report.log",
+    conda:
+        "../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
+    script:
+        "../../scripts/render_report.py"
