@@ -61,7 +61,11 @@ def paper_module(paper_id: str, name: str):
     import importlib.util
 
     path = ROOT / "workflow" / "papers" / paper_id / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"{paper_id}_{name}", path)
+    module_name = f"{paper_id}_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses look their module up while being built
     spec.loader.exec_module(module)
     return module

@@ -222,7 +222,8 @@ def test_undefined_draws_are_counted_and_left_out():
     one_value = np.array([set(row.tolist()) in ({0}, {1}) for row in indices])
     values = bootstrap([statistic], 500, 2)[0]
     assert np.array_equal(np.isnan(values), one_value)
-    interval = bootstrap_interval(statistic, 500, 2)
+    # 39 of 500 (7.8%) are undefined: more than MAX_UNDEFINED_SHARE, so allow them all here
+    interval = bootstrap_interval(statistic, 500, 2, max_undefined_share=1.0)
     assert interval.undefined_draws == one_value.sum() > 0
     assert (interval.low, interval.high) == percentile_interval(values[~one_value])
     row = value_row("alpha.tiny", statistic.value(), interval=interval)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import re
 import shutil
-import subprocess
 import sys
 
 import numpy as np
@@ -102,6 +101,7 @@ def jayanetti_other_draws(request, tmp_path_factory, mirror):
     return work, draws
 
 
+@pytest.mark.e2e
 def test_other_bootstrap_settings_make_interval_claims_not_comparable(jayanetti_other_draws):
     work, draws = jayanetti_other_draws
     claims = read_claims(work / "results" / "jayanetti2026" / "claims.tsv")
@@ -120,6 +120,7 @@ def test_other_bootstrap_settings_make_interval_claims_not_comparable(jayanetti_
     assert "10 not comparable (run under other settings)" in summary
 
 
+@pytest.mark.e2e
 def test_mozetic_half_widths_under_other_draws_are_not_comparable(tmp_path_factory, mirror):
     work = project_copy(tmp_path_factory, "m16_draws")
     (work / "m16.yaml").write_text(yaml.safe_dump({
@@ -344,6 +345,7 @@ def test_require_complete_counts_blank_lines_in_the_line_number(tmp_path):
     require_complete(table, path, columns=["A"])
 
 
+@pytest.mark.e2e
 def test_an_emptied_label_stops_the_build_in_one_line_naming_file_and_line(tmp_path_factory, mirror):
     work = project_copy(tmp_path_factory, "j26_emptied")
     local = work / "mirror"
@@ -361,7 +363,8 @@ def test_an_emptied_label_stops_the_build_in_one_line_naming_file_and_line(tmp_p
     assert pinned in paper.read_text()
     paper.write_text(paper.read_text().replace(pinned, ""))
     (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(local)}))
-    result = run_snakemake(work, "results/jayanetti2026/values/released.tsv", check=False, configfile="j26.yaml")
+    # the target before --configfile, which would take it for a second config file
+    result = run_snakemake(work, "results/jayanetti2026/values/released.tsv", "--configfile", "j26.yaml", check=False)
     said = result.stdout + result.stderr
     assert result.returncode != 0
     assert ("data/jayanetti2026/majorityvote.tsv: line 42, column 'sentiment_Rater3': the label is empty" in said)
@@ -388,7 +391,7 @@ def test_a_whole_number_written_as_a_float_is_an_integer_setting():
 
 def test_labels_mixing_numbers_and_text_are_refused_naming_both():
     frame = pd.DataFrame({"A": [1, "pos", 2], "B": ["neg", 1, 2]}, dtype=object)
-    with pytest.raises(ValueError, match=r"mix kinds that cannot be ordered: 1 \(int\), 'pos' \(str\)"):
+    with pytest.raises(ValueError, match=r"mix kinds that cannot be ordered: 1 \(int\), 'neg' \(str\)"):
         Ratings.from_labels(frame, source="made_up.tsv")
     # declared categories make the mix explicit, and then it is fine
     coded = Ratings.from_labels(frame, categories=[1, 2, "neg", "pos"])
@@ -430,7 +433,8 @@ def test_two_builds_from_an_empty_results_folder_give_the_same_bytes(tmp_path_fa
     run_snakemake(work, configfile="both.yaml")
     first = snapshot(work / "results")
     data = snapshot(work / "data")
-    assert "summary.md" in first and "demo/claims.tsv" in first and "agreement_before_accuracy/values.tsv" in first
+    assert {"summary.md", "report.html", "demo/claims.tsv", "agreement_before_accuracy/values.tsv",
+            "audit/triage_example/audit.json"} <= set(first)
     assert any(name.endswith(".png") for name in first)
     shutil.rmtree(work / "results")
     run_snakemake(work, configfile="both.yaml")
@@ -439,3 +443,51 @@ def test_two_builds_from_an_empty_results_folder_give_the_same_bytes(tmp_path_fa
     assert sorted(second) == sorted(first)
     differ = [name for name in first if first[name] != second[name]]
     assert not differ, f"not byte-identical after a rebuild from an empty results/: {differ}"
+
+
+# ================================================================ guarantees: nothing fetched is executed
+
+# Calls that would run, unpickle or import what they read. Fetched files are data: no code
+# path may hand them to any of these. (The optional RoBERTa rerun loads model weights with
+# transformers' from_pretrained: a model download, not a fetched source, off by default.)
+EXECUTES = {
+    "eval": r"(?<![.\w])eval\(",
+    "exec": r"(?<![.\w])exec\(",
+    "compile": r"(?<![.\w])compile\((?!r?[\"'])",
+    "pickle": r"\b(c?pickle|marshal|shelve|dill|joblib)\b",
+    "unsafe yaml": r"yaml\.(unsafe_)?load\(|yaml\.(Unsafe|Full)?Loader\b|yaml\.load_all\(",
+    "numpy pickles": r"allow_pickle\s*=\s*True",
+    "pandas pickles": r"read_pickle\(",
+    "torch pickles": r"torch\.load\(",
+    "remote code": r"trust_remote_code\s*=\s*True",
+    "imports by path": r"import_module\(|spec_from_file_location\(|exec_module\(|\brunpy\b|__import__\(",
+    "shells": r"os\.system\(|os\.popen\(|shell\s*=\s*True|\bsubprocess\b",
+}
+
+
+def code_files():
+    files = [ROOT / "Snakefile", *sorted((ROOT / "src" / "reagree").glob("*.py"))]
+    files += sorted(p for p in (ROOT / "workflow").rglob("*") if p.suffix in (".py", ".smk"))
+    files += sorted((ROOT / "scripts").glob("*.py"))
+    return [p for p in files if p.is_file()]
+
+
+def test_no_code_path_executes_unpickles_or_imports_what_it_reads():
+    found = []
+    for path in code_files():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            code = line.split("#", 1)[0]
+            for what, pattern in EXECUTES.items():
+                if re.search(pattern, code):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {what}: {line.strip()}")
+    assert not found, "\n".join(found)
+    assert len(code_files()) > 50
+
+
+def test_yaml_is_read_with_a_safe_loader():
+    from reagree import yamlio
+
+    loaders = [getattr(yamlio, name) for name in dir(yamlio) if name.endswith("Loader")]
+    assert loaders and all(issubclass(loader, yaml.SafeLoader) for loader in loaders)
+    with pytest.raises(ValueError):
+        yamlio.load_yaml_text("!!python/object/apply:os.system ['echo executed']")

@@ -201,3 +201,17 @@ def test_joint_claims_need_all_three_languages():
     assert reason == "language Croatian was not built (add it to config mozetic2016.languages)"
     expansions["language"]["values"].append("Croatian")
     assert unmet_need(claim["needs"], "mozetic2016", {}, expansions) == ""
+
+
+def test_the_n_squared_variant_differs_from_alpha_by_one_minus_alpha_over_n():
+    # Two units, values -1/0 and 1/1 (interval): pairable values n = 4. By hand: o has
+    # (-1,0) and (0,-1) with weight 1 each, (1,1) weight 2. n_c = [1, 1, 2];
+    # D_o = sum o delta = 1 + 1 = 2 (delta(-1,0) = 1); sum n_c n_k delta over ordered pairs
+    # = 2 * (1*1*1 + 1*2*4 + 1*2*1) = 22; alpha = 1 - 3 * 2 / 22 = 8/11;
+    # the n^2 variant: 1 - 4 * 2 / 22 = 7/11 (alpha minus (1 - alpha) / (n - 1)).
+    from reagree.selfagreement import alpha_from_coincidences, alpha_variant_n_squared
+
+    counts = np.array([[1, 1, 0], [0, 0, 2]])
+    assert alpha_variant_n_squared(counts) == pytest.approx(7 / 11, abs=1e-12)
+    matrix = np.array([[0, 1, 0], [1, 0, 0], [0, 0, 2]])
+    assert alpha_from_coincidences(matrix, "interval", [-1, 0, 1]) == pytest.approx(8 / 11, abs=1e-12)

@@ -7,6 +7,7 @@ no-network message and the lint need no data and always run.
 """
 import hashlib
 import shutil
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -15,7 +16,7 @@ import yaml
 from reagree.claims import read_claims
 from reagree.tables import read_values
 
-from conftest import FIXTURES, project_copy, run_snakemake
+from conftest import FIXTURES, ROOT, project_copy, run_snakemake
 
 pytestmark = pytest.mark.e2e
 
@@ -261,3 +262,35 @@ def test_a_bad_label_is_one_line_naming_file_and_line_without_a_traceback(tmp_pa
     assert "Traceback" not in said
     assert "Traceback" in (work / "logs" / "demo" / "part_b.log").read_text()
     assert not (work / "results" / "demo" / "values" / "part_b.tsv").exists()
+
+
+def test_make_all_recovers_from_a_killed_run(tmp_path_factory):
+    """SIGKILL mid-build leaves Snakemake's lock (and incomplete markers); a plain rerun
+    refuses, `make all` clears what is safe to clear and finishes."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    venv = Path(sys.prefix)
+    if not (venv / ".installed").exists():
+        pytest.skip("needs the project's .venv made by `make setup` (run the tests with `make test`)")
+    work = project_copy(tmp_path_factory, "killed")
+    for name in ("Makefile", "pyproject.toml", "requirements.lock"):
+        shutil.copy2(ROOT / name, work / name)
+    (work / "synthetic.yaml").write_text("papers: [agreement_before_accuracy]\ndatasets: {}\n")
+    build = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "synthetic.yaml"],
+                             cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    for _ in range(600):  # until a job has started (its log exists), at most 60 s
+        if list((work / "logs").rglob("*.log")) if (work / "logs").exists() else []:
+            break
+        time.sleep(0.1)
+    os.killpg(build.pid, signal.SIGKILL)
+    build.wait()
+    plain = run_snakemake(work, check=False, configfile="synthetic.yaml")
+    assert plain.returncode != 0 and ("lock" in (plain.stdout + plain.stderr).lower())
+    recovered = subprocess.run(["make", "all", f"VENV={venv}", "CONFIG=synthetic.yaml", "CORES=2"], cwd=work,
+                               capture_output=True, text=True)
+    assert recovered.returncode == 0, recovered.stdout[-2000:] + recovered.stderr[-2000:]
+    assert claims(work, "agreement_before_accuracy")["status"].eq("match").all()

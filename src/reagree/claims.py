@@ -102,7 +102,8 @@ def incomparable(under: dict, scheme_text: object) -> str:
         have = used.get(field)
         if have is None or not _same(str(wanted) if field == "scheme" else float(wanted),
                                      have if field == "scheme" else float(have)):
-            differ.append(f"{field} {wanted} (printed) vs {have} (this run)")
+            printed = getattr(wanted, "text", None) or wanted
+            differ.append(f"{field} {printed} (printed) vs {have} (this run)")
     if differ:
         return "interval settings differ: " + "; ".join(differ)
     return ""

@@ -62,7 +62,8 @@ def _square(table) -> np.ndarray:
     if table.ndim != 2 or table.shape[0] != table.shape[1]:
         raise ValueError(f"a contingency table must be K x K, got shape {table.shape}")
     if not np.isfinite(table).all():
-        raise ValueError("a contingency table must be finite (no NaN or inf); " + _first_cell(~np.isfinite(table), table))
+        raise ValueError("a contingency table must be finite (no NaN or inf); "
+                         + _first_cell(~np.isfinite(table), table))
     if (table < 0).any():
         raise ValueError("a contingency table cannot hold negative counts; " + _first_cell(table < 0, table))
     return table

@@ -62,7 +62,7 @@ READINGS = ("all", "distinct")
 
 # --- alpha read from a coincidence matrix ----------------------------------------------------
 
-def alpha_from_coincidences(matrix, level: str, values=None) -> float:
+def alpha_from_coincidences(matrix, level: str, values=None, expected_pairs: str = "n(n-1)") -> float:
     """Krippendorff's alpha read from a K x K coincidence matrix o (nominal or interval).
 
     alpha = 1 - (n - 1) sum_ck o_ck delta_ck / sum_ck n_c n_k delta_ck, n_c = sum_k o_ck,
@@ -70,6 +70,12 @@ def alpha_from_coincidences(matrix, level: str, values=None) -> float:
     same number as ``reagree.alpha.krippendorff_alpha`` on the units the matrix came from
     (tested); taking the matrix is what lets a sub-matrix have an alpha. Undefined when
     nothing is pairable or only one value occurs.
+
+    ``expected_pairs="n^2"`` computes the variant whose expected disagreement averages
+    over all n^2 ordered pairs of values instead of Krippendorff's n(n - 1) pairs of
+    distinct values: alpha = 1 - n sum o delta / sum n_c n_k delta. It differs from alpha
+    by (1 - alpha) / n, negligible for large n; kept because it reproduces a printed
+    number that alpha does not (Mozetič et al.'s Serbian self-agreement, 182 units).
 
     Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability, D_o and D_e from
     the coincidence matrix.
@@ -94,7 +100,19 @@ def alpha_from_coincidences(matrix, level: str, values=None) -> float:
     expected = n_c @ delta @ n_c
     if expected == 0:
         return Undefined("one value only among the pairable labels: expected disagreement is zero")
-    return float(1.0 - (n - 1) * (matrix * delta).sum() / expected)
+    if expected_pairs not in ("n(n-1)", "n^2"):
+        raise ValueError(f"expected_pairs must be 'n(n-1)' or 'n^2', got {expected_pairs!r}")
+    scale = n - 1 if expected_pairs == "n(n-1)" else n
+    return float(1.0 - scale * (matrix * delta).sum() / expected)
+
+
+def alpha_variant_n_squared(counts, values=SENTIMENT_VALUES) -> float:
+    """Interval alpha of per-unit counts with the expected disagreement over n^2 pairs
+    (``alpha_from_coincidences(..., expected_pairs="n^2")``); Undefined without units."""
+    counts = np.asarray(counts)
+    if counts.shape[0] == 0:
+        return Undefined("no units")
+    return alpha_from_coincidences(coincidence_matrix(counts), "interval", values, expected_pairs="n^2")
 
 
 def two_class_alpha(matrix, first: int, second: int, level: str = "interval", values=None) -> float:

@@ -2,7 +2,9 @@
 
 Everything is written to a temporary file beside the target and renamed into place, so
 an interrupted run never leaves a half-written table. Floats are written with 12
-significant digits, so the same inputs always give the same bytes.
+significant digits, so the same inputs always give the same bytes. A bootstrap interval
+carries its count of undefined draws wherever it is written: values.tsv's
+``undefined_draws`` column and note, and a table's ``undefined_draws`` column.
 """
 
 from __future__ import annotations
@@ -146,8 +148,9 @@ def value_row(key: str, value: object, ci: tuple[float, float] | None = None, no
 
     ``interval`` is a ``reagree.bootstrap.Interval`` (anything with ``low``, ``high``,
     ``scheme`` and ``undefined_draws``): its ends, its scheme and its count of undefined
-    draws go into the row. ``ci`` is a bare (low, high) pair for intervals that are not
-    bootstrap draws.
+    draws go into the row, and the note says how many draws were undefined (or, for an
+    interval refused for too many, why). ``ci`` is a bare (low, high) pair for intervals
+    that are not bootstrap draws.
     """
     reason = reason_of(value)
     value = float(value)
@@ -158,8 +161,8 @@ def value_row(key: str, value: object, ci: tuple[float, float] | None = None, no
                    undefined_draws=int(interval.undefined_draws))
         interval_reason = reason_of(interval.low)
         if not interval_reason and interval.undefined_draws:
-            interval_reason = (f"{int(interval.undefined_draws)} of {int(interval.draws)} bootstrap draws undefined, "
-                               "left out") if hasattr(interval, "draws") else ""
+            of = f" of {int(interval.draws)}" if hasattr(interval, "draws") else ""
+            interval_reason = f"{int(interval.undefined_draws)}{of} bootstrap draws undefined, left out"
         if interval_reason and interval_reason not in row["note"]:
             row["note"] = "; ".join(p for p in (row["note"], f"interval: {interval_reason}") if p)
     elif ci is not None:

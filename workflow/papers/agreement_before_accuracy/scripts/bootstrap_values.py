@@ -50,7 +50,7 @@ with rule_log(snakemake) as log:
         values.append(value_row(f"agreement.a_b.width_study.n{n}", row["agreement"]))
         for name, (value, interval) in found.items():
             row.update({name: value, f"{name}_ci_low": interval.low, f"{name}_ci_high": interval.high,
-                        f"{name}_width": interval.width})
+                        f"{name}_width": interval.width, f"{name}_undefined_draws": interval.undefined_draws})
             key = f"{WIDTH_STUDY_KEYS[name]}.n{n}"
             # the interval's ends sit beside the value; its width is a figure the document prints
             values += [value_row(key, value, interval=interval),

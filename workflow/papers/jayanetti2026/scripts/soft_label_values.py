@@ -12,7 +12,7 @@ from reagree.bootstrap import bootstrap_intervals
 from reagree.pairwise import cohen_statistic
 from reagree.rulekit import rule_log
 from reagree.softlabel import cross_entropy_statistic, mean_kappa_statistic
-from reagree.tables import sha256_of, value_row, write_table, write_values
+from reagree.tables import interval_columns, sha256_of, value_row, write_table, write_values
 
 SCORED = [*TOOLS, MAJORITY]
 SMOOTHING_NOTE = "nats; six-rater distribution smoothed add-{0:g}: p(k) = (votes_k + {0:g}) / (6 + K x {0:g})"
@@ -40,7 +40,7 @@ with rule_log(snakemake) as log:
                                         note=SMOOTHING_NOTE.format(smoothing) if column == "cross_entropy" else ""))
                 row[column] = value
                 if column in ("kappa_mean", "cross_entropy"):
-                    row[f"{column}_ci_low"], row[f"{column}_ci_high"] = interval.low, interval.high
+                    row.update(interval_columns(interval, prefix=f"{column}_"))
             rows.append(row)
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(rows), snakemake.output.table,

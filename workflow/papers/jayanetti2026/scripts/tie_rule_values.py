@@ -17,7 +17,7 @@ from reagree.majority import label_counts, majority_vote, random_majorities
 from reagree.ratings import Ratings
 from reagree.reference import kappa_against_many, kappa_statistic, spread
 from reagree.rulekit import rule_log
-from reagree.tables import sha256_of, value_row, write_table, write_tsv, write_values
+from reagree.tables import interval_columns, sha256_of, value_row, write_table, write_tsv, write_values
 
 KEEPS_EVERY_TWEET = ("neutral", "polar")  # a paired change needs the same tweets on both sides
 
@@ -43,8 +43,7 @@ def deterministic_scores(release, tie_rule, references, bootstrap):
             kappa = statistic.value()
             values.append(value_row(f"kappa.{rater}.{against(tie_rule)}.{framing}", kappa, interval=interval))
             rows.append({"tie_rule": tie_rule, "framing": framing, "rater": rater, "kappa": kappa,
-                         "ci_low": interval.low, "ci_high": interval.high, "units": statistic.n_units,
-                         "interval": interval.scheme})
+                         "units": statistic.n_units, **interval_columns(interval)})
     values += [value_row(f"count.tweets_scored.{against(tie_rule)}", statistics[0].n_units,
                          note="tweets in the comparison (a dropped tie leaves it)")]
     return values, rows, pd.DataFrame(columns=["draw", "framing", "rater", "kappa"])
@@ -78,8 +77,7 @@ def random_scores(release, tie_rule, references, level, seed):
                                     note=f"median over {kappas.size} random tie breaks; interval: their middle "
                                          f"{level:.0%} (numpy.percentile)"))
             rows.append({"tie_rule": tie_rule, "framing": framing, "rater": rater, "kappa": median,
-                         "ci_low": interval.low, "ci_high": interval.high, "units": raters.n_units,
-                         "interval": interval.scheme})
+                         "units": raters.n_units, **interval_columns(interval)})
             if rater in TOOLS:
                 draws.append(pd.DataFrame({"draw": np.arange(kappas.size), "framing": framing, "rater": rater,
                                            "kappa": kappas}))

@@ -36,6 +36,9 @@ with rule_log(snakemake) as log:
         for measure in MEASURES:
             rows.append(value_row(f"{measure}.{kind}.{dataset}", measures[measure]))
         rows.append(value_row(f"alpha_interval.{kind}.{dataset}", measures["alpha_interval"], interval=interval))
+        rows.append(value_row(f"alpha_interval_n_squared.{kind}.{dataset}", selfagreement.alpha_variant_n_squared(counts),
+                              note="expected disagreement over all n^2 pairs of values instead of n(n-1): a variant, "
+                                   "not Krippendorff's alpha"))
         half_row = value_row(f"alpha_interval_half_width.{kind}.{dataset}", half,
                              note="half the width of the bootstrap interval of alpha_interval (the paper's +-)")
         if interval is not None:
@@ -47,6 +50,7 @@ with rule_log(snakemake) as log:
                       "alpha_interval": measures["alpha_interval"],
                       "ci_low": interval.low if interval is not None else float("nan"),
                       "ci_high": interval.high if interval is not None else float("nan"),
+                      "undefined_draws": interval.undefined_draws if interval is not None else float("nan"),
                       "half_width": half, "alpha_nominal": measures["alpha_nominal"],
                       "scheme": interval.scheme if interval is not None else ""})
     write_values(rows, snakemake.output.values, rule=snakemake.rule)
