@@ -74,3 +74,17 @@ def test_a_change_to_table4_does_not_rerun_the_triples(work):
     assert "compute_shvets2026_phase_shift" in plan
     assert "enumerate_shvets2026_triples" not in plan
     assert "pair_shvets2026_runs" not in plan
+
+
+def test_a_subset_of_myths_builds_and_pooled_claims_read_not_built(tmp_path_factory, mirror):
+    work = project_copy(tmp_path_factory, "shvets2026_gudea")
+    (work / "gudea.yaml").write_text(f"papers: [shvets2026]\nmirror: {mirror}\nshvets2026: {{myths: [gudea]}}\n")
+    run_snakemake(work, configfile="gudea.yaml")
+    table = read_claims(work / RESULTS / "claims.tsv").set_index("key")
+    assert not (table["status"] == "missing").any(), table[table["status"] == "missing"].to_string()
+    assert not (table["status"] == "mismatch").any()
+    pooled = table.loc[["share.triples_reach_all_myths.qwen.at_0", "margin.kappa_label.lowest_model_triple_vs_human"]]
+    assert pooled["status"].eq("not built").all()
+    assert pooled["reason"].str.contains("inanna_enki").all()
+    assert table.loc["count.triples_reach.gemini.gudea.human_gap", "status"] == "match"
+    assert not list((work / "data" / "shvets2026").glob("inanna_enki/*.json"))
