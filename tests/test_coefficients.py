@@ -459,3 +459,11 @@ def test_classification_empty_and_bad_tables():
     assert_undefined(classification.f1_per_class(np.array([[1, 0], [0, 0]]))[1])
     with pytest.raises(ValueError):
         classification.accuracy(np.ones((2, 3)))
+
+
+def test_a_difference_of_coefficients_keeps_the_reason_of_an_undefined_one():
+    from reagree.undefined import difference
+
+    assert difference(0.635521, 0.634913) == pytest.approx(6.08e-04, abs=1e-12)
+    gap = difference(Undefined("one category in use"), 0.5)
+    assert_undefined(gap) and reason_of(gap) == "one category in use"

@@ -39,6 +39,7 @@ import numpy as np
 
 from reagree.bootstrap import UnitStatistic
 from reagree.ratings import Ratings, check_unit_counts
+from reagree.undefined import Undefined
 
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 
@@ -54,9 +55,14 @@ def _counts_and_values(data, level: str, values) -> tuple[np.ndarray, np.ndarray
         counts, categories = data.unit_counts().astype(float), data.categories
     else:
         counts, categories = check_unit_counts(data), None
-    k = counts.shape[1]
+    return counts, _category_values(level, counts.shape[1], values, categories)
+
+
+def _category_values(level: str, k: int, values, categories=None) -> np.ndarray:
+    """One number per category: ranks 0..K-1 for nominal and ordinal; ``values`` (else the
+    categories themselves) for interval and ratio."""
     if level in ("nominal", "ordinal"):
-        return counts, np.arange(k, dtype=float)
+        return np.arange(k, dtype=float)
     if values is None and categories is None:
         raise ValueError(f"{level} alpha on a count matrix needs values= (one number per category column)")
     source = values if values is not None else categories
@@ -69,7 +75,7 @@ def _counts_and_values(data, level: str, values) -> tuple[np.ndarray, np.ndarray
     if level == "ratio" and (numbers < 0).any():
         raise ValueError(f"ratio alpha needs non-negative values (a ratio scale has a true zero), "
                          f"got {numbers.tolist()}")
-    return counts, numbers
+    return numbers
 
 
 def _coincidences(rows: np.ndarray) -> np.ndarray:
@@ -112,6 +118,49 @@ def _delta(level: str, values: np.ndarray, marginals: np.ndarray) -> np.ndarray:
     return np.where(low == high, 0.0, (between - ends) ** 2)
 
 
+def _alpha_of_coincidences(observed: np.ndarray, level: str, numbers: np.ndarray,
+                           marginals: np.ndarray | None = None) -> np.ndarray:
+    """alpha = 1 - D_o / D_e for a stack of coincidence matrices, shape (b, K, K); the
+    ordinal metric's marginals are the matrices' own unless given (shape (b, K))."""
+    n_c = observed.sum(axis=2)
+    n = n_c.sum(axis=1)
+    delta = _delta(level, numbers, n_c if marginals is None else marginals)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        disagreement_observed = (observed * delta).sum(axis=(1, 2)) / n
+        disagreement_expected = np.einsum("bi,bj,bij->b", n_c, n_c, delta) / (n * (n - 1))
+        return 1 - disagreement_observed / disagreement_expected
+
+
+def _why_undefined(matrix: np.ndarray, level: str) -> str:
+    n_c = matrix.sum(axis=1)
+    if n_c.sum() == 0:
+        return "no unit has two or more ratings"
+    if (n_c > 0).sum() < 2:
+        return "only one value among the pairable ratings (fewer than two distinct values): no expected disagreement"
+    return f"expected disagreement is zero at the {level} level"
+
+
+def alpha_from_coincidences(matrix, level_of_measurement: str, values=None) -> float:
+    """Krippendorff's alpha read from a K x K coincidence matrix o_ck (``coincidence_matrix``).
+
+    The same number as ``krippendorff_alpha`` on the units the matrix came from, by the
+    same formula (module docstring); taking the matrix is what lets a sub-matrix have an
+    alpha (two classes of three: how well they are told apart). ``values`` gives each
+    category's number for interval and ratio. Undefined when nothing is pairable or only
+    one value occurs.
+    """
+    _check_level(level_of_measurement)
+    matrix = np.asarray(matrix, dtype=float)
+    k = matrix.shape[0] if matrix.ndim == 2 else -1
+    if matrix.shape != (k, k):
+        raise ValueError(f"a coincidence matrix is K x K, got shape {matrix.shape}")
+    if not np.isfinite(matrix).all() or (matrix < 0).any():
+        raise ValueError("a coincidence matrix holds finite, non-negative weights")
+    numbers = _category_values(level_of_measurement, k, values)
+    value = float(_alpha_of_coincidences(matrix[None], level_of_measurement, numbers)[0])
+    return value if np.isfinite(value) else Undefined(_why_undefined(matrix, level_of_measurement))
+
+
 def alpha_statistic(data, level_of_measurement: str, values=None, *,
                     ordinal_marginals: str = "pairable") -> UnitStatistic:
     """``krippendorff_alpha`` as sums over units of coincidence contributions.
@@ -131,21 +180,11 @@ def alpha_statistic(data, level_of_measurement: str, values=None, *,
 
     def finish(totals: np.ndarray) -> np.ndarray:
         observed = totals[:, : k * k].reshape(-1, k, k)
-        n_c = observed.sum(axis=2)
-        n = n_c.sum(axis=1)
-        marginals = totals[:, k * k:] if ordinal_marginals == "all" else n_c
-        delta = _delta(level_of_measurement, numbers, marginals)
-        disagreement_observed = (observed * delta).sum(axis=(1, 2)) / n
-        disagreement_expected = np.einsum("bi,bj,bij->b", n_c, n_c, delta) / (n * (n - 1))
-        return 1 - disagreement_observed / disagreement_expected
+        marginals = totals[:, k * k:] if ordinal_marginals == "all" else None
+        return _alpha_of_coincidences(observed, level_of_measurement, numbers, marginals)
 
     def why(totals: np.ndarray) -> str:
-        n_c = totals[: k * k].reshape(k, k).sum(axis=1)
-        if n_c.sum() == 0:
-            return "no unit has two or more ratings"
-        if (n_c > 0).sum() < 2:
-            return "fewer than two distinct values among pairable ratings"
-        return f"expected disagreement is zero at the {level_of_measurement} level"
+        return _why_undefined(totals[: k * k].reshape(k, k), level_of_measurement)
 
     name = f"krippendorff_alpha[{level_of_measurement}]"
     return UnitStatistic(name, np.hstack(parts), finish, why, units=inverse.reshape(-1))

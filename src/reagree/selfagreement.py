@@ -51,7 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from reagree import classification
-from reagree.alpha import alpha_statistic, coincidence_matrix
+from reagree.alpha import alpha_from_coincidences, alpha_statistic, coincidence_matrix
 from reagree.annotations import Annotations, AnnotationView
 from reagree.bootstrap import Interval, UnitStatistic
 from reagree.undefined import Undefined
@@ -60,59 +60,22 @@ SENTIMENT_VALUES = (-1.0, 0.0, 1.0)
 READINGS = ("all", "distinct")
 
 
-# --- alpha read from a coincidence matrix ----------------------------------------------------
-
-def alpha_from_coincidences(matrix, level: str, values=None, expected_pairs: str = "n(n-1)") -> float:
-    """Krippendorff's alpha read from a K x K coincidence matrix o (nominal or interval).
-
-    alpha = 1 - (n - 1) sum_ck o_ck delta_ck / sum_ck n_c n_k delta_ck, n_c = sum_k o_ck,
-    n = sum_c n_c; delta nominal [c != k], interval (v_c - v_k)^2 with ``values`` v. The
-    same number as ``reagree.alpha.krippendorff_alpha`` on the units the matrix came from
-    (tested); taking the matrix is what lets a sub-matrix have an alpha. Undefined when
-    nothing is pairable or only one value occurs.
-
-    ``expected_pairs="n^2"`` computes the variant whose expected disagreement averages
-    over all n^2 ordered pairs of values instead of Krippendorff's n(n - 1) pairs of
-    distinct values: alpha = 1 - n sum o delta / sum n_c n_k delta. It differs from alpha
-    by (1 - alpha) / n, negligible for large n; kept because it reproduces a printed
-    number that alpha does not (Mozetič et al.'s Serbian self-agreement, 182 units).
-
-    Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability, D_o and D_e from
-    the coincidence matrix.
-    """
-    matrix = np.asarray(matrix, dtype=float)
-    k = matrix.shape[0]
-    if matrix.ndim != 2 or matrix.shape != (k, k):
-        raise ValueError(f"a coincidence matrix is K x K, got shape {matrix.shape}")
-    if level == "nominal":
-        delta = 1.0 - np.eye(k)
-    elif level == "interval":
-        if values is None or len(values) != k:
-            raise ValueError(f"interval alpha needs one value per category ({k}), got {values}")
-        numbers = np.asarray(values, dtype=float)
-        delta = np.subtract.outer(numbers, numbers) ** 2
-    else:
-        raise ValueError(f"level must be 'nominal' or 'interval', got {level!r}")
-    n_c = matrix.sum(axis=1)
-    n = n_c.sum()
-    if n == 0:
-        return Undefined("no pairable labels: no unit has two or more")
-    expected = n_c @ delta @ n_c
-    if expected == 0:
-        return Undefined("one value only among the pairable labels: expected disagreement is zero")
-    if expected_pairs not in ("n(n-1)", "n^2"):
-        raise ValueError(f"expected_pairs must be 'n(n-1)' or 'n^2', got {expected_pairs!r}")
-    scale = n - 1 if expected_pairs == "n(n-1)" else n
-    return float(1.0 - scale * (matrix * delta).sum() / expected)
-
+# --- alpha read from a coincidence matrix (reagree.alpha.alpha_from_coincidences) -------------
 
 def alpha_variant_n_squared(counts, values=SENTIMENT_VALUES) -> float:
-    """Interval alpha of per-unit counts with the expected disagreement over n^2 pairs
-    (``alpha_from_coincidences(..., expected_pairs="n^2")``); Undefined without units."""
+    """Interval alpha of per-unit counts with the expected disagreement averaged over all
+    n^2 ordered pairs of values instead of Krippendorff's n(n - 1) pairs of distinct
+    values: 1 - n sum o delta / sum n_c n_k delta = 1 - (1 - alpha) n / (n - 1). It differs
+    from alpha by (1 - alpha) / (n - 1), negligible for large n; kept because it reproduces
+    a printed number that alpha does not (Mozetič et al.'s Serbian self-agreement, 182
+    units). Undefined without units, or where alpha is."""
     counts = np.asarray(counts)
     if counts.shape[0] == 0:
         return Undefined("no units")
-    return alpha_from_coincidences(coincidence_matrix(counts), "interval", values, expected_pairs="n^2")
+    matrix = coincidence_matrix(counts)
+    alpha = alpha_from_coincidences(matrix, "interval", values)
+    n = matrix.sum()
+    return alpha if np.isnan(alpha) else float(1.0 - (1.0 - alpha) * n / (n - 1))
 
 
 def two_class_alpha(matrix, first: int, second: int, level: str = "interval", values=None) -> float:

@@ -125,6 +125,12 @@ def _undefined_draws_lines(frame: pd.DataFrame) -> list[str]:
     return lines
 
 
+def write_checksums(paths: Iterable[str | Path], path: str | Path) -> None:
+    """``<sha256>  <path>`` per file, sorted by path (the format ``sha256sum -c`` reads)."""
+    lines = [f"{sha256_of(p)}  {p}" for p in sorted(map(str, paths))]
+    write_text_atomic(path, "\n".join(lines) + "\n")
+
+
 def write_table(frame: pd.DataFrame, tsv_path: str | Path, title: str, provenance: Mapping[str, object]) -> None:
     """A table as TSV and as Markdown (title, the table, then where it came from).
 

@@ -28,3 +28,12 @@ class Undefined(float):
 def reason_of(value: object) -> str:
     """The reason attached to an undefined value, or "" for anything else."""
     return getattr(value, "reason", "") if isinstance(value, float) else ""
+
+
+def difference(minuend: object, subtrahend: object) -> float:
+    """``minuend - subtrahend`` for two coefficients; Undefined (with both reasons) when
+    either is, where plain subtraction would give a NaN that forgot why."""
+    reasons = [reason_of(v) for v in (minuend, subtrahend) if reason_of(v)]
+    if reasons:
+        return Undefined("; ".join(reasons))
+    return float(minuend) - float(subtrahend)

@@ -46,8 +46,10 @@ except (ValueError, KeyError) as error:
 EXPANSIONS = paper_expansions(PAPERS, config)
 
 
-# Every file the configuration needs is a target, so a deleted input is fetched again.
-PAPER_TARGETS = {p: [f"data/{p}/{s['name']}" for s in SOURCES[p]] for p in PAPERS}
+# Every file the configuration needs is a target, so a deleted input is fetched again, and
+# every paper that fetches records the sha256 of what it read (rule hash_inputs).
+PAPER_TARGETS = {p: [f"data/{p}/{s['name']}" for s in SOURCES[p]] + [f"results/{p}/inputs.sha256"] * bool(SOURCES[p])
+                 for p in PAPERS}
 # Partial value files per paper, gathered into results/<paper>/values.tsv (rules/claims.smk).
 VALUE_PARTS = {p: [] for p in PAPERS}
 

@@ -23,3 +23,19 @@ rule fetch_source:
     retries: 0
     script:
         "../../scripts/fetch_source.py"
+
+
+# The sha256 of every file a paper read, pinned or not, in `sha256sum -c` format: a
+# result's provenance for sources whose upstream bytes are not fixed.
+rule hash_inputs:
+    input:
+        lambda wildcards: [f"data/{wildcards.paper}/{s['name']}" for s in SOURCES[wildcards.paper]],
+    output:
+        "results/{paper}/inputs.sha256",
+    log:
+        "logs/fetch/{paper}.inputs.log",
+    conda:
+        "../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "../../scripts/hash_inputs.py"

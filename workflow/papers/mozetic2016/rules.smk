@@ -9,7 +9,7 @@
 #   score_mozetic2016_ordering           Table 5 (union of self and inter units)
 #   score_mozetic2016_annotators         per-annotator self-agreement (the text's A, B, main annotators)
 #   plot_mozetic2016_agreement           the paper's Fig 1 without the classifier bar
-#   hash_mozetic2016_inputs              results/mozetic2016/inputs.sha256
+#   hash_inputs (generic)  results/mozetic2016/inputs.sha256
 # Each table has its own rule; Table 4 has one job per dataset, so a new language reruns
 # only its own bootstrap.
 
@@ -171,22 +171,6 @@ rule plot_mozetic2016_agreement:
         "scripts/plot_agreement.py"
 
 
-rule hash_mozetic2016_inputs:
-    input:
-        [M16_FILES[language] for language in M16_LANGUAGES],
-    output:
-        f"{M16}/inputs.sha256",
-    params:
-        pinned=[s["name"] for s in SOURCES["mozetic2016"] if s.get("sha256")],
-    log:
-        f"{M16_LOGS}/hash_inputs.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    script:
-        "scripts/hash_inputs.py"
-
-
 VALUE_PARTS["mozetic2016"] += [
     f"{M16}/values/labels.tsv",
     f"{M16}/values/repeats.tsv",
@@ -198,5 +182,4 @@ PAPER_TARGETS["mozetic2016"] += [
     f"{M16}/claims.tsv",
     f"{M16}/tables/table4_agreement.tsv",
     f"{M16}/figures/agreement.png",
-    f"{M16}/inputs.sha256",
 ]

@@ -7,7 +7,7 @@
 #   compute_shvets2026_phase_shift   Table 4 (human and all model triples), B2
 #   check_shvets2026_anchoring       the prompt's worked example on Gudea
 #   plot_shvets2026_*                three figures
-#   hash_shvets2026_inputs           results/shvets2026/inputs.sha256
+#   hash_inputs (generic)  results/shvets2026/inputs.sha256
 # A change to Table 4 reruns only the phase-shift rule: the triples read the pair tables.
 
 SHV = "results/shvets2026"
@@ -190,20 +190,6 @@ rule plot_shvets2026_human_pairs:
         "scripts/plot_human_pairs.py"
 
 
-rule hash_shvets2026_inputs:
-    input:
-        [f"data/shvets2026/{s['name']}" for s in SHV_FILES],
-    output:
-        f"{SHV}/inputs.sha256",
-    log:
-        f"{SHV_LOGS}/hash_inputs.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    script:
-        "scripts/hash_inputs.py"
-
-
 VALUE_PARTS["shvets2026"] += [
     *expand(f"{SHV}/values/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     f"{SHV}/values/triples.tsv",
@@ -212,7 +198,6 @@ VALUE_PARTS["shvets2026"] += [
 ]
 PAPER_TARGETS["shvets2026"] += [
     f"{SHV}/claims.tsv",
-    f"{SHV}/inputs.sha256",
     f"{SHV}/tables/table1_2.tsv",
     f"{SHV}/figures/gap_by_reader.png",
     f"{SHV}/figures/triple_gaps.png",

@@ -14,8 +14,9 @@ from reagree.multirater import percent_agreement
 from reagree.pairwise import cohen_statistic
 from reagree.ratings import Ratings
 from reagree.rulekit import rule_log
-from aba_fixture import LABELS, complete_round, resample_indices
 from reagree.tables import value_row, write_table, write_values
+
+from aba_fixture import LABELS, complete_round, resample_indices
 
 SIZES = (50, 100, 200, 400, 800, 2000)
 DRAWS = 2000  # the document's; its figures are only reproducible with its own scheme

@@ -13,8 +13,10 @@ from reagree import classification, multirater, pairwise
 from reagree.alpha import alpha_statistic, krippendorff_alpha
 from reagree.ratings import MISSING, Ratings
 from reagree.rulekit import rule_log
-from aba_fixture import CODERS, LABELS, intent_round, severity_round
 from reagree.tables import value_row, write_table, write_values
+from reagree.undefined import difference
+
+from aba_fixture import CODERS, LABELS, intent_round, severity_round
 
 # the gap table's columns and the keys they are written under
 GAP_KEYS = {"complete_units": "count.complete_units.intent", "fleiss": "fleiss.intent.complete_units",
@@ -55,7 +57,7 @@ with rule_log(snakemake) as log:
                value_row("fleiss.intent.complete_units", fleiss),
                value_row("alpha_nominal.intent.all_units", alpha_all),
                value_row("alpha_nominal.intent.complete_units", alpha_complete),
-               value_row("alpha_minus_fleiss.intent.complete_units", alpha_complete - fleiss)]
+               value_row("alpha_minus_fleiss.intent.complete_units", difference(alpha_complete, fleiss))]
     truth_codes = np.array([LABELS.index(t) for t in truth])
     for coder in CODERS:
         # The document divides by all 240 items: a missing cell counts as not correct.
@@ -76,7 +78,7 @@ with rule_log(snakemake) as log:
                             note="krippendorff.alpha on units x coders (the wrong orientation)"))
     # Implementation note 2: ordinal marginals counted over every labelled value.
     all_values = alpha_statistic(severity, "ordinal", ordinal_marginals="all").estimate()
-    values.append(value_row("alpha_ordinal_shift.severity.all_values_marginals", all_values - ordinal,
+    values.append(value_row("alpha_ordinal_shift.severity.all_values_marginals", difference(all_values, ordinal),
                             note="ordinal alpha with marginals over all values minus over pairable values"))
 
     gap_rows = []
@@ -85,7 +87,7 @@ with rule_log(snakemake) as log:
         fleiss_n = multirater.fleiss_kappa(big.unit_counts())
         alpha_n = krippendorff_alpha(big, "nominal")
         row = {"items": n_items, "complete_units": big.n_units, "fleiss": fleiss_n, "alpha": alpha_n,
-               "difference": alpha_n - fleiss_n}
+               "difference": difference(alpha_n, fleiss_n)}
         gap_rows.append(row)
         for field, measure in GAP_KEYS.items():
             values.append(value_row(f"{measure}.n{n_items}", row[field]))

@@ -4,8 +4,9 @@ import pandas as pd
 
 from reagree import pairwise
 from reagree.rulekit import rule_log
-from aba_fixture import flip_rate_for_agreement, two_coder_table
 from reagree.tables import value_row, write_table, write_values
+
+from aba_fixture import flip_rate_for_agreement, two_coder_table
 
 OBSERVED_AGREEMENT = 0.900
 PREVALENCES = (0.01, 0.02, 0.05, 0.10, 0.25, 0.50)
