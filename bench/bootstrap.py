@@ -8,7 +8,7 @@ A and B), times in the same run:
 - naive:  the loop a write-up would run, ``rng = numpy.random.default_rng(seed)`` and per
           draw ``idx = rng.integers(0, n, size=n)`` and one reference-library call on the
           resample (krippendorff.alpha / statsmodels fleiss_kappa / sklearn cohen_kappa_score);
-- engine: ``reagree.bootstrap.bootstrap``, the path the pipeline uses, drawing included.
+- engine: ``reagree.stats.bootstrap.bootstrap``, the path the pipeline uses, drawing included.
 
 Both draw the very same resamples (the engine's draws are exactly that loop's), so the
 values must agree draw by draw: the script exits with status 1 if they differ by more
@@ -36,11 +36,11 @@ import krippendorff  # noqa: E402
 from sklearn.metrics import cohen_kappa_score  # noqa: E402
 from statsmodels.stats import inter_rater  # noqa: E402
 
-from reagree.alpha import alpha_statistic  # noqa: E402
-from reagree.bootstrap import bootstrap  # noqa: E402
-from reagree.multirater import fleiss_statistic  # noqa: E402
-from reagree.pairwise import cohen_statistic  # noqa: E402
-from reagree.ratings import MISSING, Ratings  # noqa: E402
+from reagree.stats.alpha import alpha_statistic  # noqa: E402
+from reagree.stats.bootstrap import bootstrap  # noqa: E402
+from reagree.stats.multirater import fleiss_statistic  # noqa: E402
+from reagree.stats.pairwise import cohen_statistic  # noqa: E402
+from reagree.stats.ratings import MISSING, Ratings  # noqa: E402
 
 CATEGORIES = ("other", "balance", "pin", "agent")
 PRIOR = (0.46, 0.24, 0.18, 0.12)

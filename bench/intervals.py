@@ -12,12 +12,12 @@ read from the offline mirror), times in the same run:
             size=n)``, then statsmodels ``fleiss_kappa`` / scikit-learn
             ``cohen_kappa_score`` on the resample, and ``numpy.percentile`` at the end,
             as the write-up did;
-    engine: ``reagree.bootstrap.bootstrap`` and ``interval_from_draws`` (the pipeline's
+    engine: ``reagree.stats.bootstrap.bootstrap`` and ``interval_from_draws`` (the pipeline's
             path, drawing included);
 - the random tie rule: every tool's kappa against ``--tie-breaks`` random majorities in
   every framing:
     naive:  one ``cohen_kappa_score`` per labelling;
-    engine: ``reagree.reference.kappa_against_many`` (one weighted evaluation).
+    engine: ``reagree.stats.reference.kappa_against_many`` (one weighted evaluation).
 
 Both sides see the same resamples and labellings, so the values must agree draw by draw;
 the script exits with status 1 and a ``FAIL:`` line if any differs by more than 1e-12.
@@ -41,17 +41,17 @@ try:
     import reagree  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT / "workflow" / "papers" / "jayanetti2026" / "scripts"))
+sys.path.insert(0, str(ROOT / "workflow" / "papers" / "jayanetti2026"))
 
 from sklearn.metrics import cohen_kappa_score  # noqa: E402
 from statsmodels.stats import inter_rater  # noqa: E402
 
-from jayanetti2026_release import FRAMINGS, HUMANS, MAJORITY, TOOLS, framed, read_release  # noqa: E402
-from reagree.bootstrap import bootstrap, interval_from_draws  # noqa: E402
-from reagree.majority import random_majorities  # noqa: E402
-from reagree.multirater import fleiss_statistic  # noqa: E402
-from reagree.ratings import Ratings  # noqa: E402
-from reagree.reference import kappa_against_many, kappa_statistic  # noqa: E402
+from jayanetti2026.release import FRAMINGS, HUMANS, MAJORITY, TOOLS, framed, read_release  # noqa: E402
+from reagree.stats.bootstrap import bootstrap, interval_from_draws  # noqa: E402
+from reagree.stats.majority import random_majorities  # noqa: E402
+from reagree.stats.multirater import fleiss_statistic  # noqa: E402
+from reagree.stats.ratings import Ratings  # noqa: E402
+from reagree.stats.reference import kappa_against_many, kappa_statistic  # noqa: E402
 
 RELEASE = ("raw.githubusercontent.com/himarshaj/hard-to-reach-environments/e74bb77504f534fa11707103f6e5c098017064d2/"
            "sentiment_analysis_tools/sampled_tweets100_translated-majorityvote.tsv")

@@ -3,14 +3,14 @@
 Writes a synthetic ``TweetID,HandLabel,AnnotatorID`` file of about 1.6 million rows (the
 size of the whole CLARIN.SI 11356/1054 release), then times, in one run:
 
-- reagree: parsing (``reagree.annotations.read_annotations``, ids kept as text and
+- reagree: parsing (``reagree.stats.annotations.read_annotations``, ids kept as text and
   checked), Table 1 (labels, gold labels under both readings of the merge rule), Table 3
   (posts and label pairs), Table 4 (self and inter Acc+-1, Acc, F1, Alpha_int, Alpha_nom
   and a 1,000-draw bootstrap interval for each Alpha) and Table 5 (ordering evidence on
   the union), with the process's peak memory;
 - plain: the same two intervals the plain way, a Python loop with one
   ``krippendorff.alpha(reliability_data=..., level_of_measurement="interval")`` call per
-  draw, on exactly the engine's resamples (``reagree.bootstrap.draw_indices``). Every draw's
+  draw, on exactly the engine's resamples (``reagree.stats.bootstrap.draw_indices``). Every draw's
   value is compared; the script exits 1 with a ``FAIL:`` line if any differs by more than
   1e-9.
 
@@ -47,8 +47,8 @@ except ImportError:  # run from a checkout without installing
 import krippendorff  # noqa: E402
 
 from reagree import selfagreement  # noqa: E402
-from reagree.annotations import read_annotations  # noqa: E402
-from reagree.bootstrap import bootstrap, bootstrap_interval, draw_indices  # noqa: E402
+from reagree.stats.annotations import read_annotations  # noqa: E402
+from reagree.stats.bootstrap import bootstrap, bootstrap_interval, draw_indices  # noqa: E402
 
 CATEGORIES = ("Negative", "Neutral", "Positive")
 PRIOR = (0.28, 0.40, 0.32)

@@ -6,7 +6,7 @@ library's functions, and writes the JSON, the text, the tables and the figure.
 from pathlib import Path
 
 from reagree.audit import audit_file, write_outputs
-from reagree.rulekit import rule_log
+from reagree.pipeline.rulekit import rule_log
 
 with rule_log(snakemake) as log:
     spec, bootstrap = snakemake.params.dataset, snakemake.params.bootstrap

@@ -1,8 +1,8 @@
 """Rule diff_claims: join a paper's claims with its computed values."""
-from reagree.claims import diff_claims
-from reagree.paperspec import load_paper
-from reagree.rulekit import rule_log
-from reagree.tables import read_values, write_tsv
+from reagree.pipeline.claims import diff_claims
+from reagree.pipeline.paperspec import load_paper
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import read_values, write_tsv
 
 with rule_log(snakemake) as log:
     paper = load_paper(snakemake.input.paper)

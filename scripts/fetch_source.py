@@ -1,6 +1,6 @@
 """Rule fetch_source: copy or download one declared source, sha256-checked, atomically."""
-from reagree.fetch import fetch_source
-from reagree.rulekit import rule_log
+from reagree.pipeline.fetch import fetch_source
+from reagree.pipeline.rulekit import rule_log
 
 with rule_log(snakemake):
     settings = snakemake.config["fetch"]  # schema defaults filled in by common.smk

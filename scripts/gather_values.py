@@ -1,6 +1,6 @@
 """Rule gather_values: one values.tsv from a paper's partial value files (keys unique)."""
-from reagree.rulekit import rule_log
-from reagree.tables import gather_values, write_values
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import gather_values, write_values
 
 with rule_log(snakemake) as log:
     merged = gather_values(snakemake.input)

@@ -1,6 +1,6 @@
 """Rule hash_inputs: the sha256 of every file a paper fetched, in `sha256sum -c` format."""
-from reagree.rulekit import rule_log
-from reagree.tables import write_checksums
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import write_checksums
 
 with rule_log(snakemake) as log:
     write_checksums(snakemake.input, snakemake.output[0])

@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from reagree.report import build_report
-from reagree.rulekit import rule_log
+from reagree.pipeline.rulekit import rule_log
 
 with rule_log(snakemake) as log:
     out = Path(snakemake.output[0])

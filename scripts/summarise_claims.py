@@ -1,7 +1,7 @@
 """Rule summarise_claims: status counts per paper, every mismatch and missing key."""
-from reagree.claims import read_claims, summarise
-from reagree.rulekit import rule_log
-from reagree.tables import write_text_atomic, write_tsv
+from reagree.pipeline.claims import read_claims, summarise
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import write_text_atomic, write_tsv
 
 with rule_log(snakemake) as log:
     tables = {paper: read_claims(path) for paper, path in zip(snakemake.params.papers, snakemake.input)}

@@ -11,6 +11,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 #: What a copy of the project needs to run the workflow.
+# Each paper's package, imported as rule scripts import it (``from shvets2026 import plots``).
+for _paper_folder in sorted((ROOT / "workflow" / "papers").iterdir()):
+    if (_paper_folder / _paper_folder.name / "__init__.py").is_file():
+        sys.path.insert(0, str(_paper_folder))
 PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src", "examples"]
 
 
@@ -53,19 +57,3 @@ def run_snakemake(work: Path, *args, check: bool = True, configfile: str | None 
     if check and result.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
     return result
-
-
-def paper_module(paper_id: str, name: str):
-    """A paper-only module from ``workflow/papers/<paper_id>/scripts/<name>.py`` (rule
-    scripts import it from their own folder; tests load it by path)."""
-    import importlib.util
-
-    path = ROOT / "workflow" / "papers" / paper_id / "scripts" / f"{name}.py"
-    module_name = f"{paper_id}_{name}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module

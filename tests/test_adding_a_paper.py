@@ -8,7 +8,7 @@ import re
 import pytest
 import yaml
 
-from reagree.claims import read_claims
+from reagree.pipeline.claims import read_claims
 from reagree.cli import main
 
 from conftest import ROOT, project_copy, run_snakemake

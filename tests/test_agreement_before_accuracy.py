@@ -6,13 +6,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree import bootstrap, multirater, pairwise
-from reagree.alpha import alpha_statistic, krippendorff_alpha
-from reagree.ratings import MISSING, Ratings
+from reagree.stats import bootstrap, multirater, pairwise
+from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
+from reagree.stats.ratings import MISSING, Ratings
 
-from conftest import paper_module
 
-_fixture = paper_module("agreement_before_accuracy", "aba_fixture")
+from agreement_before_accuracy import fixture as _fixture
 CODERS, LABELS, complete_round, flip_rate_for_agreement, intent_round = (
     _fixture.CODERS, _fixture.LABELS, _fixture.complete_round, _fixture.flip_rate_for_agreement, _fixture.intent_round)
 resample_indices, severity_round, two_coder_table = (

@@ -8,10 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree import multirater
-from reagree.alpha import krippendorff_alpha
-from reagree.annotations import Annotations, LineError, read_annotations, read_wide_annotations
-from reagree.ratings import MISSING
+from reagree.stats import multirater
+from reagree.stats.alpha import krippendorff_alpha
+from reagree.stats.annotations import Annotations, LineError, read_annotations, read_wide_annotations
+from reagree.stats.ratings import MISSING
 
 # Two ids one apart at 1.2e18: as floats they are the same number (float64 spacing there
 # is 256), so any float round-trip merges the two units.

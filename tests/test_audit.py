@@ -303,7 +303,7 @@ def test_intervals_are_named_and_reproducible(tmp_path):
 def test_value_rows_follow_the_key_grammar(tmp_path):
     import re
 
-    from reagree.tables import write_values, read_values
+    from reagree.pipeline.tables import write_values, read_values
 
     path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)
     result = audit(read_table(path, layout="wide"), draws=100)
@@ -374,11 +374,11 @@ def test_mean_pairwise_cohen_worked_by_hand(tmp_path, monkeypatch):
     assert result["coefficients"]["mean_pairwise_cohen"] == pytest.approx(0.4, abs=1e-12)
     assert [round(p["cohen_kappa"], 12) for p in result["pairwise"]] == [0.5, 0.5, 0.2]
     # most of 50 resamples of four units are defined, but more than 5% are not
-    # (reagree.bootstrap.MAX_UNDEFINED_SHARE): the interval is refused and the count kept
+    # (reagree.stats.bootstrap.MAX_UNDEFINED_SHARE): the interval is refused and the count kept
     assert result["ci"]["mean_pairwise_cohen"] == [None, None]
     assert result["ci"]["undefined_draws"]["mean_pairwise_cohen"] > 0.05 * 50
     # a table too wide for the joint statistic averages the pairs' own values: the same number
-    import reagree.meanpairwise as meanpairwise
+    import reagree.stats.meanpairwise as meanpairwise
 
     monkeypatch.setattr(meanpairwise, "MAX_CELLS", 0)
     wide = audit(table, draws=50)

@@ -13,19 +13,18 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats import inter_rater
 
-from reagree import bootstrap as engine
-from reagree import multirater, pairwise
-from reagree.alpha import alpha_statistic
-from reagree.bootstrap import (Interval, UnitStatistic, bootstrap, bootstrap_interval, bootstrap_intervals,
+from reagree.stats import bootstrap as engine
+from reagree.stats import multirater, pairwise
+from reagree.stats.alpha import alpha_statistic
+from reagree.stats.bootstrap import (Interval, UnitStatistic, bootstrap, bootstrap_interval, bootstrap_intervals,
                                draw_indices, evaluate_indices, interval_from_draws, paired_difference,
                                percentile_interval)
-from reagree.ratings import MISSING, Ratings
-from reagree.tables import value_row
-from reagree.undefined import reason_of
+from reagree.stats.ratings import MISSING, Ratings
+from reagree.pipeline.tables import value_row
+from reagree.stats.undefined import reason_of
 
-from conftest import paper_module
 
-synthetic = paper_module("agreement_before_accuracy", "aba_fixture")
+from agreement_before_accuracy import fixture as synthetic
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree.claims import diff_claims, summarise
-from reagree.paperspec import PrintedNumber, load_paper, printed_tolerance
-from reagree.yamlio import load_yaml
+from reagree.pipeline.claims import diff_claims, summarise
+from reagree.pipeline.paperspec import PrintedNumber, load_paper, printed_tolerance
+from reagree.pipeline.yamlio import load_yaml
 
 from conftest import ROOT
 

@@ -12,11 +12,11 @@ import pytest
 import krippendorff
 from statsmodels.stats import inter_rater
 
-from reagree import classification, multirater, pairwise
-from reagree.alpha import LEVELS, alpha_statistic, krippendorff_alpha
-from reagree.majority import majority_vote, tied_units
-from reagree.ratings import MISSING, Ratings, counts_from_table
-from reagree.undefined import Undefined, reason_of
+from reagree.stats import classification, multirater, pairwise
+from reagree.stats.alpha import LEVELS, alpha_statistic, krippendorff_alpha
+from reagree.stats.majority import majority_vote, tied_units
+from reagree.stats.ratings import MISSING, Ratings, counts_from_table
+from reagree.stats.undefined import Undefined, reason_of
 
 
 def assert_undefined(value) -> None:
@@ -462,7 +462,7 @@ def test_classification_empty_and_bad_tables():
 
 
 def test_a_difference_of_coefficients_keeps_the_reason_of_an_undefined_one():
-    from reagree.undefined import difference
+    from reagree.stats.undefined import difference
 
     assert difference(0.635521, 0.634913) == pytest.approx(6.08e-04, abs=1e-12)
     gap = difference(Undefined("one category in use"), 0.5)

@@ -1,4 +1,4 @@
-"""Tests for reagree.fetch: mirror path rule, mirror copies, HTTP downloads, retries, atomicity."""
+"""Tests for reagree.pipeline.fetch: mirror path rule, mirror copies, HTTP downloads, retries, atomicity."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reagree.fetch import FetchError, fetch, mirror_path
+from reagree.pipeline.fetch import FetchError, fetch, mirror_path
 
 PAYLOAD = b"gene\tscore\nBRCA1\t0.9\nTP53\t0.7\n" * 100
 PAYLOAD_SHA = hashlib.sha256(PAYLOAD).hexdigest()
@@ -363,7 +363,7 @@ def test_sigterm_during_a_fetch_leaves_no_partial_file(tmp_path, server):
     import sys
 
     base, _, _ = server
-    code = ("import sys; from reagree.fetch import fetch; "
+    code = ("import sys; from reagree.pipeline.fetch import fetch; "
             f"fetch('{base}/trickle', sys.argv[1], timeout=5, deadline=30, log=lambda s: None)")
     child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "x")])
     for _ in range(100):

@@ -23,18 +23,18 @@ import pandas as pd
 import pytest
 import yaml
 
-from reagree import bootstrap as bootstrap_module
-from reagree import multirater, pairwise
-from reagree.alpha import LEVELS, alpha_statistic, coincidence_matrix, krippendorff_alpha
-from reagree.bootstrap import (MAX_UNDEFINED_SHARE, bootstrap, bootstrap_interval, bootstrap_intervals,
+from reagree.stats import bootstrap as bootstrap_module
+from reagree.stats import multirater, pairwise
+from reagree.stats.alpha import LEVELS, alpha_statistic, coincidence_matrix, krippendorff_alpha
+from reagree.stats.bootstrap import (MAX_UNDEFINED_SHARE, bootstrap, bootstrap_interval, bootstrap_intervals,
                                interval_from_draws, paired_difference)
-from reagree.claims import read_claims
-from reagree.paperspec import load_paper
-from reagree.ratings import MISSING, Ratings, check_unit_counts
-from reagree.readers import read_label_table, require_complete
-from reagree.settings import resolve_config
-from reagree.tables import interval_columns, read_values, value_row, write_table, write_values
-from reagree.undefined import reason_of
+from reagree.pipeline.claims import read_claims
+from reagree.pipeline.paperspec import load_paper
+from reagree.stats.ratings import MISSING, Ratings, check_unit_counts
+from reagree.pipeline.readers import read_label_table, require_complete
+from reagree.pipeline.settings import resolve_config
+from reagree.pipeline.tables import interval_columns, read_values, value_row, write_table, write_values
+from reagree.stats.undefined import reason_of
 
 from conftest import FIXTURES, ROOT, project_copy, run_snakemake
 
@@ -45,17 +45,10 @@ J26_MAJORITY = "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/"
 
 
 def jayanetti_release():
-    """jayanetti2026's reader module, registered in sys.modules (its dataclass needs it)."""
-    import importlib.util
+    """jayanetti2026's reader module."""
+    from jayanetti2026 import release
 
-    name = "jayanetti2026_release"
-    if name not in sys.modules:
-        path = WORKFLOW / "papers" / "jayanetti2026" / "scripts" / f"{name}.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return release
 
 
 # ================================================================ 3. other bootstrap settings
@@ -485,7 +478,7 @@ def test_no_code_path_executes_unpickles_or_imports_what_it_reads():
 
 
 def test_yaml_is_read_with_a_safe_loader():
-    from reagree import yamlio
+    from reagree.pipeline import yamlio
 
     loaders = [getattr(yamlio, name) for name in dir(yamlio) if name.endswith("Loader")]
     assert loaders and all(issubclass(loader, yaml.SafeLoader) for loader in loaders)

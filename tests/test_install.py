@@ -88,7 +88,7 @@ def test_an_installed_reagree_finds_its_schemas_from_any_folder(installed, tmp_p
     result = run_installed(installed, "claims", str(folder / "paper.yaml"), str(tmp_path / "values.tsv"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "\tmatch\t" in result.stdout
-    located = subprocess.run([sys.executable, "-c", "import reagree.settings as s; print(s.schema_path('config'))"],
+    located = subprocess.run([sys.executable, "-c", "import reagree.pipeline.settings as s; print(s.schema_path('config'))"],
                              capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(installed)))
     assert str(installed) in located.stdout
 

@@ -13,7 +13,7 @@ import sys
 import pandas as pd
 import pytest
 
-from reagree.claims import read_claims
+from reagree.pipeline.claims import read_claims
 
 from conftest import ROOT
 

@@ -7,12 +7,11 @@ import krippendorff
 import numpy as np
 import pytest
 
-from conftest import paper_module
-from reagree import selfagreement
-from reagree.alpha import coincidence_matrix, krippendorff_alpha
-from reagree.bootstrap import bootstrap_interval
+from reagree.stats import selfagreement
+from reagree.stats.alpha import coincidence_matrix, krippendorff_alpha
+from reagree.stats.bootstrap import bootstrap_interval
 
-release = paper_module("mozetic2016", "mozetic2016_release")
+from mozetic2016 import release
 read_dataset, read_language = release.read_dataset, release.read_language
 
 # negative, neutral, positive in this order throughout; values -1, 0, +1
@@ -190,8 +189,8 @@ def test_gold_rule_cases():
 
 def test_joint_claims_need_all_three_languages():
     from conftest import ROOT
-    from reagree.claims import unmet_need
-    from reagree.paperspec import load_paper
+    from reagree.pipeline.claims import unmet_need
+    from reagree.pipeline.paperspec import load_paper
 
     paper = load_paper(ROOT / "workflow" / "papers" / "mozetic2016" / "paper.yaml")
     claim = next(c for c in paper["claims"] if c["key"] == "alpha_interval.self.ser_cro_bos")
@@ -209,7 +208,7 @@ def test_the_n_squared_variant_differs_from_alpha_by_one_minus_alpha_over_n():
     # D_o = sum o delta = 1 + 1 = 2 (delta(-1,0) = 1); sum n_c n_k delta over ordered pairs
     # = 2 * (1*1*1 + 1*2*4 + 1*2*1) = 22; alpha = 1 - 3 * 2 / 22 = 8/11;
     # the n^2 variant: 1 - 4 * 2 / 22 = 7/11 (alpha minus (1 - alpha) / (n - 1)).
-    from reagree.selfagreement import alpha_from_coincidences, alpha_variant_n_squared
+    from reagree.stats.selfagreement import alpha_from_coincidences, alpha_variant_n_squared
 
     counts = np.array([[1, 1, 0], [0, 0, 2]])
     assert alpha_variant_n_squared(counts) == pytest.approx(7 / 11, abs=1e-12)

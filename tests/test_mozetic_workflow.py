@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from conftest import project_copy, run_snakemake
-from reagree.claims import read_claims
+from reagree.pipeline.claims import read_claims
 from test_mozetic_statistics import TINY
 
 pytestmark = pytest.mark.e2e

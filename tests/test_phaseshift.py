@@ -1,9 +1,9 @@
 """Pieces, onset lags and their rotation expectation, B2 and boundary placement
-(reagree.phaseshift), on cases worked out by hand in each test."""
+(reagree.methods.phaseshift), on cases worked out by hand in each test."""
 import numpy as np
 import pytest
 
-from reagree import phaseshift
+from reagree.methods import phaseshift
 
 A, B, C, D, E, F, G = range(7)
 

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats import inter_rater
 
-from reagree import multirater, pairwise
-from reagree.alpha import LEVELS, alpha_statistic, krippendorff_alpha
-from reagree.bootstrap import evaluate_indices
-from reagree.ratings import MISSING, Ratings
+from reagree.stats import multirater, pairwise
+from reagree.stats.alpha import LEVELS, alpha_statistic, krippendorff_alpha
+from reagree.stats.bootstrap import evaluate_indices
+from reagree.stats.ratings import MISSING, Ratings
 
 SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -473,7 +473,7 @@ def test_weighted_cohen_kappa_equals_irrcac(data):
                     what=named)
 
 
-# ----------------------------------------------------------------- tie rules (reagree.majority)
+# ----------------------------------------------------------------- tie rules (reagree.stats.majority)
 
 @st.composite
 def votes(draw):
@@ -506,7 +506,7 @@ def plurality_by_counting(r: Ratings) -> tuple[np.ndarray, list[set]]:
 @SETTINGS
 @given(r=votes(), seed=st.integers(0, 2 ** 32 - 1))
 def test_every_tie_rule_labels_every_rated_unit_except_drop(r, seed):
-    from reagree.majority import majority_vote, random_majorities, tied_units
+    from reagree.stats.majority import majority_vote, random_majorities, tied_units
 
     winner, sides = plurality_by_counting(r)
     rated = np.array([bool(s) for s in sides])
@@ -531,7 +531,7 @@ def test_every_tie_rule_labels_every_rated_unit_except_drop(r, seed):
 @SETTINGS
 @given(r=votes(), category=st.sampled_from(["negative", "neutral", "positive"]))
 def test_prefer_wins_the_ties_it_is_in_and_resolves_no_other(r, category):
-    from reagree.majority import majority_vote
+    from reagree.stats.majority import majority_vote
 
     code = r.categories.index(category)
     winner, sides = plurality_by_counting(r)
@@ -544,21 +544,10 @@ def test_prefer_wins_the_ties_it_is_in_and_resolves_no_other(r, category):
 
 
 def jayanetti_release():
-    """The paper-only module ``jayanetti2026_release``, registered in sys.modules (its
-    dataclass needs its module there)."""
-    import importlib.util
-    import sys
+    """jayanetti2026's reader module."""
+    from jayanetti2026 import release
 
-    from conftest import ROOT
-
-    name = "jayanetti2026_release"
-    if name not in sys.modules:
-        path = ROOT / "workflow" / "papers" / "jayanetti2026" / "scripts" / f"{name}.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return release
 
 
 @settings(SETTINGS, max_examples=30)
@@ -594,7 +583,7 @@ def test_released_majority_is_read_as_released(data):
 def text_and_run(draw):
     """Units of a numbered text (blocks with gaps between them, or single lines with
     gaps) and a run of segments over a range a little wider than the text."""
-    from reagree.segments import FUNCTIONS, Run, Segment, Units
+    from reagree.methods.segments import FUNCTIONS, Run, Segment, Units
 
     per_line = draw(st.booleans())
     n_units = draw(st.integers(1, 25))
@@ -619,7 +608,7 @@ def text_and_run(draw):
 def project_by_hand(units, run):
     """The docstring's convention, line by line: votes, earliest voting segment, first
     real line of each segment."""
-    from reagree.segments import FUNCTIONS
+    from reagree.methods.segments import FUNCTIONS
 
     unit_of = {line: u for u in range(units.n_units)
                for line in range(int(units.first_line[u]), int(units.last_line[u]) + 1)}
@@ -650,7 +639,7 @@ def project_by_hand(units, run):
 @SETTINGS
 @given(case=text_and_run())
 def test_projection_of_segments_onto_units(case):
-    from reagree.segments import FUNCTIONS, UNCOVERED, project
+    from reagree.methods.segments import FUNCTIONS, UNCOVERED, project
 
     units, run = case
     projection = project(run, units)

@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree import multirater, pairwise
-from reagree.alpha import coincidence_matrix, krippendorff_alpha
-from reagree.ratings import Ratings
+from reagree.stats import multirater, pairwise
+from reagree.stats.alpha import coincidence_matrix, krippendorff_alpha
+from reagree.stats.ratings import Ratings
 
 nan = np.nan
 

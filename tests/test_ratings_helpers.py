@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from reagree.classification import accuracy_against
-from reagree.ratings import MISSING, Ratings, check_unit_counts
+from reagree.stats.classification import accuracy_against
+from reagree.stats.ratings import MISSING, Ratings, check_unit_counts
 
 THREE = ("negative", "neutral", "positive")
 

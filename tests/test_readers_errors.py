@@ -2,7 +2,7 @@
 (and the line, counted as in the file), never a bare pandas or codec exception."""
 import pytest
 
-from reagree.readers import read_label_table, read_text, require_labels
+from reagree.pipeline.readers import read_label_table, read_text, require_labels
 
 
 def write(tmp_path, name, data: bytes):

@@ -3,9 +3,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree.majority import majority_vote, tied_units
-from reagree.ratings import MISSING, Ratings
-from reagree.readers import read_label_table, require_labels
+from reagree.stats.majority import majority_vote, tied_units
+from reagree.stats.ratings import MISSING, Ratings
+from reagree.pipeline.readers import read_label_table, require_labels
 
 from conftest import ROOT
 

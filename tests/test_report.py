@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from reagree.claims import read_claims
+from reagree.pipeline.claims import read_claims
 
 from conftest import FIXTURES, project_copy, run_snakemake
 

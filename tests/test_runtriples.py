@@ -1,9 +1,10 @@
-"""All-pairs Cohen's kappa, run-triples, thresholds and far runs (reagree.runtriples)."""
+"""All-pairs Cohen's kappa, run-triples, thresholds and far runs (reagree.methods.runtriples)."""
 import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from reagree import pairwise, runtriples
+from reagree.stats import pairwise
+from reagree.methods import runtriples
 
 
 def random_runs(seed, n_runs=5, n_units=60, k=7, uncovered=0.1):

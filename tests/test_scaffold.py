@@ -12,9 +12,9 @@ import hashlib
 import pytest
 import yaml
 
-from reagree.claims import read_claims
+from reagree.pipeline.claims import read_claims
 from reagree.cli import main
-from reagree.paperspec import load_paper
+from reagree.pipeline.paperspec import load_paper
 
 from conftest import project_copy, run_snakemake
 

@@ -1,4 +1,4 @@
-"""Units, run files and the projection (reagree.segments), on a hand-made text whose
+"""Units, run files and the projection (reagree.methods.segments), on a hand-made text whose
 units, labels, boundaries and kappas are worked out below, and on the malformed inputs
 the released run files contain."""
 import json
@@ -7,8 +7,8 @@ from datetime import date
 import numpy as np
 import pytest
 
-from reagree import runtriples, segments
-from reagree.segments import FUNCTIONS
+from reagree.methods import runtriples, segments
+from reagree.methods.segments import FUNCTIONS
 
 P, C, E, D, N, S, R = range(7)  # preparation, contact, exchange, disruption, negotiation, stabilization, return
 

@@ -1,7 +1,7 @@
 """The configuration: strict keys, defaults from the schemas, command-line strings typed."""
 import pytest
 
-from reagree.settings import coerce_strings, load_schema, resolve_config, schema_path
+from reagree.pipeline.settings import coerce_strings, load_schema, resolve_config, schema_path
 
 from conftest import FIXTURES, ROOT
 

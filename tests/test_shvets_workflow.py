@@ -10,8 +10,8 @@ import hashlib
 import pandas as pd
 import pytest
 
-from reagree.claims import read_claims
-from reagree.tables import read_values
+from reagree.pipeline.claims import read_claims
+from reagree.pipeline.tables import read_values
 
 from conftest import project_copy, run_snakemake
 

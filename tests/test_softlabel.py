@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from reagree.bootstrap import bootstrap, draw_indices
-from reagree.ratings import Ratings
-from reagree.softlabel import (cross_entropy, cross_entropy_statistic, label_distribution, mean_cohen_kappa,
+from reagree.stats.bootstrap import bootstrap, draw_indices
+from reagree.stats.ratings import Ratings
+from reagree.stats.softlabel import (cross_entropy, cross_entropy_statistic, label_distribution, mean_cohen_kappa,
                                mean_kappa_statistic)
-from reagree.undefined import Undefined
+from reagree.stats.undefined import Undefined
 
 SENTIMENT = ("negative", "neutral", "positive")
 # panel r1..r3 and a tool, three units:

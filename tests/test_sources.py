@@ -1,7 +1,7 @@
 """Templated sources: expansion over lists and settings, names with subfolders, pins."""
 import pytest
 
-from reagree.sources import SourceError, expand_sources, expansion_values
+from reagree.pipeline.sources import SourceError, expand_sources, expansion_values
 
 SHVETS = "https://raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics/5241a8b/data"
 
@@ -60,8 +60,8 @@ def test_two_entries_may_not_make_the_same_file():
 
 
 def test_the_shipped_papers_expand_under_their_default_settings():
-    from reagree.paper_registry import load_enabled_papers, paper_files
-    from reagree.settings import paper_folders, resolve_config
+    from reagree.pipeline.paper_registry import load_enabled_papers, paper_files
+    from reagree.pipeline.settings import paper_folders, resolve_config
 
     from conftest import ROOT
 

@@ -17,10 +17,10 @@ import pandas as pd
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from reagree.majority import (label_counts, majority_vote, random_majorities, tie_kinds, tie_table, tied_units,
+from reagree.stats.majority import (label_counts, majority_vote, random_majorities, tie_kinds, tie_table, tied_units,
                               ties_resolved_away_from)
-from reagree.ratings import MISSING, Ratings
-from reagree.reference import (kappa_against, kappa_against_many, range_over, ranking, ranking_table, share_reordered,
+from reagree.stats.ratings import MISSING, Ratings
+from reagree.stats.reference import (kappa_against, kappa_against_many, range_over, ranking, ranking_table, share_reordered,
                                spread, swaps)
 
 SENTIMENT = ("negative", "neutral", "positive")

@@ -7,8 +7,8 @@ import socket
 import numpy as np
 import pytest
 
-from reagree import toolrerun
-from reagree.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, mask_handles_and_links,
+from jayanetti2026 import toolrerun
+from jayanetti2026.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, mask_handles_and_links,
                                rerun, rows_with_text, same_label_count, textblob_labels, tool_versions, vader_labels)
 
 

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 import yaml
 
-from reagree.claims import read_claims
-from reagree.tables import read_values
+from reagree.pipeline.claims import read_claims
+from reagree.pipeline.tables import read_values
 
 from conftest import FIXTURES, ROOT, project_copy, run_snakemake
 

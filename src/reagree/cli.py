@@ -46,14 +46,14 @@ examples:
 
 
 def _fetch_defaults() -> dict:
-    from reagree.settings import load_schema, schema_path
+    from reagree.pipeline.settings import load_schema, schema_path
 
     properties = load_schema(schema_path("config"))["properties"]["fetch"]["properties"]
     return {key: spec["default"] for key, spec in properties.items()}
 
 
 def _fetch(args: argparse.Namespace) -> int:
-    from reagree.fetch import FetchError, fetch
+    from reagree.pipeline.fetch import FetchError, fetch
 
     try:
         digest = fetch(args.url, args.dest, sha256=args.sha256, mirror=args.mirror, timeout=args.timeout,
@@ -66,11 +66,11 @@ def _fetch(args: argparse.Namespace) -> int:
 
 
 def _claims(args: argparse.Namespace) -> int:
-    from reagree.claims import diff_claims
-    from reagree.paperspec import load_paper
-    from reagree.settings import fill_defaults, load_schema, paper_settings_schema
-    from reagree.sources import expansion_values
-    from reagree.tables import read_values, write_tsv
+    from reagree.pipeline.claims import diff_claims
+    from reagree.pipeline.paperspec import load_paper
+    from reagree.pipeline.settings import fill_defaults, load_schema, paper_settings_schema
+    from reagree.pipeline.sources import expansion_values
+    from reagree.pipeline.tables import read_values, write_tsv
 
     paper = load_paper(args.paper, args.schema)
     folder = Path(args.paper).resolve().parent
@@ -88,8 +88,8 @@ def _claims(args: argparse.Namespace) -> int:
 
 
 def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
-    from reagree.settings import resolve_config
-    from reagree.yamlio import load_yaml
+    from reagree.pipeline.settings import resolve_config
+    from reagree.pipeline.yamlio import load_yaml
 
     root = Path(args.root).resolve()
     config: dict = {}
@@ -108,10 +108,10 @@ def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
 
 
 def _mirror(args: argparse.Namespace) -> int:
-    from reagree.fetch import FetchError, fetch, mirror_path
-    from reagree.paper_registry import load_enabled_papers, paper_files
-    from reagree.progress import progress
-    from reagree.tables import sha256_of
+    from reagree.pipeline.fetch import FetchError, fetch, mirror_path
+    from reagree.pipeline.paper_registry import load_enabled_papers, paper_files
+    from reagree.pipeline.progress import progress
+    from reagree.pipeline.tables import sha256_of
 
     config, root = _read_config(args)
     papers = load_enabled_papers(config["papers"], root / "workflow")
@@ -128,7 +128,7 @@ def _mirror(args: argparse.Namespace) -> int:
             try:
                 digest = fetch(item["url"], dest, sha256=item["sha256"], mirror=source,
                                timeout=config["fetch"]["timeout"], retries=config["fetch"]["retries"],
-                               log=logging.getLogger("reagree.fetch").debug)
+                               log=logging.getLogger("reagree.pipeline.fetch").debug)
             except FetchError as error:
                 print(f"reagree mirror: {paper_id}: {error}", file=sys.stderr)
                 failures += 1
@@ -140,7 +140,7 @@ def _mirror(args: argparse.Namespace) -> int:
 
 
 def _bootstrap_defaults() -> dict:
-    from reagree.settings import load_schema, schema_path
+    from reagree.pipeline.settings import load_schema, schema_path
 
     properties = load_schema(schema_path("config"))["properties"]["bootstrap"]["properties"]
     return {key: spec["default"] for key, spec in properties.items()}
@@ -148,7 +148,7 @@ def _bootstrap_defaults() -> dict:
 
 def _audit(args: argparse.Namespace) -> int:
     from reagree.audit import audit_file, render_text, to_json, write_outputs
-    from reagree.tables import write_text_atomic
+    from reagree.pipeline.tables import write_text_atomic
 
     result = audit_file(args.table, layout=args.format, unit=args.unit, rater=args.rater, label=args.label,
                         raters=args.raters, order=args.order, majority=args.majority, level=args.level,
@@ -165,7 +165,7 @@ def _audit(args: argparse.Namespace) -> int:
 
 
 def _new_paper(args: argparse.Namespace) -> int:
-    from reagree.scaffold import next_steps, scaffold_paper
+    from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
     created = scaffold_paper(Path(args.root), args.paper_id, title=args.title, cite=args.cite)
     for path in created:

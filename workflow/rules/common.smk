@@ -6,13 +6,16 @@ from pathlib import Path
 from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
-# The Snakefile reads paper.yaml files with reagree from this checkout's src/; rule scripts
-# see the same path (Snakemake hands the parent's sys.path to scripts, conda jobs included).
+# Rule scripts import reagree (this checkout's src/) and their paper's own package
+# (workflow/papers/<id>/<id>/, imported as `from <id> import ...`). Snakemake hands the
+# parent's sys.path to every script, conda jobs included, so these two lines serve them all.
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
+sys.path[1:1] = [str(folder) for folder in sorted((Path(workflow.basedir) / "workflow" / "papers").iterdir())
+                 if (folder / folder.name / "__init__.py").is_file()]
 
-from reagree import settings as reagree_settings
-from reagree.fetch import changed_since_fetch, offline_message, sweep_partial_files, unreachable_hosts
-from reagree.paper_registry import load_enabled_papers, paper_expansions, paper_files, source_of
+from reagree.pipeline import settings as reagree_settings
+from reagree.pipeline.fetch import changed_since_fetch, offline_message, sweep_partial_files, unreachable_hosts
+from reagree.pipeline.paper_registry import load_enabled_papers, paper_expansions, paper_files, source_of
 
 WORKFLOW_DIR = Path(workflow.basedir) / "workflow"
 _schema = reagree_settings.load_schema(WORKFLOW_DIR / "schemas" / "config.schema.yaml")

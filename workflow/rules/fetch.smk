@@ -1,7 +1,7 @@
 # Materialise any source a paper.yaml declares (expanded under the paper's settings):
 # data/<paper>/<name>, pinned by sha256 where the upstream bytes are known.
 # From config["mirror"] when set, else over HTTPS; written atomically either way.
-from reagree.sources import NAME_PATTERN
+from reagree.pipeline.sources import NAME_PATTERN
 
 
 wildcard_constraints:

@@ -8,15 +8,15 @@ the order statistics of the percentile scheme. Composition only.
 import numpy as np
 import pandas as pd
 
-from reagree import bootstrap
-from reagree.alpha import alpha_statistic
-from reagree.multirater import percent_agreement
-from reagree.pairwise import cohen_statistic
-from reagree.ratings import Ratings
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from reagree.stats import bootstrap
+from reagree.stats.alpha import alpha_statistic
+from reagree.stats.multirater import percent_agreement
+from reagree.stats.pairwise import cohen_statistic
+from reagree.stats.ratings import Ratings
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
 
-from aba_fixture import LABELS, complete_round, resample_indices
+from agreement_before_accuracy.fixture import LABELS, complete_round, resample_indices
 
 SIZES = (50, 100, 200, 400, 800, 2000)
 DRAWS = 2000  # the document's; its figures are only reproducible with its own scheme

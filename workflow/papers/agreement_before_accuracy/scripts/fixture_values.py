@@ -9,14 +9,14 @@ import krippendorff
 import numpy as np
 import pandas as pd
 
-from reagree import classification, multirater, pairwise
-from reagree.alpha import alpha_statistic, krippendorff_alpha
-from reagree.ratings import MISSING, Ratings
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
-from reagree.undefined import difference
+from reagree.stats import classification, multirater, pairwise
+from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
+from reagree.stats.ratings import MISSING, Ratings
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.stats.undefined import difference
 
-from aba_fixture import CODERS, LABELS, intent_round, severity_round
+from agreement_before_accuracy.fixture import CODERS, LABELS, intent_round, severity_round
 
 # the gap table's columns and the keys they are written under
 GAP_KEYS = {"complete_units": "count.complete_units.intent", "fleiss": "fleiss.intent.complete_units",

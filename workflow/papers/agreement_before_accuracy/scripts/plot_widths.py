@@ -2,7 +2,7 @@
 import pandas as pd
 
 from reagree.plots import lines
-from reagree.rulekit import rule_log
+from reagree.pipeline.rulekit import rule_log
 
 with rule_log(snakemake):
     widths = pd.read_csv(snakemake.input[0], sep="\t")

@@ -2,11 +2,11 @@
 prevalence moves, and the counted 2x2 table a=1 b=0 / c=9 d=230. Composition only."""
 import pandas as pd
 
-from reagree import pairwise
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from reagree.stats import pairwise
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
 
-from aba_fixture import flip_rate_for_agreement, two_coder_table
+from agreement_before_accuracy.fixture import flip_rate_for_agreement, two_coder_table
 
 OBSERVED_AGREEMENT = 0.900
 PREVALENCES = (0.01, 0.02, 0.05, 0.10, 0.25, 0.50)

@@ -4,15 +4,15 @@ The ranking table marks, per framing and tie rule, the tools' order and every pa
 swaps against the released majority; for ``random``, the order of the medians and the
 share of tie breaks under which any pair swaps. Values: the lowest and highest kappa of
 each tool over the deterministic rules, the number of swapped pairs per rule, and the
-random rule's share of reordering tie breaks. Composition only (``reagree.reference``).
+random rule's share of reordering tie breaks. Composition only (``reagree.stats.reference``).
 """
 import pandas as pd
 
-from jayanetti2026_release import TOOLS, against, provenance, read_release
-from reagree.majority import DETERMINISTIC_RULES
-from reagree.reference import range_over, ranking_table
-from reagree.rulekit import rule_log
-from reagree.tables import sha256_of, value_row, write_table, write_values
+from jayanetti2026.release import TOOLS, against, provenance, read_release
+from reagree.stats.majority import DETERMINISTIC_RULES
+from reagree.stats.reference import range_over, ranking_table
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
 
 BASELINE = "released"
 

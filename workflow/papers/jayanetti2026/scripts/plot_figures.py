@@ -10,11 +10,11 @@ matplotlib start instead of three).
 """
 import pandas as pd
 
-from jayanetti2026_release import FRAMINGS, TOOLS
-from reagree.interval_plots import forest, lines_with_band
+from jayanetti2026.release import FRAMINGS, TOOLS
+from reagree.plots.intervals import forest, lines_with_band
 from reagree.plots import pairwise_heatmaps
-from reagree.rulekit import rule_log
-from reagree.tables import read_values
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import read_values
 
 NAMES = {"textblob": "TextBlob", "vader": "VADER", "roberta": "Twitter-RoBERTa"}
 WRITEUP = {  # value key -> label of the write-up's intervals

@@ -13,19 +13,19 @@ from itertools import combinations
 
 import pandas as pd
 
-from jayanetti2026_release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, TRANSLATED, framed,
+from jayanetti2026.release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, TRANSLATED, framed,
                                    provenance, read_release)
-from reagree import multirater, pairwise
-from reagree.bootstrap import bootstrap_interval, paired_difference
-from reagree.majority import (differing_units, disagreements_on_untied, label_counts, tie_kinds, tie_table,
+from reagree.stats import multirater, pairwise
+from reagree.stats.bootstrap import bootstrap_interval, paired_difference
+from reagree.stats.majority import (differing_units, disagreements_on_untied, label_counts, tie_kinds, tie_table,
                               tied_units, ties_resolved_away_from)
-from reagree.ratings import counts_from_table
-from reagree.reference import kappa_statistic
-from reagree.rulekit import rule_log
-from reagree.tables import sha256_of, value_row, write_table, write_values
-from reagree.toolrerun import excerpt
+from reagree.stats.ratings import counts_from_table
+from reagree.stats.reference import kappa_statistic
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
+from jayanetti2026.toolrerun import excerpt
 
-WRITEUP = "numpy"  # the write-up's resampling scheme (reagree.bootstrap)
+WRITEUP = "numpy"  # the write-up's resampling scheme (reagree.stats.bootstrap)
 
 
 def agreement(release):

@@ -7,21 +7,21 @@ The rule's ``params.tools`` names the tools (textblob and vader; roberta behind 
 also writes what the tools read: the rows whose translation differs from the tweet and
 the row whose translation is the error string, with every tool's label and an excerpt.
 Package versions go into every table's provenance and into the values' notes.
-Composition only: the labelling rules are ``reagree.toolrerun``'s.
+Composition only: the labelling rules are ``jayanetti2026.toolrerun``'s.
 """
 import sys
 
 import numpy as np
 import pandas as pd
 
-from jayanetti2026_release import (FRAMINGS, MAJORITY, SENTIMENT, TEXT, TOOLS, TRANSLATED, TRANSLATION_ERROR,
+from jayanetti2026.release import (FRAMINGS, MAJORITY, SENTIMENT, TEXT, TOOLS, TRANSLATED, TRANSLATION_ERROR,
                                    framed, provenance, read_release)
-from reagree.bootstrap import bootstrap_intervals
-from reagree.ratings import Ratings
-from reagree.reference import kappa_statistic
-from reagree.rulekit import rule_log
-from reagree.tables import sha256_of, value_row, write_table, write_values
-from reagree.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, rerun, rows_with_text,
+from reagree.stats.bootstrap import bootstrap_intervals
+from reagree.stats.ratings import Ratings
+from reagree.stats.reference import kappa_statistic
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
+from jayanetti2026.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, rerun, rows_with_text,
                                same_label_count, tool_versions)
 
 

@@ -3,16 +3,16 @@ themselves rather than their majority (the write-up's recommendation; no publish
 value): Cohen's kappa with each rater and the mean, and the cross-entropy of the tool's
 label under the six raters' smoothed label distribution, per framing, each with the
 pipeline's bootstrap interval. The released majority is scored the same way, as a
-reference row. Composition only: the statistics are reagree's (``reagree.softlabel``).
+reference row. Composition only: the statistics are reagree's (``reagree.stats.softlabel``).
 """
 import pandas as pd
 
-from jayanetti2026_release import HUMANS, MAJORITY, TOOLS, provenance, read_release
-from reagree.bootstrap import bootstrap_intervals
-from reagree.pairwise import cohen_statistic
-from reagree.rulekit import rule_log
-from reagree.softlabel import cross_entropy_statistic, mean_kappa_statistic
-from reagree.tables import interval_columns, sha256_of, value_row, write_table, write_values
+from jayanetti2026.release import HUMANS, MAJORITY, TOOLS, provenance, read_release
+from reagree.stats.bootstrap import bootstrap_intervals
+from reagree.stats.pairwise import cohen_statistic
+from reagree.pipeline.rulekit import rule_log
+from reagree.stats.softlabel import cross_entropy_statistic, mean_kappa_statistic
+from reagree.pipeline.tables import interval_columns, sha256_of, value_row, write_table, write_values
 
 SCORED = [*TOOLS, MAJORITY]
 SMOOTHING_NOTE = "nats; six-rater distribution smoothed add-{0:g}: p(k) = (votes_k + {0:g}) / (6 + K x {0:g})"

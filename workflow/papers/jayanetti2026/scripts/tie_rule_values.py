@@ -2,7 +2,7 @@
 its label counts, and every rater's Cohen's kappa against it per framing.
 
 ``released`` reads the released majority columns as they are; the other rules re-vote
-the six humans with ``reagree.majority`` and recode the three-class majority into the
+the six humans with ``reagree.stats.majority`` and recode the three-class majority into the
 binary framings. Deterministic rules carry the pipeline's bootstrap interval
 (config ``bootstrap``); ``random`` reports the median over its tie breaks and their
 2.5 / 97.5 percentiles. Composition only: the statistics are reagree's.
@@ -10,14 +10,14 @@ binary framings. Deterministic rules carry the pipeline's bootstrap interval
 import numpy as np
 import pandas as pd
 
-from jayanetti2026_release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, against, framed,
+from jayanetti2026.release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, against, framed,
                                    majority_name, provenance, read_release)
-from reagree.bootstrap import bootstrap_intervals, paired_difference
-from reagree.majority import label_counts, majority_vote, random_majorities
-from reagree.ratings import Ratings
-from reagree.reference import kappa_against_many, kappa_statistic, spread
-from reagree.rulekit import rule_log
-from reagree.tables import interval_columns, sha256_of, value_row, write_table, write_tsv, write_values
+from reagree.stats.bootstrap import bootstrap_intervals, paired_difference
+from reagree.stats.majority import label_counts, majority_vote, random_majorities
+from reagree.stats.ratings import Ratings
+from reagree.stats.reference import kappa_against_many, kappa_statistic, spread
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import interval_columns, sha256_of, value_row, write_table, write_tsv, write_values
 
 KEEPS_EVERY_TWEET = ("neutral", "polar")  # a paired change needs the same tweets on both sides
 

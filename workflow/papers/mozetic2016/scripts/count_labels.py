@@ -4,14 +4,14 @@ label per tweet after merging repeated labels by the paper's rule), per built da
 Gold labels by the sign of the sum of a tweet's values (neutral + negative -> negative,
 neutral + positive -> positive, negative + positive -> neutral; three or more labels: the
 sign of their sum), and by the same rule on the tweet's distinct labels, with the number
-of tweets on which the two readings differ (reagree.selfagreement). Composition only.
+of tweets on which the two readings differ (reagree.stats.selfagreement). Composition only.
 """
 import pandas as pd
 
-from mozetic2016_release import CATEGORIES, dataset_paths, display_name, provenance, read_dataset
-from reagree import selfagreement
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from mozetic2016.release import CATEGORIES, dataset_paths, display_name, provenance, read_dataset
+from reagree.stats import selfagreement
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
 
 CLASSES = [c.lower() for c in CATEGORIES]
 

@@ -1,15 +1,15 @@
 """Rule count_mozetic2016_repeats: Table 3 per built dataset: annotators, and the posts
 labelled more than once by the same / by different annotators, counted as posts (units)
 and as label pairs (sum of m(m-1)/2), each also as a share of all labels
-(reagree.selfagreement.repeat_counts). Also the distinct annotators over all 15 files
+(reagree.stats.selfagreement.repeat_counts). Also the distinct annotators over all 15 files
 when all are built (the paper's "83 native speakers"). Composition only.
 """
 import pandas as pd
 
-from mozetic2016_release import LANGUAGES, dataset_paths, display_name, provenance, read_dataset, read_language
-from reagree import selfagreement
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from mozetic2016.release import LANGUAGES, dataset_paths, display_name, provenance, read_dataset, read_language
+from reagree.stats import selfagreement
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
 
 with rule_log(snakemake) as log:
     rows, table = [], []

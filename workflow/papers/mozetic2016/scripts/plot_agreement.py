@@ -3,9 +3,9 @@ with its bootstrap interval, ordered by self-agreement (the paper's Fig 1 withou
 classifier bar); Serbian, Croatian and Bosnian beside the joint Ser/Cro/Bos set."""
 import pandas as pd
 
-from mozetic2016_release import JOINT, JOINT_SLUG, display_name
-from reagree.agreement_plots import self_inter_bars
-from reagree.rulekit import rule_log
+from mozetic2016.release import JOINT, JOINT_SLUG, display_name
+from mozetic2016.plots import self_inter_bars
+from reagree.pipeline.rulekit import rule_log
 
 with rule_log(snakemake):
     table = pd.read_csv(snakemake.input.table, sep="\t")

@@ -1,16 +1,16 @@
 """Rule score_mozetic2016_agreement: Table 4 for one dataset: self- and inter-annotator
 Acc+-1, Acc, F1 (mean of negative and positive), Alpha_int with its bootstrap interval
 (and the paper's "+-", half its width), Alpha_nom, from one coincidence matrix per kind
-(reagree.selfagreement). Units are resampled within each kind; draws and seed as
+(reagree.stats.selfagreement). Units are resampled within each kind; draws and seed as
 configured. Composition only.
 """
 import pandas as pd
 
-from mozetic2016_release import dataset_paths, display_name, read_dataset
-from reagree import selfagreement
-from reagree.bootstrap import bootstrap_interval
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_tsv, write_values
+from mozetic2016.release import dataset_paths, display_name, read_dataset
+from reagree.stats import selfagreement
+from reagree.stats.bootstrap import bootstrap_interval
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_tsv, write_values
 
 MEASURES = ("acc_within_one", "acc", "f1_polar", "alpha_nominal")
 

@@ -1,14 +1,14 @@
 """Rule score_mozetic2016_annotators: per annotator of each built language, labels, share,
-tweets labelled twice and self-agreement Alpha_int (reagree.selfagreement); the text's
+tweets labelled twice and self-agreement Alpha_int (reagree.stats.selfagreement); the text's
 main annotator (most labels) and, where two annotators carry most labels, the paper's
 German-style A (lower self-agreement) and B. Composition only.
 """
 import pandas as pd
 
-from mozetic2016_release import provenance, read_language
-from reagree import selfagreement
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from mozetic2016.release import provenance, read_language
+from reagree.stats import selfagreement
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
 
 with rule_log(snakemake):
     rows, table = [], []

@@ -1,16 +1,16 @@
 """Rule score_mozetic2016_ordering: Table 5 per built dataset, on the union of its self-
 and inter-agreement units: (Alpha_int - Alpha_nom) / Alpha_nom, and Alpha_int(-,0) /
 Alpha_int(-,+), Alpha_int(0,+) / Alpha_int(-,+) from two-class sub-matrices
-(reagree.selfagreement.ordering_evidence); the average over the built paper datasets
+(reagree.stats.selfagreement.ordering_evidence); the average over the built paper datasets
 except Albanian and Spanish (the paper's Average* also holds three application
 datasets, so it is not this number). Composition only.
 """
 import pandas as pd
 
-from mozetic2016_release import AVERAGE_EXCLUDES, PAPER_DATASETS, dataset_paths, display_name, provenance, read_dataset
-from reagree import selfagreement
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_values
+from mozetic2016.release import AVERAGE_EXCLUDES, PAPER_DATASETS, dataset_paths, display_name, provenance, read_dataset
+from reagree.stats import selfagreement
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_values
 
 RATIOS = ("negative_neutral", "neutral_positive")
 

@@ -2,9 +2,9 @@
 dataset order (the three Ser/Cro/Bos languages after the joint set). Composition only."""
 import pandas as pd
 
-from mozetic2016_release import provenance
-from reagree.rulekit import rule_log
-from reagree.tables import write_table
+from mozetic2016.release import provenance
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import write_table
 
 with rule_log(snakemake):
     table = pd.concat([pd.read_csv(path, sep="\t", dtype={"scheme": str}) for path in snakemake.input.rows],

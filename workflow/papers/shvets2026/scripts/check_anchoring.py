@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from reagree import segments
-from reagree.rulekit import rule_log
-from reagree.tables import sha256_of, value_row, write_table, write_values
+from reagree.methods import segments
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
 
 with rule_log(snakemake) as log:
     myth, human = snakemake.params.myth, snakemake.params.human

@@ -4,9 +4,9 @@ how many reach each threshold, and the three "far" runs per model. Composition o
 """
 import pandas as pd
 
-from reagree import runtriples
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_tsv, write_values
+from reagree.methods import runtriples
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_tsv, write_values
 
 ALL_MYTHS = {"inanna_enki", "inanna_descent", "gudea"}
 
@@ -76,7 +76,7 @@ with rule_log(snakemake) as log:
 
     provenance = {"paper": "shvets2026", "pairs": ", ".join(snakemake.input.pairs),
                   "triples": "all C(10, 3) subsets of a model's runs; means over each triple's 3 pairs "
-                             "(reagree.runtriples.triple_frame)",
+                             "(reagree.methods.runtriples.triple_frame)",
                   "thresholds": f"{snakemake.params.thresholds}; a triple reaches t when gap >= t"}
     write_tsv(everything, snakemake.output.triples)
     write_table(pd.concat(threshold_tables, ignore_index=True), snakemake.output.thresholds,

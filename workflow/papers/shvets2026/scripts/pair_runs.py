@@ -1,13 +1,13 @@
 """Rule pair_shvets2026_runs: one myth's runs projected on its units, every pair of runs
 compared (label and boundary layer), the readers' means (Tables 1 and 2), the human's
 pairs with their dates, and boundary placement. Composition only: the statistics are
-reagree.segments, reagree.runtriples and reagree.phaseshift.
+reagree.methods.segments, reagree.methods.runtriples and reagree.methods.phaseshift.
 """
 import pandas as pd
 
-from reagree import phaseshift, runtriples, segments
-from reagree.rulekit import rule_log
-from reagree.tables import sha256_of, value_row, write_table, write_tsv, write_values
+from reagree.methods import phaseshift, runtriples, segments
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import sha256_of, value_row, write_table, write_tsv, write_values
 
 PAPER = "shvets2026"
 
@@ -125,11 +125,11 @@ with rule_log(snakemake) as log:
     text_path = snakemake.input.text
     provenance = {"paper": PAPER, "myth": myth, "text": f"{text_path} (sha256 {sha256_of(text_path)})",
                   "runs": f"{len(snakemake.input.runs)} run files; each file's sha256 in runs_{myth}.tsv",
-                  "units": f"{units.n_units} {'lines' if units.per_line else 'blocks'} (reagree.segments)",
+                  "units": f"{units.n_units} {'lines' if units.per_line else 'blocks'} (reagree.methods.segments)",
                   "settings": f"fractional_lines={settings['fractional_lines']}; "
                               f"placement_windows={settings['placement_windows']}",
                   "kappa": "Cohen, fixed category set (7 functions; boundary / not), on units both runs cover; "
-                           "chance 1 -> kappa 1 (reagree.runtriples)"}
+                           "chance 1 -> kappa 1 (reagree.methods.runtriples)"}
     write_tsv(segments.projection_frame(runs, units, myth), snakemake.output.projection)
     write_table(runs_table, snakemake.output.runs, f"Run files of {myth}: what was kept", provenance)
     write_table(diagnostics, snakemake.output.diagnostics,

@@ -4,9 +4,9 @@ and B2 (is a relabel the neighbouring fragment's label?). Composition only.
 """
 import pandas as pd
 
-from reagree import phaseshift, runtriples, segments
-from reagree.rulekit import rule_log
-from reagree.tables import value_row, write_table, write_tsv, write_values
+from reagree.methods import phaseshift, runtriples, segments
+from reagree.pipeline.rulekit import rule_log
+from reagree.pipeline.tables import value_row, write_table, write_tsv, write_values
 
 TABLE4 = {  # value key measure: column of phaseshift.phase_shift
     "lag_same_place": ("same_place_observed", "same_place_expected"),
@@ -62,7 +62,7 @@ with rule_log(snakemake) as log:
     everything = pd.concat(triple_tables, ignore_index=True)
     provenance = {"paper": "shvets2026", "projections": ", ".join(snakemake.input.projections),
                   "lags": f"|lag| <= {max_lag} pieces; -1 wins a tie with +1; expected = mean over every rotation "
-                          "k = 1..P-1 of the earlier run's sequence (reagree.phaseshift)"}
+                          "k = 1..P-1 of the earlier run's sequence (reagree.methods.phaseshift)"}
     write_table(pd.DataFrame(human_rows), snakemake.output.table4,
                 "Table 4: onset lags between the human's three runs (all six ordered pairs)", provenance)
     write_table(phaseshift.summarise_subsets(everything, ["myth", "model"]), snakemake.output.table4_models,

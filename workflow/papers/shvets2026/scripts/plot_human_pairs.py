@@ -2,8 +2,8 @@
 the human's runs, labelled by the days between them."""
 import pandas as pd
 
-from reagree.rulekit import rule_log
-from reagree.shvets_plots import human_pairs
+from reagree.pipeline.rulekit import rule_log
+from shvets2026.plots import human_pairs
 
 with rule_log(snakemake):
     pairs = pd.concat([pd.read_csv(path, sep="\t") for path in snakemake.input.pairs], ignore_index=True)

@@ -2,9 +2,9 @@
 redrawn with the human added (gap per reader per myth)."""
 import pandas as pd
 
-from reagree.rulekit import rule_log
-from reagree.shvets_plots import gap_by_reader
-from reagree.tables import write_table
+from reagree.pipeline.rulekit import rule_log
+from shvets2026.plots import gap_by_reader
+from reagree.pipeline.tables import write_table
 
 with rule_log(snakemake):
     readers = pd.concat([pd.read_csv(path, sep="\t") for path in snakemake.input.readers], ignore_index=True)

@@ -2,8 +2,8 @@
 myth, with the human's own gap as a line."""
 import pandas as pd
 
-from reagree.rulekit import rule_log
-from reagree.shvets_plots import triple_gaps
+from reagree.pipeline.rulekit import rule_log
+from shvets2026.plots import triple_gaps
 
 with rule_log(snakemake):
     triples = pd.read_csv(snakemake.input.triples, sep="\t")

@@ -1,0 +1,245 @@
+"""Run against run: Cohen's kappa over all pairs of a reader's runs, and run-triples.
+
+What it decides (Shvets 2026, Section 3.5, and the replication's triple analysis):
+
+- Two runs are compared on the units both cover (a unit one run leaves uncovered,
+  code -1, is dropped from that pair only).
+- Cohen's kappa with a fixed category set: chance p_e = sum over all K categories of
+  p_a(k) p_b(k), the two runs' shares on the common units, whether or not a category
+  occurs (7 functions on the label layer, boundary / not on the boundary layer). This is
+  the formula of ``reagree.stats.pairwise.cohen_kappa``; the one difference is this paper's
+  convention for the degenerate case: when p_e = 1 (both runs put every common unit in
+  one and the same category) kappa is 1, not undefined. A pair with no common unit is
+  ``Undefined`` (NaN).
+- A reader's value is the plain mean over all unordered pairs of its runs (3 for three
+  runs, 45 for ten); gap = boundary kappa - label kappa, from those means.
+- A run-triple is any 3 of a reader's runs (C(10, 3) = 120 for ten); its value is the
+  mean over its 3 pairs, from the pair matrices computed once.
+- A triple *reaches* a threshold t when its gap >= t.
+- "Far" runs: start from the pair with the lowest raw agreement (first such pair in
+  (i, j) order, i < j); repeatedly add the run whose smallest distance (1 - raw
+  agreement) to the chosen runs is largest, lowest index on ties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Sequence
+
+import numpy as np
+
+from reagree.stats.undefined import Undefined
+
+
+@dataclass(frozen=True)
+class PairAgreement:
+    """Pair matrices (runs x runs, symmetric) of one layer: common units, observed and
+    chance agreement, Cohen's kappa. The diagonal compares a run with itself."""
+
+    n_common: np.ndarray
+    observed: np.ndarray
+    chance: np.ndarray
+    kappa: np.ndarray
+
+
+def kappa_from_agreement(observed, chance):
+    """Cohen's kappa (p_o - p_e) / (1 - p_e), with kappa = 1 where p_e = 1 (this paper's
+    convention: two runs that put every unit in the same single category agree fully).
+
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
+    Psychological Measurement 20, 37-46.
+    """
+    observed, chance = np.asarray(observed, dtype=float), np.asarray(chance, dtype=float)
+    certain = np.isclose(chance, 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        kappa = (observed - chance) / np.where(certain, 1.0, 1.0 - chance)
+    return np.where(certain, 1.0, kappa)
+
+
+def cohen_kappa_pairs(codes: np.ndarray, n_categories: int) -> PairAgreement:
+    """Cohen's kappa of every pair of runs at once, on the units both cover.
+
+    ``codes`` is (runs x units) of category codes 0..K-1, -1 where a run does not cover
+    the unit. For runs a, b with common units C (n = |C|): p_o = share of C where the
+    codes agree; p_e = sum_k (n_a(k) / n) (n_b(k) / n) over all K categories, n_x(k) the
+    count of category k among run x's codes on C; kappa = (p_o - p_e) / (1 - p_e), and 1
+    when p_e = 1 (see ``kappa_from_agreement``). All pairs come from three einsums over
+    the one-hot codes. Pairs without a common unit are NaN.
+
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
+    Psychological Measurement 20, 37-46.
+    """
+    codes = np.asarray(codes)
+    if codes.ndim != 2:
+        raise ValueError(f"codes must be runs x units, got shape {codes.shape}")
+    if codes.size and (codes.max() >= n_categories or codes.min() < -1):
+        raise ValueError(f"codes must lie in -1..{n_categories - 1}")
+    covered = (codes >= 0).astype(float)
+    onehot = (codes[:, :, None] == np.arange(n_categories)[None, None, :]).astype(float)
+    n_common = covered @ covered.T
+    agree = np.einsum("auk,buk->ab", onehot, onehot)
+    margin_a = np.einsum("auk,bu->abk", onehot, covered)  # a's counts on the units b covers
+    margin_b = np.einsum("au,buk->abk", covered, onehot)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        observed = agree / n_common
+        chance = (margin_a * margin_b).sum(axis=2) / n_common ** 2
+    kappa = kappa_from_agreement(observed, chance)
+    return PairAgreement(n_common, observed, chance, np.where(n_common > 0, kappa, np.nan))
+
+
+def pair_indices(n_runs: int) -> np.ndarray:
+    """All unordered pairs (i, j), i < j, in lexicographic order: (C(n, 2) x 2)."""
+    return np.asarray(list(combinations(range(n_runs), 2)), dtype=np.int64).reshape(-1, 2)
+
+
+def run_subsets(n_runs: int, size: int = 3) -> np.ndarray:
+    """All subsets of ``size`` runs, in lexicographic order: (C(n, size) x size)."""
+    return np.asarray(list(combinations(range(n_runs), size)), dtype=np.int64).reshape(-1, size)
+
+
+def mean_over_pairs(matrix: np.ndarray, subsets: np.ndarray | None = None) -> np.ndarray | float:
+    """Mean of a pair matrix over the unordered pairs inside each subset of runs.
+
+    ``subsets`` (S x k) gives one mean per subset (vectorised: the k(k-1)/2 pairs of
+    every subset are gathered at once); None means the one subset of all runs, a float.
+    A mean that includes an undefined pair is NaN.
+    """
+    matrix = np.asarray(matrix, dtype=float)
+    if subsets is None:
+        pairs = pair_indices(matrix.shape[0])
+        if len(pairs) == 0:
+            return Undefined("fewer than two runs")
+        return float(matrix[pairs[:, 0], pairs[:, 1]].mean())
+    subsets = np.asarray(subsets)
+    inner = pair_indices(subsets.shape[1])
+    return matrix[subsets[:, inner[:, 0]], subsets[:, inner[:, 1]]].mean(axis=1)
+
+
+def threshold_counts(values: np.ndarray, thresholds: Sequence[float]) -> np.ndarray:
+    """How many values reach each threshold (value >= threshold); NaN never does."""
+    values = np.asarray(values, dtype=float)
+    return np.asarray([(values >= t).sum() for t in thresholds], dtype=np.int64)
+
+
+def independent_pass_share(shares: Sequence[float]) -> float:
+    """Share of independent draws (one triple per text) that pass on every text: the
+    product of the per-text shares."""
+    return float(np.prod(np.asarray(shares, dtype=float)))
+
+
+def far_runs(agreement: np.ndarray, size: int = 3) -> list[int]:
+    """The ``size`` mutually most different runs, greedily (module docstring).
+
+    ``agreement`` is a symmetric (runs x runs) raw-agreement matrix; distance is
+    1 - agreement.
+    """
+    agreement = np.asarray(agreement, dtype=float)
+    n = agreement.shape[0]
+    if n < size or size < 2:
+        raise ValueError(f"cannot choose {size} of {n} runs")
+    pairs = pair_indices(n)
+    start = int(np.argmin(agreement[pairs[:, 0], pairs[:, 1]]))  # first minimum in (i, j) order
+    chosen = [int(pairs[start, 0]), int(pairs[start, 1])]
+    distance = 1.0 - agreement
+    while len(chosen) < size:
+        rest = [r for r in range(n) if r not in chosen]
+        nearest = distance[np.ix_(rest, chosen)].min(axis=1)
+        chosen.append(rest[int(np.argmax(nearest))])  # argmax: lowest index on ties
+    return chosen
+
+
+LAYERS = ("label", "boundary")
+
+
+def pair_frame(labels: np.ndarray, boundaries: np.ndarray, n_labels: int, run_names: Sequence | None = None):
+    """One row per unordered pair of runs (i < j): common units and, per layer, observed
+    and chance agreement and Cohen's kappa (``cohen_kappa_pairs``), plus gap = boundary
+    kappa - label kappa. ``labels`` / ``boundaries`` are (runs x units) codes."""
+    import pandas as pd
+
+    label_pairs = cohen_kappa_pairs(labels, n_labels)
+    boundary_pairs = cohen_kappa_pairs(boundaries, 2)
+    pairs = pair_indices(labels.shape[0])
+    names = list(run_names) if run_names is not None else list(range(1, labels.shape[0] + 1))
+    i, j = pairs[:, 0], pairs[:, 1]
+    frame = pd.DataFrame({"run_a": [names[k] for k in i], "run_b": [names[k] for k in j],
+                          "n_common": label_pairs.n_common[i, j].astype(int)})
+    for layer, table in (("label", label_pairs), ("boundary", boundary_pairs)):
+        frame[f"agreement_{layer}"] = table.observed[i, j]
+        frame[f"chance_{layer}"] = table.chance[i, j]
+        frame[f"kappa_{layer}"] = table.kappa[i, j]
+    frame["gap"] = frame["kappa_boundary"] - frame["kappa_label"]
+    return frame
+
+
+def pair_matrix(frame, column: str, n_runs: int, run_names: Sequence | None = None) -> np.ndarray:
+    """A ``pair_frame`` column back as a symmetric (runs x runs) matrix (NaN diagonal)."""
+    names = list(run_names) if run_names is not None else list(range(1, n_runs + 1))
+    index = {name: k for k, name in enumerate(names)}
+    matrix = np.full((n_runs, n_runs), np.nan)
+    a = frame["run_a"].map(index).to_numpy()
+    b = frame["run_b"].map(index).to_numpy()
+    matrix[a, b] = matrix[b, a] = frame[column].to_numpy(dtype=float)
+    return matrix
+
+
+def reader_summary(frame) -> dict[str, float]:
+    """A reader's values: the mean over its pairs of every agreement, chance and kappa
+    column of a ``pair_frame``, and gap = mean boundary kappa - mean label kappa."""
+    if frame.empty:
+        reason = Undefined("fewer than two runs")
+        return {column: reason for column in ("kappa_label", "kappa_boundary", "gap")}
+    columns = [f"{measure}_{layer}" for measure in ("agreement", "chance", "kappa") for layer in LAYERS]
+    summary = {column: float(frame[column].mean()) for column in columns}
+    summary["gap"] = summary["kappa_boundary"] - summary["kappa_label"]
+    summary["pairs"] = len(frame)
+    return summary
+
+
+def triple_frame(frame, n_runs: int, size: int = 3, run_names: Sequence | None = None):
+    """Every ``size``-subset of a reader's runs with the mean over its pairs of label
+    kappa, boundary kappa and raw label agreement, and gap = boundary - label kappa;
+    from the pair matrices (each pair computed once)."""
+    import pandas as pd
+
+    names = list(run_names) if run_names is not None else list(range(1, n_runs + 1))
+    subsets = run_subsets(n_runs, size)
+    out = pd.DataFrame({"runs": ["+".join(str(names[k]) for k in subset) for subset in subsets]})
+    for column in ("kappa_boundary", "kappa_label", "agreement_label"):
+        out[column] = mean_over_pairs(pair_matrix(frame, column, n_runs, names), subsets)
+    out["gap"] = out["kappa_boundary"] - out["kappa_label"]
+    return out
+
+
+def threshold_label(threshold: float | str) -> str:
+    """A threshold as a key segment: ``human_gap``; 0.25 -> ``at_0_25``; -0.1 -> ``at_-0_1``."""
+    if isinstance(threshold, str):
+        return threshold
+    return "at_" + f"{float(threshold):g}".replace(".", "_")
+
+
+def threshold_table(gaps: np.ndarray, thresholds: dict[str, float]):
+    """For each named threshold: its value, how many gaps reach it (>=), of how many, and
+    the share."""
+    import pandas as pd
+
+    gaps = np.asarray(gaps, dtype=float)
+    counts = threshold_counts(gaps, list(thresholds.values()))
+    total = len(gaps)
+    return pd.DataFrame({"threshold": list(thresholds), "value": list(thresholds.values()), "reached": counts,
+                         "triples": total, "share": counts / total if total else np.nan})
+
+
+def far_runs_agreement(frame, n_runs: int, size: int = 3, column: str = "agreement_label") -> tuple[list[int], float]:
+    """The ``far_runs`` of a reader (1-based run numbers) from its ``pair_frame`` and the
+    mean of ``column`` over their pairs."""
+    matrix = pair_matrix(frame, column, n_runs)
+    chosen = far_runs(np.where(np.isnan(matrix), 1.0, matrix), size)
+    return [k + 1 for k in chosen], float(mean_over_pairs(matrix[np.ix_(chosen, chosen)]))
+
+
+def label_margin(model_triple_labels: np.ndarray, human_means: Sequence[float]) -> float:
+    """The lowest model triple's label kappa minus the human's highest (per-text mean)
+    label kappa: positive when the level alone separates every triple from the human."""
+    return float(np.nanmin(model_triple_labels) - np.nanmax(human_means))

@@ -1,0 +1,221 @@
+"""Writing results: atomic files, stable formatting, provenance on every table.
+
+Everything is written to a temporary file beside the target and renamed into place, so
+an interrupted run never leaves a half-written table. Floats are written with 12
+significant digits, so the same inputs always give the same bytes. A bootstrap interval
+carries its count of undefined draws wherever it is written: values.tsv's
+``undefined_draws`` column and note, and a table's ``undefined_draws`` column.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import numpy as np
+import pandas as pd
+
+from reagree.stats.bootstrap import MAX_UNDEFINED_SHARE
+from reagree.stats.undefined import reason_of
+
+FLOAT_FORMAT = "%.12g"
+# values.tsv: one row per computed number. ``scheme`` says how an interval was drawn
+# (resampling scheme, draws, seed, level), ``undefined_draws`` how many draws had no value,
+# ``rule`` which Snakemake rule wrote the row (claim key -> rule -> script).
+VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws", "note", "rule"]
+
+
+def readable_mode() -> int:
+    """The mode an ordinary new file gets under the current umask (0o644 under 022).
+    Temporary files are created 0600; renamed into place they would stay unreadable to
+    others, so writers set this mode before the rename."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".part",
+                                         delete=False, encoding="utf-8", newline="")
+    try:
+        with handle:
+            handle.write(text)
+        os.chmod(handle.name, readable_mode())
+        os.replace(handle.name, path)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
+
+
+def write_tsv(frame: pd.DataFrame, path: str | Path) -> None:
+    write_text_atomic(path, frame.to_csv(sep="\t", index=False, float_format=FLOAT_FORMAT, lineterminator="\n"))
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, (float, np.floating)):
+        if np.isnan(value):
+            return ""
+        if float(value).is_integer():
+            return str(int(value))
+        return f"{value:.4f}" if abs(value) >= 1e-3 else f"{value:.3g}"
+    return str(value)
+
+
+def markdown_table(frame: pd.DataFrame) -> str:
+    header = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
+    rows = ["| " + " | ".join(_cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([header, rule, *rows]) + "\n"
+
+
+def sha256_of(path: str | Path) -> str:
+    """The sha256 of a file, for a table's provenance."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _is_interval(value: object) -> bool:
+    return all(hasattr(value, name) for name in ("low", "high", "undefined_draws", "scheme"))
+
+
+def interval_columns(interval: object, prefix: str = "") -> dict:
+    """A bootstrap ``Interval`` as table cells: ``ci_low``, ``ci_high``, ``undefined_draws``
+    (how many draws had no value) and ``interval`` (its scheme text), names prefixed."""
+    return {f"{prefix}ci_low": float(interval.low), f"{prefix}ci_high": float(interval.high),
+            f"{prefix}undefined_draws": int(interval.undefined_draws), f"{prefix}interval": str(interval.scheme)}
+
+
+def _expand_intervals(frame: pd.DataFrame) -> pd.DataFrame:
+    """Columns holding ``Interval`` objects become ``interval_columns`` (the column's
+    name, if not "interval", prefixes them)."""
+    out = frame
+    for column in frame.columns:
+        cells = frame[column]
+        if cells.dtype != object or not len(cells) or not all(_is_interval(v) or v is None for v in cells):
+            continue
+        prefix = "" if column == "interval" else f"{column}_"
+        empty = {f"{prefix}ci_low": np.nan, f"{prefix}ci_high": np.nan, f"{prefix}undefined_draws": np.nan,
+                 f"{prefix}interval": ""}
+        expanded = pd.DataFrame([interval_columns(v, prefix) if v is not None else empty for v in cells],
+                                index=frame.index)
+        at = list(out.columns).index(column)
+        out = pd.concat([out.iloc[:, :at], expanded, out.iloc[:, at + 1:]], axis=1)
+    return out
+
+
+def _undefined_draws_lines(frame: pd.DataFrame) -> list[str]:
+    """Markdown lines saying which rows' intervals had undefined draws, and that an
+    interval with too many is refused (its ends left blank)."""
+    lines = []
+    for column in [c for c in frame.columns if str(c).endswith("undefined_draws")]:
+        counts = pd.to_numeric(frame[column], errors="coerce").fillna(0)
+        if (counts > 0).any():
+            rows = ", ".join(str(i + 1) for i in np.flatnonzero(counts.to_numpy() > 0))
+            lines.append(f"- {column}: {int((counts > 0).sum())} row(s) have bootstrap draws on which the coefficient "
+                         f"is undefined (rows {rows}); they are left out and counted, and an interval with more "
+                         f"than {MAX_UNDEFINED_SHARE:.0%} of its draws undefined is refused (its ends are blank).")
+    return lines
+
+
+def write_checksums(paths: Iterable[str | Path], path: str | Path) -> None:
+    """``<sha256>  <path>`` per file, sorted by path (the format ``sha256sum -c`` reads)."""
+    lines = [f"{sha256_of(p)}  {p}" for p in sorted(map(str, paths))]
+    write_text_atomic(path, "\n".join(lines) + "\n")
+
+
+def write_table(frame: pd.DataFrame, tsv_path: str | Path, title: str, provenance: Mapping[str, object]) -> None:
+    """A table as TSV and as Markdown (title, the table, then where it came from).
+
+    A column of bootstrap ``Interval`` objects is written as its ends, its count of
+    undefined draws and its scheme (``interval_columns``); the Markdown says which rows'
+    intervals had undefined draws."""
+    frame = _expand_intervals(frame)
+    write_tsv(frame, tsv_path)
+    lines = [f"# {title}", "", markdown_table(frame)]
+    undefined = _undefined_draws_lines(frame)
+    if undefined:
+        lines += ["Undefined draws:", "", *undefined, ""]
+    lines += ["Provenance:", ""]
+    lines += [f"- {key}: {value}" for key, value in provenance.items()]
+    write_text_atomic(Path(tsv_path).with_suffix(".md"), "\n".join(lines) + "\n")
+
+
+def value_row(key: str, value: object, ci: tuple[float, float] | None = None, note: str = "",
+              interval: object | None = None) -> dict:
+    """One row of values.tsv; an ``Undefined`` value brings its reason into the note.
+
+    ``interval`` is a ``reagree.stats.bootstrap.Interval`` (anything with ``low``, ``high``,
+    ``scheme`` and ``undefined_draws``): its ends, its scheme and its count of undefined
+    draws go into the row, and the note says how many draws were undefined (or, for an
+    interval refused for too many, why). ``ci`` is a bare (low, high) pair for intervals
+    that are not bootstrap draws.
+    """
+    reason = reason_of(value)
+    value = float(value)
+    row = {"key": key, "value": value, "ci_low": np.nan, "ci_high": np.nan, "scheme": "",
+           "undefined_draws": np.nan, "note": "; ".join(part for part in (note, reason) if part), "rule": ""}
+    if interval is not None:
+        row.update(ci_low=float(interval.low), ci_high=float(interval.high), scheme=str(interval.scheme),
+                   undefined_draws=int(interval.undefined_draws))
+        interval_reason = reason_of(interval.low)
+        if not interval_reason and interval.undefined_draws:
+            of = f" of {int(interval.draws)}" if hasattr(interval, "draws") else ""
+            interval_reason = f"{int(interval.undefined_draws)}{of} bootstrap draws undefined, left out"
+        if interval_reason and interval_reason not in row["note"]:
+            row["note"] = "; ".join(p for p in (row["note"], f"interval: {interval_reason}") if p)
+    elif ci is not None:
+        row.update(ci_low=float(ci[0]), ci_high=float(ci[1]))
+    return row
+
+
+def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> None:
+    """values.tsv (``VALUE_COLUMNS``); keys must be unique. ``rule`` fills the rule column
+    of rows that do not name their rule (a rule script passes ``snakemake.rule``)."""
+    frame = pd.DataFrame(list(rows))
+    for column in VALUE_COLUMNS:
+        if column not in frame.columns:
+            frame[column] = "" if column in ("scheme", "note", "rule") else np.nan
+    frame = frame[VALUE_COLUMNS]
+    if rule:
+        frame["rule"] = frame["rule"].replace("", np.nan).fillna(rule)
+    duplicated = frame["key"][frame["key"].duplicated()].tolist()
+    if duplicated:
+        raise ValueError(f"{path}: value keys written twice: {duplicated}")
+    write_tsv(frame.sort_values("key", kind="stable"), path)
+
+
+def read_values(path: str | Path) -> pd.DataFrame:
+    frame = pd.read_csv(path, sep="\t", dtype={"key": str, "note": str, "scheme": str, "rule": str},
+                        keep_default_na=False,
+                        na_values={"value": [""], "ci_low": [""], "ci_high": [""], "undefined_draws": [""]})
+    missing = [c for c in ("key", "value") if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{path}: missing columns {missing}")
+    duplicated = frame["key"][frame["key"].duplicated()].tolist()
+    if duplicated:
+        raise ValueError(f"{path}: keys appear twice: {duplicated}")
+    return frame
+
+
+def gather_values(paths: Iterable[str | Path]) -> pd.DataFrame:
+    """The rows of several values files in one frame; a key written by two files is an
+    error naming both files."""
+    parts, origin = [], {}
+    for path in paths:
+        frame = read_values(path)
+        for key in frame["key"]:
+            if key in origin:
+                raise ValueError(f"value key {key!r} is written by both {origin[key]} and {path}")
+            origin[key] = path
+        parts.append(frame)
+    if not parts:
+        return pd.DataFrame(columns=VALUE_COLUMNS)
+    return pd.concat(parts, ignore_index=True)

@@ -1,0 +1,130 @@
+"""Reading the YAML files reagree is driven by (config, paper.yaml, schemas) strictly.
+
+What it decides:
+
+- **Numbers keep their printed text.** A number in paper.yaml is a ``PrintedNumber``: a
+  float that remembers how it was printed, because "0.40" with two decimals is a claim
+  about the second decimal (``reagree.pipeline.paperspec.printed_tolerance``).
+- **A repeated key is an error**, naming the file, the key and both lines. PyYAML
+  silently keeps the last one, which once turned a second ``claims:`` block into "1 of 1
+  claims match".
+- **Aliases are capped** (``MAX_ALIASES``): an alias bomb is refused before anything is
+  expanded or validated.
+- ``.nan`` and ``.inf`` are not numbers a paper prints; as a ``published`` value they
+  are refused by the schema (a number that is not finite), not turned into a crash.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+MAX_ALIASES = 64
+
+
+class PrintedNumber(float):
+    """A float that remembers the text it was printed as."""
+
+    text: str
+
+    def __new__(cls, text: str) -> "PrintedNumber":
+        value = super().__new__(cls, float(text))
+        value.text = text
+        return value
+
+
+class YamlError(ValueError):
+    """A YAML file reagree cannot read as written; the message names file and line."""
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate keys and too many aliases."""
+
+    def __init__(self, stream, name: str):
+        super().__init__(stream)
+        self.name = name
+        self.aliases_seen = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            self.aliases_seen += 1
+            if self.aliases_seen > MAX_ALIASES:
+                mark = self.peek_event().start_mark
+                raise YamlError(f"{self.name}, line {mark.line + 1}: more than {MAX_ALIASES} YAML aliases; "
+                                "reagree refuses files that expand aliases this much")
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise YamlError(f"{self.name}, line {line}: key {key!r} appears twice in one mapping "
+                                f"(first on line {seen[key]}); YAML would silently keep only the last one")
+            seen[key] = line
+        return super().construct_mapping(node, deep=deep)
+
+
+class _PrintedLoader(_StrictLoader):
+    pass
+
+
+def _number(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> float:
+    text = loader.construct_scalar(node)
+    try:
+        return PrintedNumber(text.replace("_", ""))
+    except ValueError:  # .inf, .nan, 0x1F, 1_000: YAML's own reading, no printed precision
+        if node.tag.endswith(":float"):
+            return yaml.SafeLoader.construct_yaml_float(loader, node)
+        return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
+_PrintedLoader.add_constructor("tag:yaml.org,2002:float", _number)
+_PrintedLoader.add_constructor("tag:yaml.org,2002:int", _number)
+
+
+def _load(text: str, name: str, loader_class) -> object:
+    loader = loader_class(text, name)
+    try:
+        return loader.get_single_data()
+    except YamlError:
+        raise
+    except yaml.YAMLError as error:
+        raise YamlError(f"{name}: not valid YAML: {error}") from None
+    finally:
+        loader.dispose()
+
+
+def read_text(path: str | Path) -> str:
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise YamlError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
+def load_yaml(path: str | Path, printed_numbers: bool = False) -> object:
+    """One YAML document, strictly: duplicate keys and alias bombs are errors naming the
+    file and line. With ``printed_numbers`` every number is a ``PrintedNumber``."""
+    return _load(read_text(path), str(path), _PrintedLoader if printed_numbers else _StrictLoader)
+
+
+def load_yaml_text(text: str, name: str = "<text>") -> object:
+    return _load(text, name, _StrictLoader)
+
+
+def plain(value: object) -> object:
+    """PrintedNumbers as plain floats (or ints where printed as whole numbers), recursively,
+    for JSON-schema validation."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, PrintedNumber):
+        text = value.text.strip().lstrip("+")
+        if text.lstrip("-").isdigit():
+            return int(text)
+        return float(value)
+    return value

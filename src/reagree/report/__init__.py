@@ -1,0 +1,577 @@
+"""results/report.html: every result of a run on one self-contained page.
+
+What it decides:
+
+- **Order of reading.** The summary first (per paper: how many claims match, mismatch,
+  are uncheckable, not built, not comparable or missing, the same numbers as
+  results/summary.tsv), then every mismatch across papers with the published and the
+  computed value side by side (the findings), then any missing value (a defect), then one
+  section per paper (its mismatches, its claims table, its figures, its tables), then one
+  section per audited dataset.
+- **Finding a claim.** Every claim row carries its key; a search box filters every
+  claims table by key, status selectors filter a paper's table, and column headers sort
+  it. Without JavaScript the tables are already sorted: findings first (mismatch,
+  missing, not comparable, not built, uncheckable, match), then by key.
+- **Self-contained.** CSS and the small script are inline; figures are embedded as PNG
+  data (re-encoded with a 256-colour palette, which keeps line figures sharp at a fraction
+  of the bytes). Nothing is fetched when the page is opened: it works from a USB stick.
+- **Tables.** Each paper's ``results/<paper>/tables/*.tsv`` is shown (first
+  ``MAX_TABLE_ROWS`` rows) with the provenance its Markdown twin ends with.
+- **Same inputs, same bytes.** No timestamps; files are read in sorted order.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+import pandas as pd
+
+from reagree import __version__
+from reagree.pipeline.claims import STATUSES, read_claims
+
+MAX_TABLE_ROWS = 100
+MAX_TIE_ROWS = 50
+# Findings first: what a reader must look at, then what the build left out, then the rest.
+STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "match")
+STATUS_COLOURS = {"match": "#1a7f37", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
+                  "not built": "#0969da", "not comparable": "#bf8700"}
+
+
+def esc(value: object) -> str:
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in str(text))
+
+
+@dataclass
+class PaperResults:
+    paper_id: str
+    title: str
+    cite: str
+    claims: pd.DataFrame
+    figures: list[Path] = field(default_factory=list)
+    tables: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class AuditResults:
+    name: str
+    result: dict
+    figure: Path | None
+    folder: Path
+
+
+# --------------------------------------------------------------------------- reading
+
+def load_papers(results: Path, papers: dict[str, dict], figures: Sequence[str | Path] = ()) -> list[PaperResults]:
+    """Each paper's claims, figures (the given PNGs under results/<paper>/, else every PNG
+    in results/<paper>/figures) and tables (results/<paper>/tables/*.tsv)."""
+    loaded = []
+    for paper_id, meta in papers.items():
+        folder = results / paper_id
+        claims = read_claims(folder / "claims.tsv")
+        mine = sorted(Path(f) for f in figures if Path(f).suffix == ".png" and paper_id in Path(f).parts)
+        if not mine and (folder / "figures").is_dir():
+            mine = sorted((folder / "figures").glob("*.png"))
+        tables = sorted((folder / "tables").glob("*.tsv")) if (folder / "tables").is_dir() else []
+        loaded.append(PaperResults(paper_id, meta.get("title", paper_id), meta.get("cite", ""), claims, mine, tables))
+    return loaded
+
+
+def load_audits(results: Path, names: Sequence[str]) -> list[AuditResults]:
+    audits = []
+    for name in names:
+        folder = results / "audit" / name
+        figure = folder / "coefficients.png"
+        audits.append(AuditResults(name, json.loads((folder / "audit.json").read_text(encoding="utf-8")),
+                                   figure if figure.is_file() else None, folder))
+    return audits
+
+
+# --------------------------------------------------------------------------- pieces
+
+def _number(value: object, digits: int = 6) -> str:
+    if value is None or value == "":
+        return ""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    if math.isnan(number):
+        return ""
+    if number.is_integer() and abs(number) < 1e15:
+        return str(int(number))
+    return f"{number:.{digits}g}"
+
+
+def _png(path: Path) -> str:
+    """The figure as a data URI, re-encoded with an adaptive 256-colour palette."""
+    data = path.read_bytes()
+    try:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as image:
+            quantized = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+            buffer = io.BytesIO()
+            quantized.save(buffer, format="PNG", optimize=True)
+        if buffer.tell() < len(data):
+            data = buffer.getvalue()
+    except (ImportError, OSError):
+        pass
+    return "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+
+
+def _fixed(value: object, decimals: int = 3) -> str:
+    """A coefficient with a fixed number of decimals ("undefined" for None)."""
+    return "undefined" if value is None else f"{float(value):.{decimals}f}"
+
+
+def _status_badge(status: str) -> str:
+    return f'<span class="status s-{_slug(status)}">{esc(status)}</span>'
+
+
+def _sort_claims(table: pd.DataFrame) -> pd.DataFrame:
+    rank = {s: i for i, s in enumerate(STATUS_ORDER)}
+    return table.assign(_rank=table["status"].map(rank).fillna(len(rank))).sort_values(
+        ["_rank", "key", "source"], kind="stable").drop(columns="_rank")
+
+
+def _claim_key(row: dict) -> str:
+    return row["key"] + (f" ({row['end']})" if row.get("end") else "")
+
+
+def _key_html(text: str) -> str:
+    """A key, escaped, that may wrap after its dots (long keys stay readable in narrow columns)."""
+    return esc(text).replace(".", ".<wbr>")
+
+
+def summary_table(summary: pd.DataFrame) -> str:
+    """The per-paper counts, one cell per status (data-status names it), as summary.tsv has them."""
+    columns = [s.replace(" ", "_") for s in STATUSES]
+    head = "".join(f'<th class="num">{esc(s)}</th>' for s in STATUSES)
+    rows = []
+    for record in summary.to_dict("records"):
+        cells = []
+        for status, column in zip(STATUSES, columns):
+            count = int(record[column])
+            style = f' style="color:{STATUS_COLOURS[status]};font-weight:600"' if count and status != "match" else ""
+            cells.append(f'<td class="num" data-status="{esc(status)}"{style}>{count}</td>')
+        rows.append(f'<tr data-paper="{esc(record["paper"])}"><th><a href="#paper-{_slug(record["paper"])}">'
+                    f'{esc(record["paper"])}</a></th>{"".join(cells)}<td class="num" data-status="total">'
+                    f'{int(record["total"])}</td></tr>')
+    totals = summary[columns + ["total"]].sum() if len(summary) else pd.Series(0, index=columns + ["total"])
+    foot = "".join(f'<td class="num">{int(totals[c])}</td>' for c in columns)
+    return (f'<table id="summary-table" class="data"><thead><tr><th>paper</th>{head}<th class="num">total</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody><tfoot><tr><th>all papers</th>{foot}'
+            f'<td class="num">{int(totals["total"])}</td></tr></tfoot></table>')
+
+
+def _summary_sentences(summary: pd.DataFrame) -> str:
+    items = []
+    for row in summary.to_dict("records"):
+        checkable = row["match"] + row["mismatch"] + row["missing"]
+        parts = [f"{row['match']} of {checkable} checkable claims match"]
+        if row["mismatch"]:
+            parts.append(f'<a href="#findings">{row["mismatch"]} mismatch{"es" if row["mismatch"] != 1 else ""}</a>')
+        if row["missing"]:
+            parts.append(f'<strong>{row["missing"]} missing (defects)</strong>')
+        if row["uncheckable"]:
+            parts.append(f"{row['uncheckable']} uncheckable")
+        if row["not_built"]:
+            parts.append(f"{row['not_built']} not built")
+        if row["not_comparable"]:
+            parts.append(f"{row['not_comparable']} not comparable")
+        items.append(f'<li><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a>: {", ".join(parts)}.</li>')
+    return f'<ul class="sentences">{"".join(items)}</ul>'
+
+
+def side_by_side(rows: list[dict], with_paper: bool) -> str:
+    """Mismatches (or missing values): published and computed next to each other."""
+    head = ("<th>paper</th>" if with_paper else "") + ("<th>key</th><th>where</th><th>source</th>"
+                                                       "<th class='num'>published</th><th class='num'>computed</th>"
+                                                       "<th class='num'>difference</th><th class='num'>tolerance</th>"
+                                                       "<th>why</th>")
+    body = []
+    for row in rows:
+        paper = f'<td><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a></td>' if with_paper else ""
+        body.append(f'<tr>{paper}<td class="key"><a href="#{esc(row["anchor"])}">{_key_html(_claim_key(row))}</a></td>'
+                    f'<td>{esc(row["where"])}</td><td>{esc(row["source"])}</td>'
+                    f'<td class="num published">{esc(row["published"])}</td>'
+                    f'<td class="num computed">{esc(_number(row["computed"]))}</td>'
+                    f'<td class="num">{esc(_number(row["difference"], 3))}</td>'
+                    f'<td class="num">{esc(_number(row["tolerance"], 3))}</td><td>{esc(row["reason"])}</td></tr>')
+    return f'<table class="data side-by-side"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
+def claims_table(paper: PaperResults, anchors: dict) -> str:
+    columns = ["key", "where", "source", "published", "computed", "difference", "tolerance", "status", "reason"]
+    numeric = {"computed", "difference", "tolerance"}
+    head = "".join(f'<th data-sort="{"num" if c in numeric else "text"}"'
+                   f'{" class=num" if c in numeric else ""}>{esc(c)}</th>' for c in columns)
+    body = []
+    for index, row in _sort_claims(paper.claims).iterrows():
+        anchor = anchors[(paper.paper_id, index)]
+        cells = [f'<td class="key">{_key_html(_claim_key(row))}</td>', f'<td>{esc(row["where"])}</td>',
+                 f'<td>{esc(row["source"])}</td>', f'<td class="num published">{esc(row["published"])}</td>',
+                 f'<td class="num computed" data-value="{esc(_number(row["computed"], 17))}">'
+                 f'{esc(_number(row["computed"]))}</td>',
+                 f'<td class="num" data-value="{esc(_number(row["difference"], 17))}">'
+                 f'{esc(_number(row["difference"], 3))}</td>',
+                 f'<td class="num" data-value="{esc(_number(row["tolerance"], 17))}">'
+                 f'{esc(_number(row["tolerance"], 3))}</td>',
+                 f'<td>{_status_badge(row["status"])}</td>', f'<td class="reason">{esc(row["reason"])}</td>']
+        body.append(f'<tr id="{esc(anchor)}" class="claim" data-key="{esc(row["key"])}" '
+                    f'data-status="{esc(row["status"])}">{"".join(cells)}</tr>')
+    present = [s for s in STATUS_ORDER if (paper.claims["status"] == s).any()]
+    options = "".join(f'<option value="{esc(s)}">{esc(s)} ({int((paper.claims["status"] == s).sum())})</option>'
+                      for s in present)
+    picker = (f'<label class="filter">status <select class="status-filter" data-table="claims-{_slug(paper.paper_id)}">'
+              f'<option value="">all ({len(paper.claims)})</option>{options}</select></label>')
+    return (f'{picker}<table id="claims-{_slug(paper.paper_id)}" class="data claims sortable"><thead><tr>{head}</tr>'
+            f'</thead><tbody>{"".join(body)}</tbody></table>')
+
+
+def claims_block(paper: PaperResults, anchors: dict) -> str:
+    """The claims table, open when it holds anything but matches (searching opens it too)."""
+    if not len(paper.claims):
+        return "<h3>Claims</h3><p>This paper declares no claims.</p>"
+    findings = paper.claims["status"].isin(["mismatch", "missing"]).any()
+    opened = " open" if findings or len(paper.claims) <= 30 else ""
+    return (f'<details class="claims-box"{opened}><summary><h3>Claims ({len(paper.claims)}: every number the '
+            f'paper printed, findings first)</h3></summary>{claims_table(paper, anchors)}</details>')
+
+
+def _provenance(md_path: Path) -> str:
+    if not md_path.is_file():
+        return ""
+    text = md_path.read_text(encoding="utf-8")
+    if "Provenance:" not in text:
+        return ""
+    lines = [line[2:] for line in text.split("Provenance:", 1)[1].splitlines() if line.startswith("- ")]
+    return '<ul class="provenance">' + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul>" if lines else ""
+
+
+def _title(md_path: Path, fallback: str) -> str:
+    if md_path.is_file():
+        first = md_path.read_text(encoding="utf-8").splitlines()[:1]
+        if first and first[0].startswith("# "):
+            return first[0][2:]
+    return fallback
+
+
+def frame_table(frame: pd.DataFrame, limit: int = MAX_TABLE_ROWS) -> str:
+    shown = frame.head(limit)
+    head = "".join(f"<th>{esc(c)}</th>" for c in shown.columns)
+    body = "".join("<tr>" + "".join(f"<td>{esc(_number(v) if isinstance(v, (int, float)) else v)}</td>"
+                                    for v in row) + "</tr>" for row in shown.itertuples(index=False))
+    more = (f'<p class="note">First {limit} of {len(frame)} rows.</p>' if len(frame) > limit else "")
+    return f'<div class="scroll"><table class="data small"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{more}'
+
+
+def tsv_table(path: Path, results: Path) -> str:
+    frame = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False)
+    frame = frame.apply(lambda column: column.map(_number_text))
+    where = path.relative_to(results.parent) if path.is_relative_to(results.parent) else path
+    return (f'<details class="table"><summary>{esc(_title(path.with_suffix(".md"), path.stem))} '
+            f'<span class="muted">({len(frame)} rows; {esc(where)})</span></summary>'
+            f'{frame_table(frame)}{_provenance(path.with_suffix(".md"))}</details>')
+
+
+def _number_text(text: str) -> str:
+    """A TSV cell: numbers with at most 6 significant digits, anything else as written."""
+    try:
+        number = float(text)
+    except (TypeError, ValueError):
+        return text
+    if not math.isfinite(number) or text.strip().lower() in ("nan", "inf", "-inf"):
+        return text
+    return _number(number)
+
+
+def figure_block(path: Path, results: Path) -> str:
+    where = path.relative_to(results.parent) if path.is_relative_to(results.parent) else path
+    return (f'<figure><img src="{_png(path)}" alt="{esc(path.name)}" loading="lazy">'
+            f'<figcaption>{esc(where)}</figcaption></figure>')
+
+
+def _ci_text(ends) -> str:
+    if not ends or ends[0] is None or ends[1] is None:
+        return ""
+    return f"{ends[0]:.3f} to {ends[1]:.3f}"
+
+
+def audit_section(audit: AuditResults, results: Path) -> str:
+    from reagree.audit import coefficient_rows
+
+    result = audit.result
+    missing = result["missing_share"]
+    design = (f'{result["n_units"]} units, {result["n_raters"]} raters ({esc(", ".join(result["raters"]))}), '
+              f'{result["n_ratings"]} ratings, {"-" if missing is None else f"{100 * missing:.1f}%"} of cells '
+              f'missing; {result["units_pairable"]} units with two or more ratings, {result["units_complete"]} '
+              "labelled by every rater.")
+    labels = ", ".join(f"{esc(c)} {n}" for c, n in result["label_distribution"].items())
+    rows = coefficient_rows(result)
+    notes = any(r["note"] for r in rows)
+    body = "".join(
+        f'<tr><td>{esc(r["what"])}</td><td class="num">{esc(_fixed(r["value"]))}</td>'
+        f'<td class="num">{esc(_ci_text((r["ci_low"], r["ci_high"])))}</td>'
+        + (f'<td>{esc(r["note"])}</td>' if notes else "") + "</tr>" for r in rows)
+    level = 100 * result["settings"]["bootstrap"]["level"]
+    resampled = result["ci"].get("resampled")
+    method = (f'bootstrap over {esc(resampled)} ({esc(result["ci"]["method"])})' if resampled
+              else esc(result["ci"]["method"]))
+    coefficients = (f'<table class="data"><thead><tr><th>coefficient</th><th class="num">value</th>'
+                    f'<th class="num">{level:g}% interval</th>' + ("<th>note</th>" if notes else "")
+                    + f'</tr></thead><tbody>{body}</tbody></table><p class="note">Intervals: {method}.</p>')
+    per_category = "".join(
+        f'<tr><td>{esc(c)}</td><td class="num">{v["count"]}</td>'
+        f'<td class="num">{esc(_fixed(v.get("fleiss_kappa")))}</td><td class="num">{esc(_ci_text(v.get("fleiss_kappa_ci")))}</td>'
+        f'<td class="num">{esc(_fixed(v.get("specific_agreement")))}</td>'
+        f'<td class="num">{esc(_ci_text(v.get("specific_agreement_ci")))}</td></tr>'
+        for c, v in result["per_category"].items())
+    pairs = "".join(
+        f'<tr><td>{esc(p["a"])}-{esc(p["b"])}</td><td class="num">{p["n"]}</td>'
+        f'<td class="num">{esc(_fixed(p["percent_agreement"], 4))}</td>'
+        f'<td class="num">{esc(_fixed(p["cohen_kappa"]))}</td><td class="num">{esc(_ci_text(p.get("cohen_kappa_ci")))}</td>'
+        f'<td>a model that copies {esc(p["a"])} scores {esc(_fixed(p["copy_a_scores_against_b"], 4))} against {esc(p["b"])}</td></tr>'
+        for p in result["pairwise"])
+    ties = result["ties"]
+    tie_text = f'{ties["count"]} of {ties.get("units_voted", result["n_units"])} units tie under the majority vote'
+    if ties.get("kinds"):
+        tie_text += " (" + "; ".join(f"{esc(k)}: {n}" for k, n in ties["kinds"].items()) + ")"
+    tie_text += f'; the rule <code>{esc(ties["rule"])}</code> gave them: ' + esc(
+        ", ".join(f"{k} {n}" for k, n in ties.get("rule_gave", {}).items()) or "nothing")
+    if "column" in ties:
+        tie_text += (f'; the column <code>{esc(ties["column"])}</code> gave them: '
+                     + esc(", ".join(f"{k} {n}" for k, n in ties.get("column_gave", {}).items()) or "nothing")
+                     + f'; it differs from the plurality on {ties["column_differs_on_untied"]} untied unit(s)')
+    tie_rows = "".join(
+        f'<tr><td>{esc(u["unit"])}</td><td>{esc(", ".join(f"{c} {n}" for c, n in u["votes"].items()))}</td>'
+        f'<td>{esc(u["rule"] or "(no label)")}</td>'
+        + (f'<td>{esc(u.get("column") or "")}</td>' if "column" in ties else "") + "</tr>"
+        for u in ties["units"][:MAX_TIE_ROWS])
+    tie_head = "<th>unit</th><th>votes</th><th>rule</th>" + ("<th>column</th>" if "column" in ties else "")
+    problems = "".join(f'<li class="problem">{esc(p)}</li>' for p in result["problems"] + result["notes"])
+    figure = figure_block(audit.figure, results) if audit.figure else ""
+    source = f'{esc(result["source"])}' + (f' (sha256 {esc(result["sha256"][:12])}...)' if result.get("sha256") else "")
+    return f"""
+<section id="audit-{_slug(audit.name)}" class="audit">
+<h2>Audit: {esc(audit.name)}</h2>
+<p class="muted">{source}; {esc(result["format"])} format; level {esc(result["level"])}; tie rule {esc(ties["rule"])}.
+Files: {esc(audit.folder.relative_to(results.parent) if audit.folder.is_relative_to(results.parent) else audit.folder)}/</p>
+<p>{design} Labels: {labels}.</p>
+{f'<ul>{problems}</ul>' if problems else ''}
+<p class="reading">{esc(result["reading"])}</p>
+<div class="two">
+<div><h3>Coefficients</h3>{coefficients}
+<h3>Per category</h3><table class="data"><thead><tr><th>category</th><th class="num">ratings</th><th class="num">Fleiss kappa_j</th><th class="num">interval</th><th class="num">specific agreement</th><th class="num">interval</th></tr></thead><tbody>{per_category}</tbody></table>
+<h3>Pairs</h3><table class="data"><thead><tr><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">Cohen's kappa</th><th class="num">interval</th><th>ceiling</th></tr></thead><tbody>{pairs}</tbody></table>
+<h3>Majority vote and ties</h3><p>{tie_text}.</p>
+{f'<table class="data small"><thead><tr>{tie_head}</tr></thead><tbody>{tie_rows}</tbody></table>' if tie_rows else ''}
+</div>
+<div>{figure}</div>
+</div>
+</section>"""
+
+
+CSS = """
+:root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#fff;--band:#f6f8fa}
+*{box-sizing:border-box}
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);margin:0}
+header{padding:18px 28px 10px;border-bottom:1px solid var(--line)}
+header h1{margin:0 0 4px;font-size:24px}
+nav{position:sticky;top:0;background:var(--band);border-bottom:1px solid var(--line);padding:8px 28px;z-index:2;
+ display:flex;flex-wrap:wrap;gap:6px 16px;align-items:center;font-size:14px}
+nav input{font:inherit;padding:4px 8px;width:22em;border:1px solid var(--line);border-radius:6px}
+main{padding:6px 28px 40px;max-width:1500px}
+section{margin-top:26px}
+h2{font-size:20px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-bottom:8px}
+h3{font-size:16px;margin:16px 0 6px}
+a{color:#0969da;text-decoration:none} a:hover{text-decoration:underline}
+.muted,.note{color:var(--muted);font-size:13px}
+table.data{border-collapse:collapse;margin:6px 0;font-size:13.5px}
+table.data th,table.data td{border:1px solid var(--line);padding:3px 8px;vertical-align:top;text-align:left}
+table.data thead th{background:var(--band);position:sticky;top:40px;white-space:nowrap}
+table.data .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.small{font-size:12.5px}
+#summary-table{font-size:15px} #summary-table td,#summary-table th{padding:5px 12px}
+td.key{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px;min-width:14em}
+table.claims,table.side-by-side{width:100%} td.reason{min-width:14em}
+td.published{background:#fff8c5} td.computed{background:#ddf4ff}
+.status{display:inline-block;padding:0 7px;border-radius:10px;color:#fff;font-size:12px;white-space:nowrap}
+""" + "".join(f".s-{_slug(s)}{{background:{c}}}" for s, c in STATUS_COLOURS.items()) + """
+table.sortable th{cursor:pointer} table.sortable th:after{content:" \\2195";color:#aaa}
+tr.hit td{outline:2px solid #bf8700}
+.scroll{overflow-x:auto;max-width:100%}
+details.table{margin:4px 0} details summary{cursor:pointer}
+details.claims-box>summary h3{display:inline}
+figure{margin:10px 0} figure img{max-width:100%;height:auto;border:1px solid var(--line)}
+figcaption{color:var(--muted);font-size:12px}
+.figures{display:flex;flex-wrap:wrap;gap:16px} .figures figure{flex:1 1 560px;max-width:900px}
+.two{display:flex;flex-wrap:wrap;gap:24px} .two>div{flex:1 1 520px}
+.reading{background:var(--band);border-left:4px solid #0969da;padding:6px 10px}
+li.problem{color:#9a6700}
+.filter{font-size:13px;margin-right:12px}
+ul.provenance{font-size:12px;color:var(--muted);margin:2px 0 8px}
+.ok{color:#1a7f37}
+"""
+
+SCRIPT = """
+(function(){
+  var box=document.getElementById('find');
+  var count=document.getElementById('find-count');
+  function find(){
+    var q=box.value.trim().toLowerCase(), shown=0, rows=document.querySelectorAll('tr.claim');
+    rows.forEach(function(r){
+      var ok=!q||r.getAttribute('data-key').toLowerCase().indexOf(q)>=0;
+      var f=r.getAttribute('data-filtered')==='1';
+      r.style.display=(ok&&!f)?'':'none'; if(ok&&!f)shown++;
+      r.classList.toggle('hit',!!q&&ok);
+      if(q&&ok){var d=r.closest('details'); if(d)d.open=true;}
+    });
+    count.textContent=q?shown+' claim'+(shown===1?'':'s')+' match "'+box.value.trim()+'"':'';
+  }
+  box.addEventListener('input',find);
+  document.querySelectorAll('select.status-filter').forEach(function(s){
+    s.addEventListener('change',function(){
+      var t=document.getElementById(s.getAttribute('data-table'));
+      t.querySelectorAll('tr.claim').forEach(function(r){
+        r.setAttribute('data-filtered',(s.value&&r.getAttribute('data-status')!==s.value)?'1':'0');
+      });
+      find();
+    });
+  });
+  document.querySelectorAll('table.sortable').forEach(function(t){
+    t.querySelectorAll('thead th').forEach(function(th,i){
+      th.addEventListener('click',function(){
+        var body=t.tBodies[0], rows=Array.prototype.slice.call(body.rows);
+        var num=th.getAttribute('data-sort')==='num', dir=th.getAttribute('data-dir')==='1'?-1:1;
+        rows.sort(function(a,b){
+          var x=a.cells[i], y=b.cells[i];
+          if(num){var p=parseFloat(x.getAttribute('data-value')), q=parseFloat(y.getAttribute('data-value'));
+            p=isNaN(p)?Infinity:p; q=isNaN(q)?Infinity:q; return (p-q)*dir;}
+          return x.textContent.localeCompare(y.textContent)*dir;
+        });
+        rows.forEach(function(r){body.appendChild(r);});
+        th.setAttribute('data-dir',dir===1?'1':'0');
+      });
+    });
+  });
+  document.documentElement.setAttribute('data-ready','1');
+})();
+"""
+
+
+def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequence[AuditResults], results: Path,
+           settings: dict | None = None) -> str:
+    """The whole page as text."""
+    anchors = {}
+    flagged: dict[str, list[dict]] = {"mismatch": [], "missing": []}
+    for paper in papers:
+        for index, row in paper.claims.iterrows():
+            anchor = f"claim-{_slug(paper.paper_id)}-{_slug(row['key'])}" + (f"-{row['end']}" if row["end"] else "")
+            anchor += f"-{index}"
+            anchors[(paper.paper_id, index)] = anchor
+            if row["status"] in flagged:
+                flagged[row["status"]].append({**row.to_dict(), "paper": paper.paper_id, "anchor": anchor})
+    total = int(summary["total"].sum()) if len(summary) else 0
+    n_mismatch = len(flagged["mismatch"])
+    nav = " ".join([
+        '<a href="#summary">Summary</a>', f'<a href="#findings">Mismatches ({n_mismatch})</a>',
+        *(f'<a href="#paper-{_slug(p.paper_id)}">{esc(p.paper_id)}</a>' for p in papers),
+        *(f'<a href="#audit-{_slug(a.name)}">audit: {esc(a.name)}</a>' for a in audits),
+    ])
+    find = ('<input id="find" type="search" placeholder="find a claim by key, e.g. fleiss.humans" '
+            'aria-label="find a claim by key"> <span id="find-count" class="muted"></span>')
+    if flagged["mismatch"]:
+        findings = ('<p>Each is a number the paper printed that its released data does not give back within the '
+                    'printed precision. The build still succeeded; the reason column says what is known.</p>'
+                    + side_by_side(flagged["mismatch"], with_paper=True))
+    else:
+        findings = '<p class="ok">No mismatch: every checkable number matches the paper.</p>'
+    if flagged["missing"]:
+        defects = ('<section id="defects"><h2>Missing values (defects in reagree)</h2>'
+                   + side_by_side(flagged["missing"], with_paper=True) + "</section>")
+    else:
+        defects = ('<p class="ok" id="defects">No claim is missing a computed value.</p>' if total else "")
+    sections = []
+    for paper in papers:
+        counts = paper.claims["status"].value_counts()
+        count_text = ", ".join(f"{int(counts[s])} {s}" for s in STATUS_ORDER if s in counts)
+        mine = [r for r in flagged["mismatch"] if r["paper"] == paper.paper_id]
+        figures = "".join(figure_block(f, results) for f in paper.figures)
+        tables = "".join(tsv_table(t, results) for t in paper.tables)
+        sections.append(f"""
+<section id="paper-{_slug(paper.paper_id)}" class="paper">
+<h2>{esc(paper.paper_id)}: {esc(paper.title)}</h2>
+<p class="muted">{esc(paper.cite)}</p>
+<p>{len(paper.claims)} claims: {esc(count_text) or "none"}.</p>
+{'<h3>Mismatches</h3>' + side_by_side(mine, with_paper=False) if mine else ''}
+{claims_block(paper, anchors)}
+{f'<h3>Figures</h3><div class="figures">{figures}</div>' if figures else ''}
+{f'<h3>Tables</h3>{tables}' if tables else ''}
+</section>""")
+    audit_sections = "".join(audit_section(a, results) for a in audits)
+    settings_text = ""
+    if settings:
+        settings_text = "; ".join(f"{esc(k)}: {esc(v)}" for k, v in settings.items())
+    no_papers = "" if papers else "<p><strong>No paper is configured (<code>papers: []</code>).</strong></p>"
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="reagree {esc(__version__)}">
+<title>reagree report: {len(papers)} papers, {total} claims, {n_mismatch} mismatches</title>
+<style>{CSS}</style>
+</head>
+<body>
+<header>
+<h1>reagree: published agreement numbers, recomputed</h1>
+<p class="muted">{len(papers)} papers, {total} claims, {len(audits)} audited datasets. reagree {esc(__version__)}.
+{settings_text}</p>
+</header>
+<nav>{nav} {find}</nav>
+<main>
+<section id="summary">
+<h2>Summary</h2>
+{no_papers}
+{summary_table(summary)}
+{_summary_sentences(summary)}
+<p class="muted">Statuses: <b>match</b> within the printed precision; <b>mismatch</b> a finding; <b>uncheckable</b>
+with its reason (data never released, ...); <b>not built</b> left out by the configuration; <b>not comparable</b>
+computed under other bootstrap settings than the paper's; <b>missing</b> no computed value: a defect in reagree.
+The same counts are in results/summary.tsv.</p>
+</section>
+<section id="findings">
+<h2>Mismatches: published against computed ({n_mismatch})</h2>
+{findings}
+</section>
+{defects}
+{"".join(sections)}
+{audit_sections}
+</main>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""
+
+
+def build_report(results: str | Path, papers: dict[str, dict], datasets: Sequence[str], out: str | Path,
+                 figures: Sequence[str | Path] = (), settings: dict | None = None) -> None:
+    """Read the run's results and write the page to ``out`` (atomically)."""
+    from reagree.pipeline.tables import write_text_atomic
+
+    results = Path(results)
+    summary = pd.read_csv(results / "summary.tsv", sep="\t")
+    page = render(summary, load_papers(results, papers, figures), load_audits(results, datasets), results, settings)
+    write_text_atomic(out, page)

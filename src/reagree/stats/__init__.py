@@ -1,0 +1,15 @@
+"""Agreement statistics: ratings and annotations, every coefficient, the bootstrap.
+
+Nothing here knows a file format of the workflow, a paper or a claim. Modules:
+
+- ``ratings``, ``annotations``: units x raters matrices and long-format annotations keyed by id
+- ``undefined``: NaN that carries its reason
+- ``pairwise``, ``multirater``, ``alpha``, ``meanpairwise``: the coefficients
+- ``classification``, ``reference``, ``softlabel``: scores against a reference or a panel
+- ``majority``: majority vote under a named tie rule
+- ``selfagreement``: self- and inter-annotator agreement from repeated labels
+- ``bootstrap``: the unit bootstrap, its draws, schemes and intervals
+"""
+
+__all__ = ["alpha", "annotations", "bootstrap", "classification", "majority", "meanpairwise", "multirater",
+           "pairwise", "ratings", "reference", "selfagreement", "softlabel", "undefined"]

@@ -1,0 +1,625 @@
+"""Annotations keyed by id: long rows (unit id, rater id, label[, occasion]).
+
+What this module decides:
+
+- **The model.** One row per label given: which unit (item, tweet, message) by its id,
+  which rater by its id, which label, and optionally on which occasion. A unit may be
+  labelled by any number of raters and by one rater any number of times; nothing is
+  assumed rectangular. A wide table (one row per unit, a unit id column, one column per
+  rater; an empty cell is a missing label) is the same model (``Annotations.from_wide``,
+  ``read_wide_annotations``).
+- **Ids are text.** Unit and rater ids are read as strings and never pass through a
+  number: a 19-digit tweet id survives byte for byte (a float keeps 15-17 digits; a
+  spreadsheet round-trip prints ``1.68E+18``). Ids and labels are stripped of surrounding
+  whitespace; an id or label that is empty after stripping is an error (in the long form:
+  a missing label is a row that is not there; in the wide form an empty cell is missing).
+- **Codes.** Stored as compact integer arrays, one entry per label: ``unit`` (index into
+  ``unit_ids``, in order of first appearance), ``rater`` (index into ``rater_ids``, first
+  appearance), ``code`` (index into ``categories``). Categories are the declared ones in
+  the declared order (which is the order ordinal and interval metrics use), else the
+  sorted observed labels. A label outside the declared categories is an error.
+- **Occasions.** ``occasion`` numbers a rater's labels on one unit 0, 1, 2, ... in the
+  order of the occasion column when there is one (integers compared as numbers, anything
+  else as text; two labels of one rater on one unit on the same occasion are an error),
+  else in file order (for ``concat``: part order, then file order).
+- **Files.** CSV or TSV, chosen by the extension (.csv / .tsv, .tab) when the header line
+  holds that separator, else sniffed from the header line (tab, comma or semicolon,
+  whichever occurs most). LF or CRLF line ends, an optional UTF-8 byte-order mark, quoted
+  or unquoted fields. Wholly blank lines carry no label and are skipped (line numbers
+  still count them). Anything else that is malformed (a row with more fields than the
+  header, an empty id or label, a label outside the categories, an id that does not match
+  a given ``unit_pattern`` / ``rater_pattern``, bytes that are not UTF-8) raises
+  ``ValueError`` (a ``LineError`` with ``.line``) naming the file and the 1-based file line
+  (the header is line 1; a quoted field spanning lines is counted), and shows the line; a
+  missing column raises naming it and listing the columns found. The reader never
+  guesses: a row is taken as written or the read stops.
+
+Views (what coefficients read). Each gives per-unit category counts (n_units x K, built
+with ``np.bincount``, never through a dense units x raters matrix) and the unit ids, and,
+where rater identity matters (Cohen's kappa, pairwise tables), a dense ``Ratings``:
+
+- ``inter(repeats=..., min_raters=2)``: one unit per item rated by at least
+  ``min_raters`` distinct raters, holding the ratings of every rater. ``repeats`` says
+  what happens to a rater's repeated labels on one item: ``"first"`` keeps only the
+  rater's first label (occasion 0: the first in occasion order, else in file order), so a
+  unit holds exactly one label per distinct rater; ``"all"`` keeps every label, so the
+  rater's repeats enter the unit's counts as further ratings and pair with each other
+  (the dense form is then undefined and raises).
+- ``raters(subset, repeats=..., min_raters=...)``: the same over any subset of raters (a
+  run-triple, a pair for Cohen); ``inter`` is ``raters`` over all raters.
+- ``self_agreement(min_labels=2)``: one unit per (item, rater) with at least
+  ``min_labels`` labels by that rater; those repeated labels are the unit's ratings. The
+  dense form has one column per occasion (``occasion_1`` = first label, ``occasion_2`` =
+  second, ...).
+
+Speed: 1.6 million labels on 200,000 units build a view's counts in about 0.04 s; reading
+a 1.6-million-row CSV (parse, codes, occasions) takes a few seconds and a few hundred MB.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from reagree.stats.ratings import MISSING, Ratings
+
+REPEATS = ("first", "all")
+_SEPARATORS = ("\t", ",", ";")
+_BY_SUFFIX = {".tsv": "\t", ".tab": "\t", ".csv": ","}
+_PARSER_LINE = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
+_INTEGER = re.compile(r"^[+-]?\d+$")
+
+
+class LineError(ValueError):
+    """A ValueError about one file line; ``line`` is that 1-based line number."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = int(line)
+
+
+@dataclass(frozen=True, eq=False)
+class Annotations:
+    """Labels as integer codes, one entry per label (see the module docstring).
+
+    ``unit_ids``: object array of distinct unit ids (str), first appearance order.
+    ``rater_ids``, ``categories``: tuples. ``unit``, ``rater``, ``code``, ``occasion``:
+    equal-length integer arrays, one entry per label, in file order.
+    """
+
+    unit_ids: np.ndarray
+    rater_ids: tuple
+    categories: tuple
+    unit: np.ndarray
+    rater: np.ndarray
+    code: np.ndarray
+    occasion: np.ndarray
+    source: str = "annotations"
+
+    def __post_init__(self) -> None:
+        n = self.unit.shape[0]
+        for name in ("rater", "code", "occasion"):
+            if getattr(self, name).shape != (n,):
+                raise ValueError(f"{self.source}: {name} has shape {getattr(self, name).shape}, expected ({n},)")
+        if n and (self.unit.min() < 0 or self.unit.max() >= len(self.unit_ids)):
+            raise ValueError(f"{self.source}: unit index out of range")
+        if n and (self.rater.min() < 0 or self.rater.max() >= len(self.rater_ids)):
+            raise ValueError(f"{self.source}: rater index out of range")
+        if n and (self.code.min() < 0 or self.code.max() >= len(self.categories)):
+            raise ValueError(f"{self.source}: label code out of range")
+
+    # --- construction --------------------------------------------------------------------
+
+    @classmethod
+    def from_records(cls, units: Sequence, raters: Sequence, labels: Sequence, occasions: Sequence | None = None,
+                     categories: Sequence | None = None, source: str = "annotations",
+                     lines: Sequence[int] | None = None) -> "Annotations":
+        """Build from parallel sequences (one entry per label). ``lines`` gives each label's
+        1-based file line for error messages (default: its 1-based position)."""
+        columns = {"unit": units, "rater": raters, "label": labels}
+        if occasions is not None:
+            columns["occasion"] = occasions
+        columns = {role: _as_text(pd.Series(values, dtype=object, name=role)) for role, values in columns.items()}
+        lengths = {name: len(column) for name, column in columns.items()}
+        if len(set(lengths.values())) != 1:
+            raise ValueError(f"{source}: columns of different lengths {lengths}")
+        n = lengths["unit"]
+        line = np.asarray(lines, dtype=np.int64) if lines is not None else np.arange(1, n + 1, dtype=np.int64)
+        return _build(columns, categories, source, line)
+
+    @classmethod
+    def from_long(cls, frame: pd.DataFrame, unit: str = "unit", rater: str = "rater", label: str = "label",
+                  occasion: str | None = None, categories: Sequence | None = None,
+                  source: str = "annotations") -> "Annotations":
+        """Build from a long DataFrame (one row per label). Cells are taken as text; a row's
+        position (1-based, +1 for a header) is its line in error messages."""
+        names = {"unit": unit, "rater": rater, "label": label}
+        if occasion is not None:
+            names["occasion"] = occasion
+        _require_columns(list(frame.columns), list(names.values()), source)
+        columns = {role: _as_text(frame[name]) for role, name in names.items()}
+        line = np.arange(2, len(frame) + 2, dtype=np.int64)
+        return _build(columns, categories, source, line)
+
+    @classmethod
+    def from_wide(cls, frame: pd.DataFrame, unit: str, raters: Sequence[str] | None = None,
+                  categories: Sequence | None = None, source: str = "annotations",
+                  lines: Sequence[int] | None = None) -> "Annotations":
+        """Build from a wide table: one row per unit, the ``unit`` id column, one column
+        per rater (``raters``, default every other column). An empty cell (None, NaN, or
+        blank) is a missing label. Labels enter in row order, then column order; a unit id
+        on two rows is an error naming both lines."""
+        columns = [str(c) for c in frame.columns]
+        raters = [str(r) for r in raters] if raters is not None else [c for c in columns if c != unit]
+        _require_columns(columns, [unit, *raters], source)
+        if not raters:
+            raise ValueError(f"{source}: a wide table needs at least one rater column besides {unit!r}")
+        line = np.asarray(lines, dtype=np.int64) if lines is not None else np.arange(2, len(frame) + 2, dtype=np.int64)
+        ids = _as_text(frame[unit]).str.strip()
+        repeated = ids.duplicated(keep=False).to_numpy()
+        if repeated.any():
+            first = int(np.flatnonzero(repeated)[0])
+            twins = np.flatnonzero(repeated & (ids.to_numpy() == ids.iloc[first]))
+            raise LineError(f"{source}: unit id {ids.iloc[first]!r} appears on lines {line[twins].tolist()}; "
+                            "a wide table holds one row per unit", line[twins[-1]])
+        empty_id = (ids == "").to_numpy()
+        if empty_id.any():
+            row = int(np.flatnonzero(empty_id)[0])
+            raise LineError(f"{source}: line {line[row]}: empty unit id", line[row])
+        text = frame[raters].apply(_as_text)
+        cells = text.to_numpy(dtype=object)
+        present = text.apply(lambda column: column.str.strip() != "").to_numpy(dtype=bool)
+        rows, cols = np.nonzero(present)  # row-major: row order, then column order
+        long = {"unit": pd.Series(ids.to_numpy()[rows], dtype=object),
+                "rater": pd.Series(np.asarray(raters, dtype=object)[cols], dtype=object),
+                "label": pd.Series(cells[rows, cols], dtype=object)}
+        return _build(long, categories, source, line[rows], keep_units=ids.to_numpy(), keep_raters=raters)
+
+    @classmethod
+    def concat(cls, parts: Sequence["Annotations"], source: str | None = None) -> "Annotations":
+        """One set of annotations from several (e.g. three language files). Ids are matched
+        as text across parts (first appearance order over the parts in turn); categories
+        must be identical. A rater's labels on one unit keep part order, then their own
+        occasion order."""
+        parts = list(parts)
+        if not parts:
+            raise ValueError("concat: no annotations given")
+        categories = parts[0].categories
+        for part in parts[1:]:
+            if part.categories != categories:
+                raise ValueError(f"concat: {part.source} has categories {list(part.categories)}, "
+                                 f"{parts[0].source} has {list(categories)}")
+        # Ids are matched once per distinct id (not per label); a part's unlabelled units stay.
+        unit_table, unit_ids = pd.factorize(np.concatenate([np.asarray(p.unit_ids, dtype=object) for p in parts]))
+        rater_table, rater_ids = pd.factorize(np.concatenate([np.asarray(p.rater_ids, dtype=object) for p in parts]))
+        unit_start = np.cumsum([0] + [p.n_units for p in parts])
+        rater_start = np.cumsum([0] + [p.n_raters for p in parts])
+        unit_codes = np.concatenate([unit_table[start + p.unit] for start, p in zip(unit_start, parts)]).astype(np.int64)
+        rater_codes = np.concatenate([rater_table[start + p.rater]
+                                      for start, p in zip(rater_start, parts)]).astype(np.int64)
+        width = max((int(p.occasion.max()) + 1 for p in parts if p.occasion.size), default=1)
+        order_key = np.concatenate([i * width + p.occasion.astype(np.int64) for i, p in enumerate(parts)])
+        occasion = _occasions(unit_codes, rater_codes, len(rater_ids), order_key)
+        return cls(unit_ids=np.asarray(unit_ids, dtype=object), rater_ids=tuple(rater_ids), categories=categories,
+                   unit=unit_codes.astype(np.int32), rater=rater_codes.astype(np.int32),
+                   code=np.concatenate([p.code for p in parts]), occasion=occasion,
+                   source=source or " + ".join(p.source for p in parts))
+
+    # --- sizes and totals ----------------------------------------------------------------
+
+    @property
+    def n_labels(self) -> int:
+        return int(self.unit.shape[0])
+
+    @property
+    def n_units(self) -> int:
+        return int(len(self.unit_ids))
+
+    @property
+    def n_raters(self) -> int:
+        return len(self.rater_ids)
+
+    def label_counts(self) -> np.ndarray:
+        """How many labels fall in each category (length K)."""
+        return np.bincount(self.code, minlength=len(self.categories))
+
+    def labels_per_rater(self) -> np.ndarray:
+        """How many labels each rater gave (in ``rater_ids`` order)."""
+        return np.bincount(self.rater, minlength=self.n_raters)
+
+    def unit_counts(self) -> np.ndarray:
+        """(n_units, K): every label of every unit, all raters and repeats included."""
+        k = len(self.categories)
+        return np.bincount(self.unit.astype(np.int64) * k + self.code, minlength=self.n_units * k).reshape(-1, k)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Back to long rows (unit, rater, label, occasion), in file order."""
+        return pd.DataFrame({"unit": self.unit_ids[self.unit],
+                             "rater": np.asarray(self.rater_ids, dtype=object)[self.rater],
+                             "label": np.asarray(self.categories, dtype=object)[self.code],
+                             "occasion": self.occasion})
+
+    # --- views ---------------------------------------------------------------------------
+
+    def inter(self, repeats: str = "first", min_raters: int = 2) -> "AnnotationView":
+        """One unit per item rated by at least ``min_raters`` distinct raters, holding every
+        rater's rating. ``repeats="first"``: a rater's first label on the item only (its
+        occasion 0), one label per distinct rater; ``"all"``: every label, repeats included
+        as further ratings (no dense form)."""
+        return self.raters(self.rater_ids, repeats=repeats, min_raters=min_raters, kind="inter")
+
+    def raters(self, subset: Sequence[str], repeats: str = "first", min_raters: int = 2,
+               kind: str = "raters") -> "AnnotationView":
+        """Like ``inter`` over the named raters only (dense columns in the given order).
+        Items are kept when at least ``min_raters`` of these raters labelled them
+        (``min_raters=1``: every item any of them labelled)."""
+        if repeats not in REPEATS:
+            raise ValueError(f"repeats must be one of {REPEATS}, got {repeats!r}")
+        subset = [str(r) for r in subset]
+        unknown = [r for r in subset if r not in self.rater_ids]
+        if unknown:
+            raise ValueError(f"{self.source}: unknown rater(s) {unknown}; raters are {list(self.rater_ids)}")
+        if len(set(subset)) != len(subset):
+            raise ValueError(f"{self.source}: a rater is named twice in {subset}")
+        column_of = np.full(self.n_raters, -1, dtype=np.int64)
+        column_of[[self.rater_ids.index(r) for r in subset]] = np.arange(len(subset))
+        label_column = column_of[self.rater]
+        chosen = label_column >= 0
+        first = chosen & (self.occasion == 0)
+        distinct = np.bincount(self.unit[first], minlength=self.n_units)
+        kept_items = distinct >= min_raters
+        take = chosen & kept_items[self.unit]
+        if repeats == "first":
+            take &= self.occasion == 0
+        items = np.flatnonzero(kept_items)
+        position = np.full(self.n_units, -1, dtype=np.int64)
+        position[items] = np.arange(items.size)
+        return AnnotationView(kind=kind, categories=self.categories, unit_ids=self.unit_ids[items], unit_raters=None,
+                              columns=tuple(subset), label_unit=position[self.unit[take]],
+                              label_column=label_column[take], label_code=self.code[take].astype(np.int64),
+                              dense=repeats == "first", source=self.source)
+
+    def self_agreement(self, min_labels: int = 2) -> "AnnotationView":
+        """One unit per (item, rater) pair in which the rater labelled the item at least
+        ``min_labels`` times; the rater's labels are the unit's ratings. Units are ordered
+        by item (first appearance), then rater (first appearance); ``unit_raters`` names
+        each unit's rater. Dense columns: occasion_1 (the first label), occasion_2, ..."""
+        if min_labels < 2:
+            raise ValueError(f"min_labels must be at least 2 (one label agrees with nothing), got {min_labels}")
+        pair = self.unit.astype(np.int64) * max(self.n_raters, 1) + self.rater
+        pairs, inverse, sizes = np.unique(pair, return_inverse=True, return_counts=True)
+        kept = sizes >= min_labels
+        position = np.full(pairs.size, -1, dtype=np.int64)
+        position[kept] = np.arange(int(kept.sum()))
+        label_unit = position[inverse.reshape(-1)]
+        take = label_unit >= 0
+        kept_pairs = pairs[kept]
+        width = int(sizes[kept].max()) if kept.any() else 0
+        return AnnotationView(kind="self", categories=self.categories,
+                              unit_ids=self.unit_ids[kept_pairs // max(self.n_raters, 1)],
+                              unit_raters=np.asarray(self.rater_ids, dtype=object)[kept_pairs % max(self.n_raters, 1)],
+                              columns=tuple(f"occasion_{i + 1}" for i in range(width)),
+                              label_unit=label_unit[take], label_column=self.occasion[take].astype(np.int64),
+                              label_code=self.code[take].astype(np.int64), dense=True, source=self.source)
+
+
+@dataclass(frozen=True, eq=False)
+class AnnotationView:
+    """Units ready for a coefficient: their ids, per-unit category counts, and (where the
+    view allows it) a dense units x columns ``Ratings``.
+
+    ``label_unit``, ``label_column``, ``label_code``: one entry per label in the view.
+    ``unit_raters``: for ``self`` views, the rater of each unit; else None.
+    """
+
+    kind: str
+    categories: tuple
+    unit_ids: np.ndarray
+    unit_raters: np.ndarray | None
+    columns: tuple
+    label_unit: np.ndarray
+    label_column: np.ndarray
+    label_code: np.ndarray
+    dense: bool
+    source: str = "annotations"
+
+    @property
+    def n_units(self) -> int:
+        return int(len(self.unit_ids))
+
+    @cached_property
+    def counts(self) -> np.ndarray:
+        """(n_units, K): how many of the unit's ratings fall in each category."""
+        k = len(self.categories)
+        return np.bincount(self.label_unit * k + self.label_code, minlength=self.n_units * k).reshape(-1, k)
+
+    def unit_counts(self) -> np.ndarray:
+        """The same as ``counts`` (the name ``Ratings`` uses)."""
+        return self.counts
+
+    def labels_per_unit(self) -> np.ndarray:
+        return self.counts.sum(axis=1)
+
+    def ratings(self) -> Ratings:
+        """Dense units x columns codes (``MISSING`` where a column has no label)."""
+        if not self.dense:
+            raise ValueError(f"{self.source}: a {self.kind} view with repeats='all' can hold several labels of one "
+                             "rater on one unit; a units x raters matrix cannot. Use repeats='first' or the counts.")
+        codes = np.full((self.n_units, len(self.columns)), MISSING, dtype=np.int64)
+        codes[self.label_unit, self.label_column] = self.label_code
+        return Ratings(codes=codes, categories=self.categories, raters=self.columns)
+
+    def subset(self, units: np.ndarray) -> "AnnotationView":
+        """The units picked by a boolean mask (or an array of distinct indices, kept in
+        its order)."""
+        units = np.asarray(units)
+        index = np.flatnonzero(units) if units.dtype == bool else units.astype(np.int64)
+        position = np.full(self.n_units, -1, dtype=np.int64)
+        position[index] = np.arange(index.size)
+        keep = position[self.label_unit] >= 0
+        order = np.argsort(position[self.label_unit[keep]], kind="stable")
+        return AnnotationView(kind=self.kind, categories=self.categories, unit_ids=self.unit_ids[index],
+                              unit_raters=None if self.unit_raters is None else self.unit_raters[index],
+                              columns=self.columns, label_unit=position[self.label_unit[keep]][order],
+                              label_column=self.label_column[keep][order], label_code=self.label_code[keep][order],
+                              dense=self.dense, source=self.source)
+
+
+# --- reading files ------------------------------------------------------------------------
+
+def read_annotations(path: str | Path, unit: str = "unit", rater: str = "rater", label: str = "label",
+                     occasion: str | None = None, categories: Sequence | None = None,
+                     sep: str | None = None, unit_pattern: str | None = None,
+                     rater_pattern: str | None = None) -> Annotations:
+    """Long rows from a CSV/TSV file: the columns named ``unit``, ``rater``, ``label``
+    (and ``occasion`` if given); other columns are ignored. ``unit_pattern`` /
+    ``rater_pattern``: regular expressions every (stripped) id must match in full, e.g.
+    ``r"[0-9]{17,19}"`` for tweet ids; the first id that does not names its line. See the
+    module docstring for what is accepted and what raises."""
+    path = Path(path)
+    frame, line, sep, padded = _read_table(path, sep)
+    names = {"unit": unit, "rater": rater, "label": label}
+    if occasion is not None:
+        names["occasion"] = occasion
+    _require_columns(list(frame.columns), list(names.values()), str(path))
+    columns = {role: frame[name] for role, name in names.items()}
+    try:
+        return _build(columns, categories, str(path), line, padded=padded,
+                      patterns={"unit": unit_pattern, "rater": rater_pattern})
+    except LineError as error:
+        raise LineError(f"{error}{_line_context(path, error.line, sep, len(frame.columns))}", error.line) from None
+
+
+def read_wide_annotations(path: str | Path, unit: str, raters: Sequence[str] | None = None,
+                          categories: Sequence | None = None, sep: str | None = None) -> Annotations:
+    """A wide CSV/TSV file (one row per unit, one column per rater): ``Annotations.from_wide``."""
+    path = Path(path)
+    frame, line, sep, _ = _read_table(path, sep)
+    try:
+        return Annotations.from_wide(frame, unit, raters, categories, source=str(path), lines=line)
+    except LineError as error:
+        raise LineError(f"{error}{_line_context(path, error.line, sep, len(frame.columns))}", error.line) from None
+
+
+def _read_table(path: Path, sep: str | None) -> tuple[pd.DataFrame, np.ndarray, str, bool]:
+    """All cells as text, wholly blank lines dropped; returns (frame, 1-based file line of
+    each row, the separator used, whether any cell may carry surrounding whitespace)."""
+    data = path.read_bytes()
+    try:
+        text_start = data[:65536].decode("utf-8-sig", errors="ignore")
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ValueError(f"{path}: line {line}: not UTF-8 text ({error.reason})") from None
+    header_line = text_start.splitlines()[0] if text_start.strip() else ""
+    if not header_line.strip():
+        raise ValueError(f"{path}: line 1: no header (the file is empty or starts with a blank line)")
+    sep = sep or _separator(path, header_line)
+    try:
+        table = pd.read_csv(io.BytesIO(data), sep=sep, header=None, dtype=object, keep_default_na=False,
+                            na_filter=False, skip_blank_lines=False, index_col=False, encoding="utf-8-sig",
+                            engine="c")
+    except pd.errors.ParserError as error:
+        match = _PARSER_LINE.search(str(error))
+        if match:
+            expected, line, seen = match.groups()
+            raise ValueError(f"{path}: line {line}: {seen} fields where the header has {expected}") from None
+        raise ValueError(f"{path}: cannot parse: {error}") from None
+    header = [str(h).strip() for h in table.iloc[0]]
+    if len(set(header)) != len(header):
+        twice = sorted({h for h in header if header.count(h) > 1})
+        raise ValueError(f"{path}: line 1: column name(s) {twice} appear twice; found {header}")
+    body = table.iloc[1:]
+    body.columns = header
+    line = np.arange(2, len(table) + 1, dtype=np.int64)
+    if b'"' in data:  # a quoted field may hold line breaks: rows and file lines then drift apart
+        breaks = body.apply(lambda column: column.str.count("\n")).sum(axis=1).to_numpy()
+        line = line + np.concatenate([[0], np.cumsum(breaks)[:-1]]).astype(np.int64)
+        line = line + table.iloc[0].str.count("\n").sum()
+    padded = _may_be_padded(data, sep)
+    if padded or b"\n\n" in data or b"\n\r\n" in data or b"\r\r" in data:  # only then can a row be blank
+        blank = body.apply(lambda column: column.str.strip() == "").all(axis=1).to_numpy()
+        body, line = body[~blank], line[~blank]
+    return body.reset_index(drop=True), line, sep, padded
+
+
+def _may_be_padded(data: bytes, sep: str) -> bool:
+    """Whether any field can start or end with whitespace: a space or tab (other than the
+    separator) next to a separator, a quote, a line end or the file's ends. Plain
+    substring searches (memchr speed), not a regex: this runs over every byte."""
+    spaces = [c for c in (b" ", b"\t") if c != sep.encode()]
+    edges = [sep.encode(), b"\n", b"\r", b'"']
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    if body[:1] in spaces or body[-1:] in spaces:
+        return True
+    present = [space for space in spaces if space in data]  # one memchr pass each; most files stop here
+    return any(edge + space in data or space + edge in data for space in present for edge in edges)
+
+
+def _separator(path: Path, header_line: str) -> str:
+    preferred = _BY_SUFFIX.get(path.suffix.lower())
+    if preferred is not None and preferred in header_line:
+        return preferred
+    counts = {sep: header_line.count(sep) for sep in _SEPARATORS}
+    best = max(counts, key=counts.get)
+    if counts[best] == 0:
+        raise ValueError(f"{path}: line 1: no tab, comma or semicolon in the header {header_line!r}; "
+                         "cannot tell the separator (pass sep=)")
+    return best
+
+
+# --- building -----------------------------------------------------------------------------
+
+def _require_columns(found: list, wanted: Iterable[str], source: str) -> None:
+    absent = [c for c in wanted if c not in found]
+    if absent:
+        raise ValueError(f"{source}: missing column(s) {absent}; found {list(found)}")
+
+
+def _as_text(column: pd.Series) -> pd.Series:
+    """Cells as text (None/NaN -> ""). Integers become their exact digits; floats and
+    booleans are refused, because an id that went through a float has already lost
+    digits (read files with ``dtype=str``)."""
+    kind = pd.api.types.infer_dtype(column, skipna=True)
+    if kind in ("string", "empty"):
+        return column.astype(object).where(column.notna(), "")
+    if kind == "integer":
+        return column.astype(object).where(column.isna(), column.map(str)).where(column.notna(), "")
+    raise ValueError(f"column {column.name!r} holds {kind} values, not text; read ids and labels as strings "
+                     "(e.g. pandas.read_csv(..., dtype=str)) so that long ids keep every digit")
+
+
+def _factorize_stripped(column: pd.Series, what: str, source: str, line: np.ndarray,
+                        strip: bool = True) -> tuple[np.ndarray, list]:
+    """Codes (first appearance order) of the stripped cells; an empty cell is an error."""
+    codes, uniques = pd.factorize(column.to_numpy(dtype=object))  # cells are text here: no NaN to sentinel
+    uniques = np.asarray(uniques, dtype=object)
+    # Only the distinct values are stripped, and not at all when the file shows no padding.
+    stripped = pd.Series(uniques, dtype=object).str.strip().to_numpy(dtype=object) if strip else uniques
+    if stripped is uniques or (stripped == uniques).all():
+        distinct = stripped
+    else:  # " a" and "a" are one id: merge what stripping made equal
+        remap, distinct = pd.factorize(stripped)
+        codes = remap[codes]
+    empty = np.flatnonzero(np.asarray(distinct) == "")
+    if empty.size:
+        row = int(np.flatnonzero(codes == empty[0])[0])
+        raise LineError(f"{source}: line {line[row]}: empty {what}", line[row])
+    return codes.astype(np.int64), list(distinct)
+
+
+def _build(columns: dict, categories: Sequence | None, source: str, line: np.ndarray,
+           keep_units: np.ndarray | None = None, keep_raters: Sequence | None = None,
+           padded: bool = True, patterns: dict | None = None) -> Annotations:
+    """``padded=False`` promises that no cell has surrounding whitespace (a file scan found
+    none), which skips stripping a million distinct ids. ``patterns``: {"unit"/"rater":
+    regex every id must match in full}."""
+    unit_codes, unit_ids = _factorize_stripped(columns["unit"], "unit id", source, line, strip=padded)
+    rater_codes, rater_ids = _factorize_stripped(columns["rater"], "rater id", source, line)
+    label_codes, labels = _factorize_stripped(columns["label"], "label", source, line)
+    for role, codes, ids in (("unit", unit_codes, unit_ids), ("rater", rater_codes, rater_ids)):
+        pattern = (patterns or {}).get(role)
+        if pattern:
+            bad = np.flatnonzero(~pd.Series(ids, dtype=object).str.fullmatch(pattern).to_numpy(dtype=bool))
+            if bad.size:
+                row = int(np.flatnonzero(codes == bad[0])[0])
+                raise LineError(f"{source}: line {line[row]}: {role} id {ids[bad[0]]!r} does not match {pattern!r}",
+                                line[row])
+    if keep_units is not None:  # wide: every row is a unit, even one nobody labelled; column order for raters
+        unit_codes, unit_ids = _reindex(unit_codes, unit_ids, [str(u) for u in keep_units])
+    if keep_raters is not None:
+        rater_codes, rater_ids = _reindex(rater_codes, rater_ids, list(keep_raters))
+    if categories is None:
+        categories = tuple(sorted(labels))
+    else:
+        categories = tuple(str(c).strip() for c in categories)
+        if len(set(categories)) != len(categories):
+            raise ValueError(f"{source}: categories {list(categories)} name a category twice")
+    lookup = pd.Index(categories).get_indexer(labels)
+    unknown = np.flatnonzero(lookup < 0)
+    if unknown.size:
+        rows = np.flatnonzero(np.isin(label_codes, unknown))
+        row = int(rows[0])
+        raise LineError(f"{source}: line {line[row]}: label {labels[label_codes[row]]!r} is not one of the "
+                        f"categories {list(categories)}", line[row])
+    code = lookup[label_codes]
+    if "occasion" in columns:
+        order_key = _occasion_order(columns["occasion"], source, line)
+        _refuse_same_occasion(unit_codes, rater_codes, len(rater_ids), order_key, unit_ids, rater_ids, source, line)
+    else:
+        order_key = None  # file order
+    occasion = _occasions(unit_codes, rater_codes, len(rater_ids), order_key)
+    small = np.int8 if len(categories) <= 127 else np.int32
+    return Annotations(unit_ids=np.asarray(unit_ids, dtype=object), rater_ids=tuple(rater_ids),
+                       categories=categories, unit=unit_codes.astype(np.int32), rater=rater_codes.astype(np.int32),
+                       code=code.astype(small), occasion=occasion, source=source)
+
+
+def _reindex(codes: np.ndarray, found: list, wanted: list) -> tuple[np.ndarray, list]:
+    table = pd.Index(wanted).get_indexer(found)
+    return table[codes], wanted
+
+
+def _occasion_order(column: pd.Series, source: str, line: np.ndarray) -> np.ndarray:
+    codes, values = _factorize_stripped(column, "occasion", source, line)
+    if all(_INTEGER.match(v) for v in values):
+        ranks = np.argsort(np.argsort([int(v) for v in values], kind="stable"), kind="stable")
+    else:
+        ranks = np.argsort(np.argsort(np.asarray(values, dtype=str), kind="stable"), kind="stable")
+    return ranks[codes].astype(np.int64)
+
+
+def _refuse_same_occasion(unit: np.ndarray, rater: np.ndarray, n_raters: int, order_key: np.ndarray,
+                          unit_ids: list, rater_ids: list, source: str, line: np.ndarray) -> None:
+    key = pd.DataFrame({"pair": unit * max(n_raters, 1) + rater, "occasion": order_key})
+    twice = key.duplicated(keep=False).to_numpy()
+    if twice.any():
+        first = int(np.flatnonzero(twice)[0])
+        rows = np.flatnonzero(twice & (key["pair"].to_numpy() == key["pair"].iat[first])
+                              & (order_key == order_key[first]))
+        raise LineError(f"{source}: lines {line[rows].tolist()}: rater {rater_ids[rater[first]]!r} labelled unit "
+                         f"{unit_ids[unit[first]]!r} twice on the same occasion", line[rows[0]])
+
+
+def _occasions(unit: np.ndarray, rater: np.ndarray, n_raters: int, order_key: np.ndarray | None) -> np.ndarray:
+    """0, 1, 2, ... for a rater's labels on one unit, in ``order_key`` order (ties, and
+    ``None``: file order)."""
+    n = unit.size
+    if n == 0:
+        return np.zeros(0, dtype=np.int32)
+    pair = unit.astype(np.int64) * max(n_raters, 1) + rater
+    if order_key is None:  # file order: a stable sort by pair keeps it
+        order = np.argsort(pair, kind="stable")
+    else:
+        order = np.lexsort((order_key, pair))  # lexsort is stable: equal keys keep file order
+    sorted_pair = pair[order]
+    starts = np.r_[True, sorted_pair[1:] != sorted_pair[:-1]]
+    position = np.arange(n)
+    group_start = np.maximum.accumulate(np.where(starts, position, 0))
+    occasion = np.empty(n, dtype=np.int32)
+    occasion[order] = position - group_start
+    return occasion
+
+
+def _line_context(path: Path, line: int, sep: str | None, n_columns: int) -> str:
+    """' (the line reads '...'; 2 fields, the header has 3)' for an error message."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as handle:
+            text = next((t for number, t in enumerate(handle, start=1) if number == line), None)
+    except OSError:
+        return ""
+    if text is None:
+        return ""
+    text = text.rstrip("\r\n")
+    fields = len(next(csv.reader([text], delimiter=sep))) if text else 0
+    shown = text if len(text) <= 120 else text[:117] + "..."
+    count = f"; {fields} fields, the header has {n_columns}" if fields != n_columns else ""
+    return f" (the line reads {shown!r}{count})"

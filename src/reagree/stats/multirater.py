@@ -1,0 +1,311 @@
+"""Coefficients for any number of raters, read from unit x category counts.
+
+What this module decides:
+
+- **Input.** ``counts`` of shape (n_units, K): entry (i, k) = how many raters put unit i
+  in category k (``Ratings.unit_counts()``, statsmodels' ``aggregate_raters``, or a
+  long table's per-unit counts: no units x raters matrix is ever needed). Counts are
+  finite non-negative whole numbers, else ValueError. K is the number of *declared*
+  categories, which matters for Brennan-Prediger and Gwet's AC1.
+- **Weights.** Optional ``weights`` (one finite non-negative number per unit) let a
+  two-rater contingency table enter as weighted pseudo-units
+  (``reagree.stats.ratings.counts_from_table``): every coefficient here then equals its
+  two-rater textbook form on that table, for counts and for proportions alike.
+- **Pairable units.** Units with fewer than two ratings are not pairable and take no part
+  in observed agreement; Gwet's prevalences average over every unit with a rating.
+  Fleiss' kappa skips units nobody rated and needs the same number m of ratings on every
+  other unit (ValueError otherwise).
+- **Undefined.** Degenerate input (no pairable unit, one category in use, fewer than two
+  declared categories) returns ``Undefined(reason)``, never an exception.
+- **One definition.** Each coefficient ``name(counts)`` is ``name_statistic(counts).value()``:
+  the value and the bootstrap draws (``reagree.stats.bootstrap``) come from the same
+  sufficient statistic. The tests hold each one against statsmodels, irrCAC or a
+  by-hand enumeration of rater pairs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from reagree.stats.bootstrap import UnitStatistic
+from reagree.stats.ratings import check_unit_counts
+
+NO_PAIRABLE_UNIT = "no unit has two or more ratings"
+
+
+# --- input ----------------------------------------------------------------------------
+
+def _as_weights(counts: np.ndarray, weights) -> np.ndarray | None:
+    if weights is None:
+        return None
+    weights = np.asarray(weights, dtype=float)
+    if weights.shape != (counts.shape[0],):
+        raise ValueError(f"need one weight per unit: {counts.shape[0]}, got shape {weights.shape}")
+    bad = ~np.isfinite(weights) | (weights < 0)
+    if bad.any():
+        unit = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"weights must be finite and non-negative; unit {unit} has weight {float(weights[unit])!r}")
+    return weights
+
+
+def _sample(counts, weights) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """(rows, units, weights): unweighted units pooled into their distinct count rows
+    (``units`` says which row each unit has, in order), weighted units kept as rows."""
+    counts = check_unit_counts(counts)
+    weights = _as_weights(counts, weights)
+    if weights is not None:
+        return counts, None, weights
+    rows, inverse = np.unique(counts, axis=0, return_inverse=True)
+    return rows, inverse.reshape(-1), None
+
+
+def _statistic(name, per_unit, finish, why, units, weights) -> UnitStatistic:
+    return UnitStatistic(name, per_unit, finish, why, units=units, weights=weights)
+
+
+def _pairable_agreement(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: pairable (m >= 2), and its share of agreeing rater pairs."""
+    m = rows.sum(axis=1)
+    pairable = m >= 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share = np.where(pairable, (rows * (rows - 1)).sum(axis=1) / (m * (m - 1)), 0.0)
+    return pairable.astype(float), share
+
+
+def _constant_raters(rows: np.ndarray) -> int:
+    m = rows.sum(axis=1)
+    m = m[m > 0]
+    if m.size == 0:
+        return 0
+    if not np.all(m == m[0]):
+        raise ValueError(
+            f"Fleiss' kappa needs the same number of ratings on every unit; got {int(m.min())} to {int(m.max())} "
+            "(use Ratings.complete() or Krippendorff's alpha for missing cells)"
+        )
+    return int(m[0])
+
+
+# --- percent agreement, Brennan-Prediger / PABAK, Gwet's AC1 ----------------------------
+
+def percent_agreement_statistic(counts, weights=None) -> UnitStatistic:
+    """``percent_agreement`` as sums over units: [pairable, share of agreeing pairs]."""
+    rows, units, weights = _sample(counts, weights)
+    pairable, share = _pairable_agreement(rows)
+
+    def why(totals: np.ndarray) -> str:
+        return NO_PAIRABLE_UNIT
+
+    return _statistic("percent_agreement", np.column_stack([pairable, share]),
+                      lambda totals: totals[:, 1] / totals[:, 0], why, units, weights)
+
+
+def percent_agreement(counts, weights=None) -> float:
+    """Observed agreement P_o: the mean, over pairable units, of the share of agreeing
+    rater pairs, sum_k c_ik (c_ik - 1) / (m_i (m_i - 1)).
+
+    For two raters this is the proportion of units both labelled alike. Units rated by
+    fewer than two raters are skipped; with none left the value is ``Undefined``.
+
+    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+    Psychological Bulletin 76(5), 378-382 (P_i and P_bar).
+    """
+    return percent_agreement_statistic(counts, weights).value()
+
+
+def brennan_prediger_statistic(counts, weights=None) -> UnitStatistic:
+    """``brennan_prediger`` as sums over units: [pairable, share of agreeing pairs]."""
+    rows, units, weights = _sample(counts, weights)
+    k = rows.shape[1]
+    pairable, share = _pairable_agreement(rows)
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        observed = totals[:, 1] / totals[:, 0]
+        return (observed - 1.0 / k) / (1.0 - 1.0 / k)
+
+    def why(totals: np.ndarray) -> str:
+        return "fewer than two categories declared" if k < 2 else NO_PAIRABLE_UNIT
+
+    return _statistic("brennan_prediger", np.column_stack([pairable, share]), finish, why, units, weights)
+
+
+def brennan_prediger(counts, weights=None) -> float:
+    """Brennan-Prediger kappa (free-marginal kappa; PABAK for two categories).
+
+    kappa_BP = (P_o - 1/K) / (1 - 1/K): chance agreement taken as uniform over the K
+    declared categories, P_o as in ``percent_agreement``. With K = 2 it is
+    PABAK = 2 P_o - 1 (Byrt, Bishop & Carlin 1993). Equals statsmodels'
+    ``fleiss_kappa(method="randolph")`` on complete data and irrCAC's ``CAC.bp()``.
+
+    Brennan, R. L., Prediger, D. J. (1981). Coefficient kappa: some uses, misuses, and
+    alternatives. Educational and Psychological Measurement 41, 687-699.
+    """
+    return brennan_prediger_statistic(counts, weights).value()
+
+
+pabak = brennan_prediger
+
+
+def gwet_ac1_statistic(counts, weights=None) -> UnitStatistic:
+    """``gwet_ac1`` as sums over units: [pairable, share, rated, c_i1/m_i .. c_iK/m_i]."""
+    rows, units, weights = _sample(counts, weights)
+    k = rows.shape[1]
+    m = rows.sum(axis=1)
+    pairable, share = _pairable_agreement(rows)
+    rated = (m >= 1).astype(float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        classification = np.where(m[:, None] >= 1, rows / m[:, None], 0.0)
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        observed = totals[:, 1] / totals[:, 0]
+        prevalence = totals[:, 3:] / totals[:, 2][:, None]
+        chance = (prevalence * (1 - prevalence)).sum(axis=1) / (k - 1)
+        return (observed - chance) / (1 - chance)
+
+    def why(totals: np.ndarray) -> str:
+        return "fewer than two categories declared" if k < 2 else NO_PAIRABLE_UNIT
+
+    per_unit = np.column_stack([pairable, share, rated, classification])
+    return _statistic("gwet_ac1", per_unit, finish, why, units, weights)
+
+
+def gwet_ac1(counts, weights=None) -> float:
+    """Gwet's first-order agreement coefficient AC1.
+
+    AC1 = (P_o - P_e) / (1 - P_e), P_e = 1/(K-1) sum_k pi_k (1 - pi_k), where pi_k is the
+    mean over rated units of the share c_ik / m_i of ratings in category k; P_o as in
+    ``percent_agreement``. For two raters pi_k is the mean of their two marginals, and with
+    two categories P_e = 2 pi (1 - pi), which never exceeds 0.5. Equals irrCAC's
+    ``CAC.gwet()`` (raw ratings and contingency tables).
+
+    Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the presence
+    of high agreement. British Journal of Mathematical and Statistical Psychology 61, 29-48.
+    """
+    return gwet_ac1_statistic(counts, weights).value()
+
+
+# --- Fleiss ---------------------------------------------------------------------------
+
+def _fleiss_why(m: int, what: str):
+    def why(totals: np.ndarray) -> str:
+        if totals[0] == 0:
+            return "no unit has a rating"
+        if m < 2:
+            return "fewer than two ratings per unit"
+        return what
+    return why
+
+
+def fleiss_statistic(counts, weights=None) -> UnitStatistic:
+    """``fleiss_kappa`` as sums over units: [rated, sum_k c_ik^2, c_i1 .. c_iK]."""
+    rows, units, weights = _sample(counts, weights)
+    m = _constant_raters(rows)
+    rated = (rows.sum(axis=1) > 0).astype(float)
+    per_unit = np.column_stack([rated, (rows ** 2).sum(axis=1), rows])
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        n_units = totals[:, 0]
+        observed = (totals[:, 1] - n_units * m) / (n_units * m * (m - 1))
+        share = totals[:, 2:] / (n_units * m)[:, None]
+        chance = (share ** 2).sum(axis=1)
+        return (observed - chance) / (1 - chance)
+
+    why = _fleiss_why(m, "only one category in use: chance agreement is 1")
+    return _statistic("fleiss_kappa", per_unit, finish, why, units, weights)
+
+
+def fleiss_kappa(counts, weights=None) -> float:
+    """Fleiss' kappa for m raters per unit.
+
+    kappa = (P_bar - P_e) / (1 - P_e), with P_i = (sum_k c_ik^2 - m) / (m (m - 1)),
+    P_bar the mean of P_i over units, p_k = sum_i c_ik / (N m) and P_e = sum_k p_k^2.
+    Units nobody rated are skipped; every other unit must carry the same number m of
+    ratings (else ValueError). m < 2 or a single category in use gives ``Undefined``.
+    Equals statsmodels' ``fleiss_kappa(method="fleiss")``; with two raters it is Scott's pi.
+
+    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+    Psychological Bulletin 76(5), 378-382, eqs. (2)-(6).
+    """
+    return fleiss_statistic(counts, weights).value()
+
+
+def fleiss_category_statistic(counts, category: int, weights=None) -> UnitStatistic:
+    """``fleiss_category_kappa`` as sums over units: [rated, c_ij, c_ij (m - c_ij)]."""
+    rows, units, weights = _sample(counts, weights)
+    if not 0 <= category < rows.shape[1]:
+        raise ValueError(f"category must lie in 0..{rows.shape[1] - 1}, got {category}")
+    m = _constant_raters(rows)
+    rated = (rows.sum(axis=1) > 0).astype(float)
+    column = rows[:, category]
+    per_unit = np.column_stack([rated, column, column * (m - column)])
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        n_units = totals[:, 0]
+        share = totals[:, 1] / (n_units * m)
+        return 1 - totals[:, 2] / (n_units * m * (m - 1) * share * (1 - share))
+
+    why = _fleiss_why(m, f"category {category} is used by nobody or by everybody")
+    return _statistic(f"fleiss_category_kappa[{category}]", per_unit, finish, why, units, weights)
+
+
+def fleiss_category_kappa(counts, category: int, weights=None) -> float:
+    """Fleiss' kappa of one category j against the rest (Fleiss 1971, eq. 9).
+
+    kappa_j = 1 - sum_i c_ij (m - c_ij) / (N m (m - 1) p_j (1 - p_j)), p_j = sum_i c_ij / (N m).
+    Collapsing the categories to "j vs the rest" gives exactly kappa_j, and the overall
+    kappa is the mean of the kappa_j weighted by p_j (1 - p_j). A category nobody used,
+    or everybody always used, is ``Undefined``. statsmodels has no per-category form.
+
+    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+    Psychological Bulletin 76(5), 378-382.
+    """
+    return fleiss_category_statistic(counts, category, weights).value()
+
+
+def fleiss_category_kappas(counts, weights=None) -> np.ndarray:
+    """``fleiss_category_kappa`` of every category, as an object array (so that each
+    entry can be ``Undefined`` with its own reason)."""
+    counts = check_unit_counts(counts)
+    return np.array([fleiss_category_kappa(counts, j, weights) for j in range(counts.shape[1])], dtype=object)
+
+
+# --- specific agreement -----------------------------------------------------------------
+
+def specific_agreement_statistic(counts, category: int, weights=None) -> UnitStatistic:
+    """``specific_agreement`` of one category as sums over pairable units:
+    [c_ik (c_ik - 1), c_ik (m_i - 1)]."""
+    rows, units, weights = _sample(counts, weights)
+    if not 0 <= category < rows.shape[1]:
+        raise ValueError(f"category must lie in 0..{rows.shape[1] - 1}, got {category}")
+    m = rows.sum(axis=1)
+    column = rows[:, category]
+    pairable = m >= 2
+    per_unit = np.column_stack([np.where(pairable, column * (column - 1), 0.0),
+                                np.where(pairable, column * (m - 1), 0.0)])
+
+    def why(totals: np.ndarray) -> str:
+        return f"category {category} is never used on a pairable unit"
+
+    return _statistic(f"specific_agreement[{category}]", per_unit, lambda totals: totals[:, 0] / totals[:, 1],
+                      why, units, weights)
+
+
+def specific_agreement(counts, weights=None, category: int | None = None):
+    """Specific (positive/negative) agreement of a category.
+
+    p_s(k) = sum_i c_ik (c_ik - 1) / sum_i c_ik (m_i - 1) over pairable units: of all the
+    rater pairs in which one rater said k, the share in which the other said k too. For
+    two raters and a 2x2 table this is 2a / (2a + b + c) (and 2d / (2d + b + c) for the
+    other category). With ``category`` given, that category's value (float or
+    ``Undefined``); without, an object array with one entry per category. A category
+    never used on a pairable unit is ``Undefined``.
+
+    Uebersax, J. S. (1982). A design-independent method for measuring the reliability of
+    psychiatric diagnosis. Journal of Psychiatric Research 17(4), 335-342; Fleiss, J. L.
+    (1975). Measuring agreement between two judges on the presence or absence of a trait.
+    Biometrics 31, 651-659.
+    """
+    if category is not None:
+        return specific_agreement_statistic(counts, category, weights).value()
+    counts = check_unit_counts(counts)
+    return np.array([specific_agreement_statistic(counts, k, weights).value() for k in range(counts.shape[1])],
+                    dtype=object)

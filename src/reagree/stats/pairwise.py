@@ -1,0 +1,204 @@
+"""Two-rater coefficients, from a K x K contingency table or from two raters of a ``Ratings``.
+
+What this module decides:
+
+- **Orientation.** Rows are the first rater's categories, columns the second's, in the
+  declared category order (the order linear and quadratic weights use). Entries are
+  counts or proportions (finite, non-negative).
+- **Units.** From a ``Ratings``, only units both raters labelled count; the others are
+  still units of the sample (a bootstrap resample draws them, and they add nothing).
+  From a table of counts, the units are its cells repeated by their counts, in row-major
+  order; a table of proportions has a value but cannot be resampled.
+- **Input checks.** A table is K x K, finite and non-negative (counts, or proportions);
+  a NaN, inf or negative cell is a ValueError naming its row and column.
+- **One definition.** ``cohen_kappa`` and ``scott_pi`` are the ``value()`` of
+  ``cohen_statistic`` / ``scott_statistic``: each unit adds one to its (a, b) cell, and
+  the finish reads the coefficient off the summed table. The multi-rater coefficients
+  (percent and specific agreement, PABAK, Gwet's AC1) apply to a table through
+  ``reagree.stats.ratings.counts_from_table``; ``table_coefficients`` does that for all of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from reagree.stats import multirater
+from reagree.stats.bootstrap import UnitStatistic
+from reagree.stats.ratings import MISSING, Ratings, counts_from_table
+from reagree.stats.undefined import Undefined
+
+WEIGHTS = (None, "linear", "quadratic")
+
+
+def contingency_table(ratings: Ratings, rater_a: str, rater_b: str) -> np.ndarray:
+    """K x K counts of (rater_a's category, rater_b's category) over units both labelled."""
+    a, b = _pair_codes(ratings, rater_a, rater_b)
+    both = (a != MISSING) & (b != MISSING)
+    k = ratings.n_categories
+    return np.bincount(a[both] * k + b[both], minlength=k * k).reshape(k, k)
+
+
+def _pair_codes(ratings: Ratings, rater_a: str, rater_b: str) -> tuple[np.ndarray, np.ndarray]:
+    for rater in (rater_a, rater_b):
+        if rater not in ratings.raters:
+            raise ValueError(f"no rater {rater!r} among {list(ratings.raters)}")
+    return ratings.codes[:, ratings.raters.index(rater_a)], ratings.codes[:, ratings.raters.index(rater_b)]
+
+
+def _disagreement_weights(k: int, weights: str | None) -> np.ndarray:
+    if weights not in WEIGHTS:
+        raise ValueError(f"weights must be one of {WEIGHTS}, got {weights!r}")
+    distance = np.abs(np.subtract.outer(np.arange(k), np.arange(k))).astype(float)
+    if weights is None:
+        return (distance > 0).astype(float)
+    return distance if weights == "linear" else distance ** 2
+
+
+def _square(table) -> np.ndarray:
+    try:
+        table = np.asarray(table, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("a contingency table must hold numbers") from None
+    if table.ndim != 2 or table.shape[0] != table.shape[1]:
+        raise ValueError(f"a contingency table must be K x K, got shape {table.shape}")
+    if not np.isfinite(table).all():
+        raise ValueError("a contingency table must be finite (no NaN or inf); "
+                         + _first_cell(~np.isfinite(table), table))
+    if (table < 0).any():
+        raise ValueError("a contingency table cannot hold negative counts; " + _first_cell(table < 0, table))
+    return table
+
+
+def _first_cell(bad: np.ndarray, table: np.ndarray) -> str:
+    """ "row 0, column 1 holds nan": the first cell flagged in ``bad``."""
+    i, j = (int(x) for x in np.argwhere(bad)[0])
+    return f"row {i}, column {j} holds {float(table[i, j])!r}"
+
+
+def _cells(data, rater_a: str | None, rater_b: str | None) -> tuple[int, dict]:
+    """K and the sample as cells: each unit's cell a*K + b (K*K for "not both labelled"),
+    or a table's cells with its entries as weights."""
+    if isinstance(data, Ratings):
+        if rater_a is None and rater_b is None and data.n_raters == 2:
+            rater_a, rater_b = data.raters
+        if rater_a is None or rater_b is None:
+            raise ValueError(f"name the two raters of a Ratings with {data.n_raters} raters")
+        a, b = _pair_codes(data, rater_a, rater_b)
+        k = data.n_categories
+        both = (a != MISSING) & (b != MISSING)
+        return k, {"units": np.where(both, a * k + b, k * k)}
+    if rater_a is not None or rater_b is not None:
+        raise ValueError("raters are named only for a Ratings, not for a table")
+    table = _square(data)
+    k = table.shape[0]
+    return k, {"weights": np.append(table.reshape(k * k), 0.0)}
+
+
+def _cell_rows(k: int) -> np.ndarray:
+    """One row per cell (a one-hot K*K vector), plus an all-zero row for a unit not both labelled."""
+    return np.vstack([np.eye(k * k), np.zeros((1, k * k))])
+
+
+def cohen_statistic(data, rater_a: str | None = None, rater_b: str | None = None,
+                    weights: str | None = None) -> UnitStatistic:
+    """``cohen_kappa`` as sums over units: each unit adds one to its (a, b) cell.
+
+    ``data`` is a K x K table, or a ``Ratings`` with the two raters named (or exactly two
+    raters)."""
+    k, sample = _cells(data, rater_a, rater_b)
+    disagreement = _disagreement_weights(k, weights)
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        tables = totals.reshape(-1, k, k)
+        n = tables.sum(axis=(1, 2))
+        observed = (tables * disagreement).sum(axis=(1, 2)) / n
+        expected = np.einsum("bi,bj,ij->b", tables.sum(axis=2), tables.sum(axis=1), disagreement) / n ** 2
+        return 1 - observed / expected
+
+    def why(totals: np.ndarray) -> str:
+        if totals.sum() == 0:
+            return "no unit was labelled by both raters"
+        return "both raters used one and the same category: chance agreement is 1"
+
+    name = f"cohen_kappa[{rater_a},{rater_b}]" if rater_a else "cohen_kappa"
+    return UnitStatistic(name, _cell_rows(k), finish, why, **sample)
+
+
+def cohen_kappa(data, weights: str | None = None, raters: tuple[str, str] | None = None) -> float:
+    """Cohen's kappa of two raters, unweighted or with linear/quadratic weights.
+
+    kappa = 1 - sum_ij w_ij o_ij / sum_ij w_ij e_ij, with o the observed proportions,
+    e_ij = o_i. o_.j the product of the marginals and w the disagreement weights (1 off
+    the diagonal; |i - j|; (i - j)^2). Unweighted it is (p_o - p_e) / (1 - p_e).
+    ``data`` is a K x K table (counts or proportions) or a ``Ratings``, with ``raters``
+    naming the pair unless it has exactly two. An empty table, or one in which both raters
+    used a single and the same category, is ``Undefined``. Equals statsmodels'
+    ``cohens_kappa`` and scikit-learn's ``cohen_kappa_score``.
+
+    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
+    Psychological Measurement 20, 37-46; Cohen, J. (1968). Weighted kappa. Psychological
+    Bulletin 70, 213-220.
+    """
+    rater_a, rater_b = raters if raters is not None else (None, None)
+    return cohen_statistic(data, rater_a, rater_b, weights).value()
+
+
+def scott_statistic(data, rater_a: str | None = None, rater_b: str | None = None) -> UnitStatistic:
+    """``scott_pi`` as sums over units: each unit adds one to its (a, b) cell."""
+    k, sample = _cells(data, rater_a, rater_b)
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        tables = totals.reshape(-1, k, k)
+        n = tables.sum(axis=(1, 2))
+        observed = np.trace(tables, axis1=1, axis2=2) / n
+        pooled = (tables.sum(axis=2) + tables.sum(axis=1)) / (2 * n)[:, None]
+        chance = (pooled ** 2).sum(axis=1)
+        return (observed - chance) / (1 - chance)
+
+    def why(totals: np.ndarray) -> str:
+        if totals.sum() == 0:
+            return "no unit was labelled by both raters"
+        return "only one category in use: chance agreement is 1"
+
+    name = f"scott_pi[{rater_a},{rater_b}]" if rater_a else "scott_pi"
+    return UnitStatistic(name, _cell_rows(k), finish, why, **sample)
+
+
+def scott_pi(data, raters: tuple[str, str] | None = None) -> float:
+    """Scott's pi: two-rater agreement with chance from the pooled marginals.
+
+    pi = (p_o - p_e) / (1 - p_e), p_o = sum_k o_kk, p_e = sum_k ((o_k. + o_.k) / 2)^2.
+    It is Fleiss' kappa with m = 2 on the units both raters labelled. ``data`` as for
+    ``cohen_kappa``. Equals irrCAC's ``CAC.scott()`` on the table.
+
+    Scott, W. A. (1955). Reliability of content analysis: the case of nominal scale
+    coding. Public Opinion Quarterly 19(3), 321-325.
+    """
+    rater_a, rater_b = raters if raters is not None else (None, None)
+    return scott_statistic(data, rater_a, rater_b).value()
+
+
+def _cohen_chance(table) -> float:
+    """Cohen's chance agreement p_e = sum_k p_k. p_.k."""
+    table = _square(table)
+    total = table.sum()
+    if total == 0:
+        return Undefined("empty table")
+    return float((table.sum(axis=1) * table.sum(axis=0)).sum() / total ** 2)
+
+
+def table_coefficients(table) -> dict[str, object]:
+    """Every two-rater reading of one table: agreement, kappa, Scott's pi, PABAK, AC1 and
+    the specific agreement of each category."""
+    table = _square(table)
+    counts, weights = counts_from_table(table)
+    return {
+        "n": float(table.sum()),
+        "agreement": multirater.percent_agreement(counts, weights),
+        "chance": _cohen_chance(table),
+        "kappa": cohen_kappa(table),
+        "scott_pi": scott_pi(table),
+        "pabak": multirater.brennan_prediger(counts, weights),
+        "ac1": multirater.gwet_ac1(counts, weights),
+        "specific": multirater.specific_agreement(counts, weights),
+    }

@@ -1,0 +1,1 @@
+"""The jayanetti2026 paper's own code: its readers, keys and figures (rule scripts and tests import it)."""
