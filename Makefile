@@ -20,10 +20,12 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-# An interrupted run leaves Snakemake's lock and incomplete-file markers behind; both are
-# safe to clear before a new run, because every output is written atomically.
+# Before the run: the config files through reagree's strict YAML reader, and the lock an
+# interrupted run left cleared, but only when no run of this folder is alive (each run holds
+# .snakemake/reagree-run.lock for its whole life; reagree.pipeline.runs). Incomplete-file
+# markers are safe to rerun, because every output is written atomically.
 all: setup
-	$(BIN)/snakemake --cores $(CORES) $(SNAKEMAKE_CONFIG) --unlock >/dev/null 2>&1 || true
+	$(BIN)/python -m reagree.pipeline.runs $(CONFIG)
 	$(BIN)/snakemake --cores $(CORES) $(SNAKEMAKE_CONFIG) --rerun-incomplete
 
 test: setup

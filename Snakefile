@@ -5,6 +5,9 @@ from snakemake.utils import min_version
 
 min_version("9.0")
 
+
+# Every config file through reagree's strict YAML reader before Snakemake merges it below.
+include: "workflow/rules/configfiles.smk"
 configfile: "config.yaml"
 
 

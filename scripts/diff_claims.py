@@ -1,11 +1,15 @@
-"""Rule diff_claims: join a paper's claims with its computed values."""
+"""Rule diff_claims: join a paper's claims with its computed values, after holding the
+sha256 of every input the paper read against its pin or first-use record."""
 from reagree.pipeline.claims import diff_claims
 from reagree.pipeline.paperspec import load_paper
+from reagree.pipeline.pins import verify_read_inputs
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import read_values, write_tsv
 
 with rule_log(snakemake) as log:
     paper = load_paper(snakemake.input.paper)
+    for checksums in snakemake.input.inputs:
+        verify_read_inputs(paper["id"], checksums, dict(snakemake.params.pins))
     table = diff_claims(paper["claims"], read_values(snakemake.input.values), paper["id"],
                         dict(snakemake.params.settings), dict(snakemake.params.expansions))
     write_tsv(table, snakemake.output[0])

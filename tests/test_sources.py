@@ -37,7 +37,7 @@ def test_only_the_configured_subset_is_expanded_and_pins_follow_the_name():
 def test_a_plain_entry_is_one_file():
     files = expand_sources(paper({"name": "LICENSE", "url": "https://x.org/LICENSE", "sha256": "b" * 64}))
     assert files == [{"name": "LICENSE", "url": "https://x.org/LICENSE", "sha256": "b" * 64, "licence": "",
-                      "values": {}}]
+                      "values": {}, "entry": 0}]
 
 
 @pytest.mark.parametrize("entry, settings, message", [

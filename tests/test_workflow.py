@@ -114,7 +114,7 @@ def test_second_run_does_nothing(work):
 def test_deleting_one_input_refetches_only_that_file(work):
     (work / "data" / "jayanetti2026" / "LICENSE").unlink()
     plan = run_snakemake(work, "-n", configfile="offline.yaml").stdout
-    assert plan.count("rule fetch_source:") == 1 and "data/jayanetti2026/LICENSE" in plan
+    assert plan.count("rule fetch_source_") == 1 and "data/jayanetti2026/LICENSE" in plan
     run_snakemake(work, configfile="offline.yaml")
     assert (work / "data" / "jayanetti2026" / "LICENSE").exists()
     assert "Nothing to be done" in run_snakemake(work, "-n", configfile="offline.yaml").stdout
@@ -153,7 +153,7 @@ def test_a_templated_source_builds_only_the_configured_subset(demo):
 
 def test_adding_a_part_to_the_settings_builds_it(demo):
     plan = run_snakemake(demo, "-n", "--config", "demo={parts: [a, b, c]}", configfile="demo.yaml").stdout
-    assert plan.count("rule fetch_source:") == 1 and "output: data/demo/parts/part_b.tsv" in plan
+    assert plan.count("rule fetch_source_") == 1 and "output: data/demo/parts/part_b.tsv" in plan
 
 
 def test_a_wrong_pin_stops_the_fetch_naming_both_hashes(tmp_path_factory):
@@ -230,12 +230,20 @@ def test_a_pinned_input_changed_after_fetching_is_fetched_again(demo):
     assert claims(demo, "demo").set_index("key").loc["agreement.a_b.part_a", "status"] == "match"
 
 
-def test_an_unpinned_input_changed_after_fetching_is_noticed_too(demo):
+def test_an_unpinned_input_changed_after_fetching_stops_the_run(demo):
+    """Pinned on first use (reagree.pipeline.pins): the run stops, naming the accept command;
+    deleting the file fetches the recorded version back."""
     notes = demo / "data" / "demo" / "notes" / "README.txt"
     original = notes.read_bytes()
     notes.write_text("edited by hand\n")
-    result = run_snakemake(demo, configfile="demo.yaml")
-    assert "the sha256 recorded when it was fetched" in result.stderr
+    result = run_snakemake(demo, check=False, configfile="demo.yaml")
+    assert result.returncode != 0
+    said = result.stdout + result.stderr
+    assert "data/demo/notes/README.txt changed since it was first fetched" in said
+    assert "reagree accept demo notes/README.txt" in said
+    assert notes.read_text() == "edited by hand\n"
+    notes.unlink()
+    run_snakemake(demo, configfile="demo.yaml")
     assert notes.read_bytes() == original
 
 
@@ -243,6 +251,8 @@ def test_partial_files_left_by_a_killed_fetch_are_swept(demo):
     stale = demo / "data" / "demo" / "parts" / ".part_a.tsv.part-abc123"
     stale.write_text("half a file")
     result = run_snakemake(demo, "-n", configfile="demo.yaml")
+    assert stale.exists() and "a run removes" in result.stderr  # a dry run changes nothing
+    result = run_snakemake(demo, configfile="demo.yaml")
     assert not stale.exists() and "left by an interrupted fetch" in result.stderr
 
 

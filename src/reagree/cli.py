@@ -38,6 +38,7 @@ examples:
   reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
   reagree claims workflow/papers/jayanetti2026/paper.yaml results/jayanetti2026/values.tsv
   reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
+  reagree accept shvets2026 gudea/opus_run1.json HEX (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
   reagree new-paper smith2027                        (then fill in workflow/papers/smith2027/ and add it to papers:)
 
@@ -91,8 +92,11 @@ def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
     from reagree.pipeline.settings import resolve_config
     from reagree.pipeline.yamlio import load_yaml
 
+    from reagree.pipeline.settings import check_config_files
+
     root = Path(args.root).resolve()
     config: dict = {}
+    check_config_files([root / "config.yaml", *map(Path, args.configfile or [])])
     for path in [root / "config.yaml", *map(Path, args.configfile or [])]:
         loaded = load_yaml(path) or {}
         if not isinstance(loaded, dict):
@@ -137,6 +141,24 @@ def _mirror(args: argparse.Namespace) -> int:
         print(f"{digest}  {dest.relative_to(args.dest)}  ({paper_id}, {pin})")
     print(f"reagree mirror: {len(files) - failures} of {len(files)} files in {args.dest}", file=sys.stderr)
     return 1 if failures else 0
+
+
+def _accept(args: argparse.Namespace) -> int:
+    from reagree.pipeline.pins import accept
+    from reagree.pipeline.settings import paper_folders
+    from reagree.pipeline.sources import pinned_names
+    from reagree.pipeline.yamlio import load_yaml
+
+    root = Path(args.root)
+    known = paper_folders(root / "workflow")
+    if args.paper not in known:
+        raise ValueError(f"{args.paper!r} is not a paper folder under {root / 'workflow' / 'papers'}; papers: {known}")
+    if (args.name is None) == (not args.all):
+        raise ValueError("name one input (NAME [SHA256]) or give --all, not both")
+    paper = load_yaml(root / "workflow" / "papers" / args.paper / "paper.yaml") or {}
+    for line in accept(args.paper, args.name, args.sha256, pins=pinned_names(paper), data=root / "data"):
+        print(line)
+    return 0
 
 
 def _bootstrap_defaults() -> dict:
@@ -220,6 +242,22 @@ def _parser() -> argparse.ArgumentParser:
     mirror.add_argument("--papers", metavar="ID,ID", help="only these papers (default: config.yaml's papers)")
     mirror.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
     mirror.set_defaults(run=_mirror)
+
+    accept = commands.add_parser(
+        "accept", help="take a new version of an input that changed since it was first fetched",
+        description="A source without a pinned sha256 is pinned on first use: its sha256 is recorded in "
+                    "data/PAPER.sha256 when it is first fetched, and a run whose input has other bytes stops, "
+                    "naming this command. It records SHA256 (or, without it, the bytes of data/PAPER/NAME as they "
+                    "are; with neither, it forgets the record and the next run records what it fetches) and makes "
+                    "the next run rebuild everything that read the file. --all does so for every unpinned input "
+                    "of PAPER.")
+    accept.add_argument("paper", metavar="PAPER", help="the paper id, e.g. shvets2026")
+    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/, e.g. gudea/opus_run1.json")
+    accept.add_argument("sha256", metavar="SHA256", nargs="?", help="the sha256 of the version to take (the run's "
+                        "message names it)")
+    accept.add_argument("--all", action="store_true", help="every unpinned input of PAPER")
+    accept.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    accept.set_defaults(run=_accept)
 
     bootstrap_defaults = _bootstrap_defaults()
     audit = commands.add_parser(

@@ -24,9 +24,13 @@ rule diff_claims:
         paper="workflow/papers/{paper}/paper.yaml",
         tables=lambda wildcards: [f"workflow/papers/{wildcards.paper}/{t}"
                                   for t in PAPERS[wildcards.paper].get("claim_tables") or []],
+        # the sha256 of what the paper read, held against the pins and the first-use record
+        # before any status is written (reagree.pipeline.pins.verify_read_inputs)
+        inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"] * bool(SOURCES[wildcards.paper]),
     output:
         "results/{paper}/claims.tsv",
     params:
+        pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] if s["sha256"]},
         settings=lambda wildcards: config.get(wildcards.paper) or {},
         expansions=lambda wildcards: EXPANSIONS[wildcards.paper],
     log:

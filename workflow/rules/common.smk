@@ -1,21 +1,17 @@
 # What every rule file needs: the configuration checked and completed, the enabled papers,
 # the files they fetch under their settings, and the registries the papers' rules.smk fill.
+# (sys.path already holds this checkout's src/ and the papers' packages: rules/configfiles.smk.)
 import sys
 from pathlib import Path
 
 from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
-# Rule scripts import reagree (this checkout's src/) and their paper's own package
-# (workflow/papers/<id>/<id>/, imported as `from <id> import ...`). Snakemake hands the
-# parent's sys.path to every script, conda jobs included, so these two lines serve them all.
-sys.path.insert(0, str(Path(workflow.basedir) / "src"))
-sys.path[1:1] = [str(folder) for folder in sorted((Path(workflow.basedir) / "workflow" / "papers").iterdir())
-                 if (folder / folder.name / "__init__.py").is_file()]
-
 from reagree.pipeline import settings as reagree_settings
-from reagree.pipeline.fetch import changed_since_fetch, offline_message, sweep_partial_files, unreachable_hosts
-from reagree.pipeline.paper_registry import load_enabled_papers, paper_expansions, paper_files, source_of
+from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
+from reagree.pipeline.paper_registry import load_enabled_papers, paper_expansions, paper_files
+from reagree.pipeline.pins import Inspection, inspect_inputs
+from reagree.pipeline.runs import RunAlive, RunLock, invocation
 
 WORKFLOW_DIR = Path(workflow.basedir) / "workflow"
 _schema = reagree_settings.load_schema(WORKFLOW_DIR / "schemas" / "config.schema.yaml")
@@ -58,22 +54,33 @@ VALUE_PARTS = {p: [] for p in PAPERS}
 
 # Only the main Snakemake process looks at data/ and the network: jobs run in processes
 # of their own that read this file again, and must not touch files other jobs are writing.
-if workflow.is_main_process:
+# Only a run changes anything (after taking the folder's run lock, so no other run is
+# writing); a dry run (-n) checks and says what a run would do; --unlock, --lint, --summary
+# and the like read no data at all (reagree.pipeline.runs).
+INVOCATION = invocation(workflow)
+if INVOCATION == "run":
+    try:
+        RUN_LOCK = RunLock().acquire()  # held until this process ends
+    except RunAlive as error:
+        raise WorkflowError(f"reagree: {error}") from None
+if INVOCATION in ("run", "dry-run"):
     if config["mirror"] is not None and not Path(config["mirror"]).is_dir():
         raise WorkflowError(f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
                             "point it at an offline mirror laid out by URL, or set mirror: null to download")
-    # Inputs are checked where they are used, not only when fetched: a file whose bytes no
-    # longer hash to its pin (or to what was fetched) is removed here and fetched again.
+    # Inputs are checked where they are used, not only when fetched (reagree.pipeline.pins):
+    # a pinned file with other bytes is fetched again; an unpinned one whose bytes differ
+    # from those recorded at its first fetch stops the run, as does a mirror copy that differs.
+    _inspection = Inspection()
     for _paper_id in PAPERS:
-        for _stale in sweep_partial_files(f"data/{_paper_id}"):
-            print(f"reagree: removed {_stale}, left by an interrupted fetch", file=sys.stderr)
-        for _source in SOURCES[_paper_id]:
-            _path = Path(f"data/{_paper_id}/{_source['name']}")
-            if _path.is_file():
-                _why = changed_since_fetch(_path, _source["sha256"])
-                if _why:
-                    print(f"reagree: {_why}; fetching it again", file=sys.stderr)
-                    _path.unlink()
+        for _stale in sweep_partial_files(f"data/{_paper_id}", remove=INVOCATION == "run"):
+            _done = "removed" if INVOCATION == "run" else "a run removes"
+            print(f"reagree: {_done} {_stale}, left by an interrupted fetch", file=sys.stderr)
+        inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
+                       found=_inspection)
+    for _note in _inspection.notes:
+        print(f"reagree: {_note}", file=sys.stderr)
+    if _inspection.problems:
+        raise WorkflowError(f"reagree: {_inspection.message()}")
 
     # Without a mirror, stop before scheduling anything when the sources cannot be reached.
     _missing = [s for p in PAPERS for s in SOURCES[p] if not Path(f"data/{p}/{s['name']}").exists()]

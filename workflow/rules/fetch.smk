@@ -1,32 +1,46 @@
-# Materialise any source a paper.yaml declares (expanded under the paper's settings):
-# data/<paper>/<name>, pinned by sha256 where the upstream bytes are known.
-# From config["mirror"] when set, else over HTTPS; written atomically either way.
-from reagree.pipeline.sources import NAME_PATTERN
+# Materialise the sources a paper.yaml declares (expanded under the paper's settings):
+# data/<paper>/<name>, one job per source entry (fetch_source_<paper>_<n>: the n-th entry
+# of its sources, however many files it expands to), copied from config["mirror"] when set,
+# else downloaded several at a time. Every file is checked against its pin, or against the
+# sha256 recorded at its first fetch (data/<paper>.sha256, reagree.pipeline.pins), and an
+# entry's files are renamed into place together, only when all of them arrived.
+#
+# A job's outputs are the entry's files missing from data/ (all of them when none is), so
+# deleting one file fetches only that file again and reruns only what reads it. Its params
+# are the entry as written in paper.yaml, the same whichever files are missing: editing
+# an entry's URL or pins fetches its files again, changing the settings does not.
 
 
 wildcard_constraints:
     paper="|".join(PAPERS) or "no-paper",
-    name=NAME_PATTERN,
 
 
-rule fetch_source:
-    output:
-        "data/{paper}/{name}",
-    params:
-        url=lambda wildcards: source_of(SOURCES, wildcards.paper, wildcards.name)["url"],
-        sha256=lambda wildcards: source_of(SOURCES, wildcards.paper, wildcards.name)["sha256"] or "",
-    log:
-        "logs/fetch/{paper}/{name}.log",
-    conda:
-        "../../envs/reagree.yaml"
-    threads: 1
-    retries: 0
-    script:
-        "../../scripts/fetch_source.py"
+for _paper_id in PAPERS:
+    _entries = {}
+    for _source in SOURCES[_paper_id]:
+        _entries.setdefault(_source["entry"], []).append(f"data/{_paper_id}/{_source['name']}")
+    for _index, _files in _entries.items():
+
+        rule:
+            name:
+                f"fetch_source_{_paper_id}_{_index + 1}"
+            output:
+                [path for path in _files if not Path(path).exists()] or _files,
+            params:
+                paper=_paper_id,
+                entry=PAPERS[_paper_id]["sources"][_index],
+            log:
+                f"logs/fetch/{_paper_id}/source_{_index + 1}.log",
+            conda:
+                "../../envs/reagree.yaml"
+            threads: 1
+            retries: 0
+            script:
+                "../../scripts/fetch_source.py"
 
 
 # The sha256 of every file a paper read, pinned or not, in `sha256sum -c` format: a
-# result's provenance for sources whose upstream bytes are not fixed.
+# result's provenance, and what the claims rule holds against the pins and the record.
 rule hash_inputs:
     input:
         lambda wildcards: [f"data/{wildcards.paper}/{s['name']}" for s in SOURCES[wildcards.paper]],

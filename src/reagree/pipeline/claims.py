@@ -119,6 +119,9 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
         published = float(claim["published"])
         end = claim.get("end", "")
         tolerance = float(claim.get("tolerance", printed_tolerance(claim["published"])))
+        if not (np.isfinite(tolerance) and tolerance >= 0):  # NaN would make every claim a mismatch, inf a match
+            raise ValueError(f"{claim.get('_where_defined', 'claim')}: claim {claim['key']}: tolerance {tolerance} "
+                             "must be a finite number >= 0")
         value_row = rows_by_key.get(claim["key"], {})
         row = {"key": claim["key"], "end": end, "where": claim.get("where", ""),
                "source": claim.get("source", "paper"),

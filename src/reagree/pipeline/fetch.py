@@ -1,4 +1,4 @@
-"""Fetch a remote file to a local path, or copy it from an offline mirror.
+"""Fetch remote files to local paths, or copy them from an offline mirror.
 
 This module decides:
 
@@ -15,35 +15,48 @@ This module decides:
   ``.<name>.part-<random>`` next to ``dest`` (parent directories are created) and
   moved onto ``dest`` with ``os.replace`` only after it is complete and its
   checksum matched. On any failure the temporary file is removed and ``dest`` is
-  never created.
+  never created. ``fetch_all`` stages every file of a batch this way and renames them
+  only when all of them arrived, so a batch lands whole or not at all.
 * **Checksum.** When ``sha256`` is given (hex, any case) the SHA-256 of the
-  written bytes must equal it, in both modes; a mismatch is final (not retried).
+  written bytes must equal it, in both modes; a mismatch is final (not retried) and
+  raised as ``DigestMismatch``, which carries both hashes.
 * **Retries.** Up to ``retries`` attempts in total, sleeping
   ``backoff * 2**attempt`` seconds between them (attempt counts from 0). Retried:
   network errors without an HTTP status (``URLError``, socket timeouts,
   ``ConnectionError``, other ``http.client`` protocol errors), HTTP 5xx and 429,
-  and truncated bodies (fewer bytes than Content-Length, or ``IncompleteRead``).
-  Final at once: any other HTTP 4xx, checksum mismatches, rejected URLs, and
-  local file-system errors.
-
-* **Limits.** Redirects are followed only to http and https, at every hop. A download
-  that takes longer than ``deadline`` seconds in all (default ``DEADLINE_FACTOR`` x
-  ``timeout``) or grows past ``max_bytes`` (default ``MAX_BYTES``) is stopped: a server
-  trickling a byte every half second, or sending an endless body, never fills the disk or
-  hangs the run. Both are final. An answer that is not HTTP at all is said to be so, not
-  taken for a missing network.
+  truncated bodies (fewer bytes than Content-Length, or ``IncompleteRead``) and
+  stalled transfers. Final at once: any other HTTP 4xx, checksum mismatches, rejected
+  URLs, the deadline, the size cap, and local file-system errors.
+* **Limits.** Redirects are followed only to http and https, at every hop. The
+  ``deadline`` (default ``DEADLINE_FACTOR`` x ``timeout`` seconds, all attempts
+  together) covers the whole exchange: connecting, the response headers and the body.
+  A timer shuts the connection's socket when it passes, so a server that sends its
+  headers one byte a second, or trickles its body, cannot hold a run past it. A body
+  larger than ``max_bytes`` (default ``MAX_BYTES``) is stopped. ``timeout`` bounds each
+  wait for data: a body that stops arriving for that long is said to have stalled; a
+  server that accepts the connection and never answers is said to be silent; only a
+  failure to connect at all suggests the network is unreachable (and a mirror). An
+  answer that is not HTTP is said to be so.
+* **Disk full.** A local write that fails names the file it was writing.
+* **Concurrency.** ``fetch_all`` downloads up to ``workers`` files at once (a batch of
+  many small files is bound by round trips, not bandwidth); mirror copies run one after
+  another (a local disk gains nothing). SIGTERM while a fetch runs removes every
+  temporary file on the way out.
 
 Fetched files are data: this module never imports, executes or evaluates them.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import dataclasses
 import hashlib
 import http.client
 import logging
 import os
 import pathlib
 import signal
+import socket
 import tempfile
 import threading
 import time
@@ -52,13 +65,14 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-__all__ = ["FetchError", "mirror_path", "fetch"]
+__all__ = ["FetchError", "DigestMismatch", "Wanted", "mirror_path", "fetch", "fetch_all"]
 
 USER_AGENT = "reagree-fetch"
 MAX_BYTES = 4 << 30  # 4 GiB: far above any source reagree knows (the largest CLARIN file is ~40 MB)
 DEADLINE_FACTOR = 20
 CHUNK_SIZE = 1 << 20  # 1 MiB
 PROGRESS_STEP = 8 << 20  # log at most every 8 MiB (or every 10% of the total, whichever is larger)
+WORKERS = 8
 
 OFFLINE_HINT = (
     "the network looks unreachable; to use an offline copy set `mirror` "
@@ -70,16 +84,37 @@ class FetchError(RuntimeError):
     """A file could not be materialised (bad URL, missing from mirror, HTTP/network failure, wrong checksum)."""
 
 
+class DigestMismatch(FetchError):
+    """The bytes arrived whole but do not hash to the expected sha256."""
+
+    def __init__(self, url: str, expected: str, actual: str, where: str = ""):
+        super().__init__(f"sha256 mismatch for {url}{where}: expected {expected}, got {actual}")
+        self.url, self.expected, self.actual = url, expected, actual
+
+
 class _Transient(Exception):
     """One download attempt failed in a way worth retrying.
 
-    ``network`` is true for connection-level failures (no HTTP status at all),
-    which are the ones that suggest the machine is offline.
+    ``network`` is true for failures to connect at all, the ones that suggest the
+    machine is offline.
     """
 
     def __init__(self, message: str, *, network: bool):
         super().__init__(message)
         self.network = network
+
+
+class _Cancelled(Exception):
+    """The batch is being abandoned (SIGTERM): stop at once."""
+
+
+@dataclasses.dataclass
+class Wanted:
+    """One file of a batch: where it comes from, where it goes, what it must hash to."""
+
+    url: str
+    dest: pathlib.Path
+    sha256: str | None = None
 
 
 # --------------------------------------------------------------------------- URLs
@@ -145,60 +180,73 @@ def _normalise_sha256(sha256: str | None) -> str | None:
     return value
 
 
-def _write_atomically(dest: pathlib.Path, produce) -> str:
-    """Call ``produce(fileobj)`` on a temp file next to ``dest``; on success move it to ``dest``.
+def _naming(path: pathlib.Path, error: OSError) -> OSError:
+    """A local write error that names the file being written (a failed ``write`` does
+    not: "No space left on device" alone leaves a user guessing which disk)."""
+    if error.filename:
+        return error
+    return OSError(error.errno, f"could not write {path}: {error.strerror or error}")
 
-    ``produce`` writes the content and returns its sha256 hex digest (raising to
-    abort). On any exception the temp file is removed and ``dest`` is not created.
-    """
+
+def _stage(dest: pathlib.Path, produce) -> tuple[pathlib.Path, str]:
+    """Call ``produce(fileobj)`` on a temporary file next to ``dest``; return the
+    temporary path and the sha256 ``produce`` returned. On any exception the temporary
+    file is removed; ``dest`` is never touched."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = tempfile.NamedTemporaryFile(dir=dest.parent, prefix=f".{dest.name}.part-", delete=False)
     tmp_path = pathlib.Path(tmp.name)
     try:
-        with tmp:
-            digest = produce(tmp)
+        try:
+            with tmp:
+                digest = produce(tmp)
+        except OSError as error:
+            raise _naming(dest, error) from error
         from reagree.pipeline.tables import readable_mode
 
         os.chmod(tmp_path, readable_mode())
-        os.replace(tmp_path, dest)
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
-    return digest
+    return tmp_path, digest
 
 
-def _check_digest(actual: str, expected: str | None, what: str) -> None:
-    """Raise FetchError if ``expected`` is set and differs from ``actual``."""
+def _check_digest(actual: str, expected: str | None, url: str, where: str = "") -> None:
+    """Raise DigestMismatch if ``expected`` is set and differs from ``actual``."""
     if expected is not None and actual != expected:
-        raise FetchError(f"sha256 mismatch for {what}: expected {expected}, got {actual}")
+        raise DigestMismatch(url, expected, actual, where)
 
 
 # ------------------------------------------------------------------- mirror mode
 
-def _copy_from_mirror(url, dest, mirror, expected, log) -> str:
-    """Copy ``url``'s mirror file to ``dest`` (no network)."""
+def _mirror_copier(url, mirror, expected, log):
+    """``produce`` for one mirror copy (no network); raises if the mirror lacks it."""
     src = mirror_path(url, mirror)
     if not src.is_file():
         where = "" if pathlib.Path(mirror).is_dir() else f" (mirror directory {os.fspath(mirror)} does not exist)"
         raise FetchError(f"the mirror does not hold {url}: looked for {src}{where}")
-    log(f"copying {url} from mirror {src} -> {dest}")
 
     def produce(out) -> str:
         hasher = hashlib.sha256()
         try:
-            with open(src, "rb") as fh:
-                while chunk := fh.read(CHUNK_SIZE):
-                    hasher.update(chunk)
-                    out.write(chunk)
+            fh = open(src, "rb")
         except OSError as exc:
             raise FetchError(f"could not read mirror file {src} for {url}: {exc}") from exc
+        with fh:
+            while True:
+                try:
+                    chunk = fh.read(CHUNK_SIZE)
+                except OSError as exc:
+                    raise FetchError(f"could not read mirror file {src} for {url}: {exc}") from exc
+                if not chunk:
+                    break
+                hasher.update(chunk)
+                out.write(chunk)
         digest = hasher.hexdigest()
-        _check_digest(digest, expected, f"{url} (mirror file {src})")
+        _check_digest(digest, expected, url, f" (mirror file {src})")
         return digest
 
-    digest = _write_atomically(dest, produce)
-    log(f"copied {url} from mirror ({_human(dest.stat().st_size)}, sha256 {digest})")
-    return digest
+    log(f"copying {url} from mirror {src}")
+    return produce
 
 
 # --------------------------------------------------------------------- HTTP mode
@@ -213,65 +261,220 @@ class _HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-_OPENER = urllib.request.build_opener(_HttpOnlyRedirects)
+class _WriteFailed(Exception):
+    """Writing a downloaded chunk to the local file failed (a disk error, not the network)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Exchange:
+    """The sockets of one download attempt (redirects included), shut when the deadline
+    passes or the batch is cancelled: a socket timeout bounds one wait for data, not a
+    server that keeps sending a byte just often enough; shutting the socket from a timer
+    ends any read at once, headers included."""
+
+    def __init__(self, deadline: float):
+        self.sockets: list[socket.socket] = []
+        self.expired = False
+        self.cancelled = False
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(max(0.0, deadline - time.monotonic()), self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def watch(self, sock: socket.socket) -> socket.socket:
+        with self._lock:
+            self.sockets.append(sock)
+            if self.expired or self.cancelled:
+                self._shut(sock)
+        return sock
+
+    @staticmethod
+    def _shut(sock: socket.socket) -> None:
+        try:
+            # the plain socket's shutdown, also under TLS: it ends a read blocked in another thread
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def _shut_all(self) -> None:
+        with self._lock:
+            for sock in self.sockets:
+                self._shut(sock)
+
+    def _expire(self) -> None:
+        self.expired = True
+        self._shut_all()
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self._shut_all()
+
+    def close(self) -> None:
+        self._timer.cancel()
+
+
+def _watched(connection_class, exchange: _Exchange):
+    def connect(host, **kwargs):
+        connection = connection_class(host, **kwargs)
+        create = connection._create_connection  # http.client's documented hook for the socket factory
+        connection._create_connection = lambda *args, **kw: exchange.watch(create(*args, **kw))
+        return connection
+
+    return connect
+
+
+class _WatchedHTTP(urllib.request.HTTPHandler):
+    def __init__(self, exchange: _Exchange):
+        super().__init__()
+        self.exchange = exchange
+
+    def do_open(self, http_class, req, **kwargs):
+        return super().do_open(_watched(http_class, self.exchange), req, **kwargs)
+
+
+class _WatchedHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, exchange: _Exchange):
+        super().__init__()
+        self.exchange = exchange
+
+    def do_open(self, http_class, req, **kwargs):
+        return super().do_open(_watched(http_class, self.exchange), req, **kwargs)
 
 
 def _download_once(url: str, out, timeout: float, log, deadline: float = float("inf"),
-                   max_bytes: int = MAX_BYTES) -> str:
+                   max_bytes: int = MAX_BYTES, deadline_seconds: float | None = None,
+                   exchanges: "_Batch | None" = None) -> str:
     """One HTTP attempt: stream the body into ``out``; return its sha256.
 
     Raises _Transient for retryable failures and FetchError for final ones.
     """
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    exchange = _Exchange(deadline)
+    if exchanges is not None:
+        exchanges.add(exchange)
+    opener = urllib.request.build_opener(_HttpOnlyRedirects, _WatchedHTTP(exchange), _WatchedHTTPS(exchange))
     hasher = hashlib.sha256()
     received = 0
     total = None
+    answered = False
+    host = urllib.parse.urlsplit(url).netloc
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
-            length = response.headers.get("Content-Length")
-            if length is not None and length.strip().isdigit():
-                total = int(length)
-            step = max(total // 10, PROGRESS_STEP) if total else PROGRESS_STEP
-            next_report = step
-            if total is not None and total > max_bytes:
-                raise FetchError(f"{url} announces {_human(total)}, more than the limit of {_human(max_bytes)}")
-            while chunk := response.read1(CHUNK_SIZE) if hasattr(response, "read1") else response.read(CHUNK_SIZE):
-                hasher.update(chunk)
-                out.write(chunk)
-                received += len(chunk)
-                if received > max_bytes:
-                    raise FetchError(f"{url} sent more than {_human(max_bytes)}; stopped (the limit on one file)")
-                if time.monotonic() > deadline:
-                    raise FetchError(f"{url} was still arriving after the deadline ({_human(received)} so far); "
-                                     "stopped (raise fetch.timeout for a slow link)")
-                if received >= next_report:
-                    suffix = f" / {_human(total)} ({100 * received // total}%)" if total else ""
-                    log(f"  {url}: {_human(received)}{suffix}")
-                    next_report = received + step
-    except urllib.error.HTTPError as exc:
-        exc.close()
-        status = f"HTTP {exc.code} {exc.reason}"
-        if exc.code >= 500 or exc.code == 429:
-            raise _Transient(status, network=False) from exc
-        raise FetchError(f"{status} for {url}") from exc
-    except http.client.IncompleteRead as exc:
-        got = received + len(exc.partial)
-        raise _Transient(f"truncated: got {got} of {total if total is not None else '?'} bytes", network=False) from exc
-    except urllib.error.URLError as exc:
-        raise _Transient(f"{exc.reason}", network=True) from exc
-    except (http.client.BadStatusLine, http.client.LineTooLong) as exc:
-        host = urllib.parse.urlsplit(url).netloc
-        raise _Transient(f"the server at {host} answered something that is not HTTP ({type(exc).__name__})",
-                         network=False) from exc
-    except (TimeoutError, ConnectionError, http.client.HTTPException) as exc:
-        raise _Transient(f"{type(exc).__name__}: {exc}", network=True) from exc
+        try:
+            with opener.open(request, timeout=timeout) as response:
+                answered = True
+                length = response.headers.get("Content-Length")
+                if length is not None and length.strip().isdigit():
+                    total = int(length)
+                step = max(total // 10, PROGRESS_STEP) if total else PROGRESS_STEP
+                next_report = step
+                if total is not None and total > max_bytes:
+                    raise FetchError(f"{url} announces {_human(total)}, more than the limit of {_human(max_bytes)}")
+                while chunk := response.read1(CHUNK_SIZE) if hasattr(response, "read1") else response.read(CHUNK_SIZE):
+                    hasher.update(chunk)
+                    try:
+                        out.write(chunk)
+                    except OSError as error:
+                        raise _WriteFailed(error) from None
+                    received += len(chunk)
+                    if received > max_bytes:
+                        raise FetchError(f"{url} sent more than {_human(max_bytes)}; stopped (the limit on one file)")
+                    if exchange.expired or exchange.cancelled:
+                        break
+                    if received >= next_report:
+                        suffix = f" / {_human(total)} ({100 * received // total}%)" if total else ""
+                        log(f"  {url}: {_human(received)}{suffix}")
+                        next_report = received + step
+        except _WriteFailed as failed:
+            raise failed.error from None  # a local write: final, and _stage names the file
+        except Exception as exc:
+            if exchange.cancelled:
+                raise _Cancelled() from None
+            if exchange.expired:
+                raise _past_deadline(url, answered, received, deadline_seconds) from None
+            classified = _classify(exc, url, host, answered, received, timeout)
+            if classified is exc:
+                raise
+            raise classified from exc
+        if exchange.cancelled:
+            raise _Cancelled()
+        if exchange.expired:
+            raise _past_deadline(url, answered, received, deadline_seconds)
+    finally:
+        exchange.close()
     if total is not None and received < total:
         raise _Transient(f"truncated: got {received} of {total} bytes", network=False)
     return hasher.hexdigest()
 
 
-def _download(url, dest, expected, timeout, retries, backoff, log, deadline_seconds, max_bytes) -> str:
-    """Download ``url`` to ``dest`` with retries."""
+def _past_deadline(url: str, answered: bool, received: int, deadline_seconds: float | None) -> FetchError:
+    limit = f" of {deadline_seconds:g} s" if deadline_seconds is not None else ""
+    so_far = f"{_human(received)} so far" if answered else "its response headers were not complete"
+    return FetchError(f"{url} was still arriving after the deadline{limit} ({so_far}); stopped "
+                      "(raise fetch.timeout for a slow link)")
+
+
+def _classify(exc: Exception, url: str, host: str, answered: bool, received: int, timeout: float) -> Exception:
+    """What one failed attempt was, as a final FetchError or a retryable _Transient."""
+    if isinstance(exc, (FetchError, _Transient, _Cancelled)):
+        return exc
+    if isinstance(exc, urllib.error.HTTPError):
+        exc.close()
+        status = f"HTTP {exc.code} {exc.reason}"
+        if exc.code >= 500 or exc.code == 429:
+            return _Transient(status, network=False)
+        return FetchError(f"{status} for {url}")
+    if isinstance(exc, http.client.IncompleteRead):
+        got = received + len(exc.partial)
+        expected = exc.expected + got if exc.expected is not None else "?"
+        return _Transient(f"truncated: got {got} of {expected} bytes", network=False)
+    if isinstance(exc, TimeoutError) and answered:
+        return _Transient(f"the transfer stalled: nothing arrived for {timeout:g} s after {_human(received)}",
+                          network=False)
+    if isinstance(exc, TimeoutError):
+        return _Transient(f"the server at {host} accepted the connection but sent no answer for {timeout:g} s",
+                          network=False)
+    if isinstance(exc, urllib.error.URLError):
+        return _Transient(f"{exc.reason}", network=True)
+    if isinstance(exc, http.client.RemoteDisconnected):
+        return _Transient(f"the server at {host} closed the connection without answering", network=False)
+    if isinstance(exc, (http.client.BadStatusLine, http.client.LineTooLong)):
+        return _Transient(f"the server at {host} answered something that is not HTTP ({type(exc).__name__})",
+                          network=False)
+    if isinstance(exc, (ConnectionError, http.client.HTTPException)) and answered:
+        return _Transient(f"the connection broke after {_human(received)}: {type(exc).__name__}: {exc}",
+                          network=False)
+    if isinstance(exc, (ConnectionError, http.client.HTTPException, OSError)):
+        return _Transient(f"{type(exc).__name__}: {exc}", network=True)
+    return exc
+
+
+class _Batch:
+    """The exchanges of a batch of downloads, so SIGTERM can shut every socket at once."""
+
+    def __init__(self):
+        self._exchanges: list[_Exchange] = []
+        self._lock = threading.Lock()
+        self.cancelled = False
+
+    def add(self, exchange: _Exchange) -> None:
+        with self._lock:
+            self._exchanges.append(exchange)
+            if self.cancelled:
+                exchange.cancel()
+
+    def cancel(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            for exchange in self._exchanges:
+                exchange.cancel()
+
+
+def _download_staged(url, dest, expected, timeout, retries, backoff, log, deadline_seconds, max_bytes,
+                     batch: _Batch | None = None) -> tuple[pathlib.Path, str]:
+    """Download ``url`` to a temporary file beside ``dest`` with retries; return it and its sha256."""
     _split_url(url)  # same URL rules as the mirror: http(s) only, a host, a file
     log(f"fetching {url} -> {dest}")
     deadline = time.monotonic() + deadline_seconds
@@ -281,26 +484,36 @@ def _download(url, dest, expected, timeout, retries, backoff, log, deadline_seco
         if attempt:
             delay = backoff * 2 ** (attempt - 1)
             log(f"retrying {url} in {delay:g} s (attempt {attempt + 1} of {retries}) after: {last}")
-            time.sleep(delay)
+            time.sleep(max(0.0, min(delay, deadline - time.monotonic())))
+            if batch is not None and batch.cancelled:
+                raise _Cancelled()
+            if time.monotonic() >= deadline:
+                raise FetchError(f"could not fetch {url} before the deadline of {deadline_seconds:g} s "
+                                 f"({attempt} attempt(s)): {last}")
 
         def produce(out) -> str:
-            digest = _download_once(url, out, timeout, log, deadline, max_bytes)
+            digest = _download_once(url, out, timeout, log, deadline, max_bytes, deadline_seconds, batch)
             _check_digest(digest, expected, url)
             return digest
 
         try:
-            digest = _write_atomically(dest, produce)
+            return _stage(dest, produce)
         except _Transient as exc:
             last = exc
             all_network = all_network and exc.network
             continue
-        log(f"fetched {url} ({_human(dest.stat().st_size)}, sha256 {digest})")
-        return digest
 
     message = f"could not fetch {url} after {retries} attempt(s): {last}"
     if all_network:
         message += f"; {OFFLINE_HINT}"
     raise FetchError(message) from last
+
+
+def _check_arguments(retries: int, timeout: float) -> None:
+    if retries < 1:
+        raise ValueError(f"retries must be at least 1, got {retries}")
+    if not 0 < timeout < float("inf"):
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
 
 
 # ------------------------------------------------------------------------ public
@@ -312,33 +525,108 @@ def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirro
 
     With ``mirror`` set the file is copied from ``mirror_path(url, mirror)`` and the
     network is never touched. Otherwise it is downloaded over HTTP(S) (``timeout``
-    seconds per socket operation, User-Agent ``reagree-fetch``), with up to
-    ``retries`` attempts for transient failures and a ``backoff * 2**attempt``
-    sleep between attempts. If ``sha256`` is given the written bytes must match it.
-    The write is atomic: on failure ``dest`` is not created. ``log`` is a callable
-    taking one string (default: this module's logger at INFO level). Raises
-    FetchError on failure; local file-system errors propagate as OSError.
+    seconds per wait for data, ``deadline`` seconds for the whole exchange, User-Agent
+    ``reagree-fetch``), with up to ``retries`` attempts for transient failures and a
+    ``backoff * 2**attempt`` sleep between attempts. If ``sha256`` is given the written
+    bytes must match it (else ``DigestMismatch``). The write is atomic: on failure
+    ``dest`` is not created. ``log`` is a callable taking one string (default: this
+    module's logger at INFO level). Raises FetchError on failure; local file-system
+    errors propagate as OSError naming the file.
     """
-    if retries < 1:
-        raise ValueError(f"retries must be at least 1, got {retries}")
-    if not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    wanted = Wanted(url, pathlib.Path(dest), sha256)
+    return fetch_all([wanted], mirror=mirror, timeout=timeout, retries=retries, backoff=backoff, log=log,
+                     deadline=deadline, max_bytes=max_bytes, workers=1, raise_first=True)[wanted.dest]
+
+
+class FetchErrors(FetchError):
+    """Several files of a batch failed; ``failures`` pairs each Wanted with its error."""
+
+    def __init__(self, failures: list[tuple[Wanted, BaseException]]):
+        super().__init__("\n".join(str(error) for _, error in failures))
+        self.failures = failures
+
+
+def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, timeout: float = 60.0,
+              retries: int = 3, backoff: float = 1.0, log=None, deadline: float | None = None,
+              max_bytes: int = MAX_BYTES, workers: int = WORKERS, raise_first: bool = False
+              ) -> dict[pathlib.Path, str]:
+    """Materialise every file of ``wanted`` (as ``fetch`` does one), all or nothing: each is
+    staged under a temporary name and only when every one arrived whole and matched its
+    sha256 are they renamed into place. Returns ``{dest: sha256}``. On failure nothing
+    is renamed and no temporary file is left; the error is FetchErrors pairing every
+    file that failed with its error (``raise_first``: the first error itself), or
+    OSError for a local write, naming the file.
+    """
+    _check_arguments(retries, timeout)
     deadline = DEADLINE_FACTOR * timeout if deadline is None else deadline
     if log is None:
         log = logging.getLogger(__name__).info
-    dest = pathlib.Path(dest)
-    expected = _normalise_sha256(sha256)
-    with _termination_unwinds():
+    items = [dataclasses.replace(w, dest=pathlib.Path(w.dest), sha256=_normalise_sha256(w.sha256)) for w in wanted]
+    staged: dict[pathlib.Path, tuple[pathlib.Path, str]] = {}
+    failures: list[tuple[Wanted, BaseException]] = []
+    batch = _Batch()
+    futures: dict[concurrent.futures.Future, Wanted] = {}
+
+    def materialise(item: Wanted) -> tuple[pathlib.Path, str]:
         if mirror is not None:
-            return _copy_from_mirror(url, dest, mirror, expected, log)
-        return _download(url, dest, expected, timeout, retries, backoff, log, deadline, max_bytes)
+            return _stage(item.dest, _mirror_copier(item.url, mirror, item.sha256, log))
+        return _download_staged(item.url, item.dest, item.sha256, timeout, retries, backoff, log, deadline,
+                                max_bytes, batch)
+
+    def settle(item: Wanted, outcome) -> None:
+        try:
+            staged[item.dest] = outcome()
+        except (FetchError, OSError) as error:
+            failures.append((item, error))
+
+    written: dict[pathlib.Path, str] = {}
+    try:
+        with _termination_unwinds():
+            if mirror is not None or workers <= 1 or len(items) <= 1:
+                for item in items:
+                    settle(item, lambda item=item: materialise(item))
+                    if failures and raise_first:
+                        break
+            else:
+                pool = concurrent.futures.ThreadPoolExecutor(max_workers=min(workers, len(items)),
+                                                             thread_name_prefix="reagree-fetch")
+                try:
+                    futures.update({pool.submit(materialise, item): item for item in items})
+                    for future in concurrent.futures.as_completed(futures):
+                        settle(futures[future], future.result)
+                except BaseException:
+                    batch.cancel()  # SIGTERM: shut every socket so the workers stop at once
+                    raise
+                finally:
+                    pool.shutdown(wait=True, cancel_futures=True)
+            if failures:
+                local = [error for _, error in failures if not isinstance(error, FetchError)]
+                if local:
+                    raise local[0]
+                if raise_first:
+                    raise failures[0][1]
+                raise FetchErrors(failures)
+            for item in items:
+                tmp_path, digest = staged[item.dest]
+                os.replace(tmp_path, item.dest)
+                written[item.dest] = digest
+                how = "copied" if mirror is not None else "fetched"
+                log(f"{how} {item.url} -> {item.dest} ({_human(item.dest.stat().st_size)}, sha256 {digest})")
+    finally:
+        # whatever was staged and not renamed (a failure elsewhere in the batch, SIGTERM),
+        # including files a worker finished after the batch was abandoned
+        leftovers = [tmp for tmp, _ in staged.values()]
+        leftovers += [f.result()[0] for f in futures if f.done() and not f.cancelled() and f.exception() is None]
+        for tmp_path in leftovers:
+            tmp_path.unlink(missing_ok=True)
+    return written
 
 
 @contextmanager
 def _termination_unwinds():
-    """SIGTERM raises SystemExit while a fetch runs, so the temporary file is removed on the
-    way out (the default action would kill the process and leave it). SIGKILL cannot be
-    caught: ``sweep_partial_files`` removes what it leaves at the next run."""
+    """SIGTERM raises SystemExit while a fetch runs, so the temporary files are removed on
+    the way out (the default action would kill the process and leave them). SIGKILL cannot
+    be caught: ``sweep_partial_files`` removes what it leaves at the next run."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -355,45 +643,22 @@ def _termination_unwinds():
 
 # ------------------------------------------------------------ checks at the point of use
 
-def digest_record(path: str | os.PathLike) -> pathlib.Path:
-    """Where the sha256 of a fetched file is recorded: ``.<name>.sha256`` beside it."""
+def legacy_digest_record(path: str | os.PathLike) -> pathlib.Path:
+    """Where reagree before the per-paper record (``reagree.pipeline.pins``) kept the sha256
+    of a fetched file: ``.<name>.sha256`` beside it. Read once, moved into the record."""
     path = pathlib.Path(path)
     return path.with_name(f".{path.name}.sha256")
 
 
-def record_digest(path: str | os.PathLike, digest: str) -> None:
-    """Remember what was fetched, so a file changed afterwards is noticed even unpinned."""
-    from reagree.pipeline.tables import write_text_atomic
-
-    write_text_atomic(digest_record(path), digest + "\n")
-
-
-def changed_since_fetch(path: str | os.PathLike, pinned: str | None) -> str:
-    """Why an existing fetched file cannot be used as it is ("" when it can): its bytes no
-    longer hash to the pin, or to the digest recorded when it was fetched."""
-    path = pathlib.Path(path)
-    record = digest_record(path)
-    expected = _normalise_sha256(pinned) if pinned else (
-        record.read_text().strip() if record.is_file() else None)
-    if expected is None:
-        return ""
-    from reagree.pipeline.tables import sha256_of
-
-    actual = sha256_of(path)
-    if actual == expected:
-        return ""
-    what = "its pinned sha256" if pinned else "the sha256 recorded when it was fetched"
-    return f"{path} changed since it was fetched: sha256 {actual}, {what} is {expected}"
-
-
-def sweep_partial_files(folder: str | os.PathLike) -> list[pathlib.Path]:
-    """Remove ``.NAME.part-*`` files a killed fetch left under ``folder``; return them.
-    Only called before a run schedules any job, when no fetch can be writing one."""
+def sweep_partial_files(folder: str | os.PathLike, remove: bool = True) -> list[pathlib.Path]:
+    """The ``.NAME.part-*`` files a killed fetch left under ``folder``, removed unless
+    ``remove`` is false. Only called before a run schedules any job, holding the folder's
+    run lock (``reagree.pipeline.runs``), so no fetch can be writing one."""
     folder = pathlib.Path(folder)
     if not folder.is_dir():
         return []
     stale = [p for p in folder.rglob(".*.part-*") if p.is_file()]
-    for path in stale:
+    for path in stale if remove else ():
         path.unlink(missing_ok=True)
     return stale
 
@@ -432,29 +697,3 @@ def offline_message(hosts: list[str], missing: int) -> str:
     )
 
 
-def fetch_source(url: str, dest: str | os.PathLike, *, sha256: str | None, mirror: str | None, timeout: float,
-                 retries: int, log_path: str | os.PathLike | None = None) -> str:
-    """What ``rule fetch_source`` does for one file: fetch it, record its digest beside it,
-    and log to the rule's log file (through a logger of its own per file)."""
-    logger = logging.getLogger(f"reagree.pipeline.fetch.{os.fspath(dest)}")
-    logger.propagate = False
-    logger.setLevel(logging.INFO)
-    handler = None
-    if log_path:
-        pathlib.Path(log_path).parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(log_path, mode="w", encoding="utf-8")
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-        logger.addHandler(handler)
-    try:
-        digest = fetch(url, dest, sha256=sha256 or None, mirror=mirror, timeout=timeout, retries=retries,
-                       log=logger.info)
-        record_digest(dest, digest)
-        logger.info("%s sha256 %s (%s)", dest, digest, "pinned and checked" if sha256 else "not pinned upstream")
-        return digest
-    except (FetchError, OSError, ValueError) as error:
-        logger.error("%s", error)
-        raise FetchError(str(error)) from None
-    finally:
-        if handler is not None:
-            logger.removeHandler(handler)
-            handler.close()

@@ -12,6 +12,10 @@ What it decides:
   optionally tolerance, compare, end, needs, under, note, uncheckable). ``needs`` and
   ``under`` are written ``field=value`` joined by ``;``. Empty cells are absent fields.
   Errors name the file and the line.
+- **A tolerance is a finite number >= 0.** ``.nan`` would turn every match into a false
+  mismatch and ``.inf`` would match anything (JSON Schema's bounds let both through), so
+  either, or a negative one, is an error naming the file, the claim key (and the line in
+  a TSV).
 - **Validation.** paper.yaml is validated against ``workflow/schemas/paper.schema.yaml``
   (shipped with the package); each claim from a table against the same claim schema. A
   published value must be a finite number. The folder name must equal the ``id``.
@@ -76,6 +80,16 @@ def _pairs(text: str, where: str) -> dict:
     return out
 
 
+def _check_tolerance(claim: dict, where: str) -> None:
+    if "tolerance" not in claim:
+        return
+    tolerance = claim["tolerance"]
+    printed = getattr(tolerance, "text", None) or repr(tolerance)
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not math.isfinite(tolerance) \
+            or tolerance < 0:
+        raise ValueError(f"{where}: claim {claim.get('key', '?')}: tolerance {printed} must be a finite number >= 0")
+
+
 def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     """Claims from one TSV file; each row validated, errors naming file and line."""
     path = Path(path)
@@ -92,6 +106,10 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     if unknown:
         raise ValueError(f"{path}, line {header_line}: unknown column(s) {unknown}; claim columns are {list(CLAIM_FIELDS)}")
     claims = []
+    # one validator per table: jsonschema.validate re-checks the schema itself on every call
+    validator_class = jsonschema.validators.validator_for(claim_schema)
+    validator_class.check_schema(claim_schema)
+    validator = validator_class(claim_schema)
     for number, line in rows[1:]:
         where = f"{path}, line {number}"
         cells = next(csv.reader([line], delimiter="\t"))
@@ -111,10 +129,10 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
                 claim[column] = _pairs(cell, where)
             else:
                 claim[column] = cell
-        try:
-            jsonschema.validate(plain(claim), claim_schema)
-        except jsonschema.ValidationError as error:
-            raise _validation_error(where, error) from None
+        _check_tolerance(claim, where)
+        error = jsonschema.exceptions.best_match(validator.iter_errors(plain(claim)))
+        if error is not None:
+            raise _validation_error(where, error)
         claim["_where_defined"] = where
         claims.append(claim)
     return claims
@@ -127,6 +145,9 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     schema = load_schema(schema_file or schema_path("paper"))
     if not isinstance(paper, dict):
         raise ValueError(f"{path}: a paper.yaml is a mapping of id, title, cite, sources and claims")
+    for index, claim in enumerate(paper.get("claims") or [] if isinstance(paper.get("claims"), list) else []):
+        if isinstance(claim, dict):
+            _check_tolerance(claim, f"{path}, claims[{index}]")
     try:
         jsonschema.validate(plain(paper), schema)
     except jsonschema.ValidationError as error:

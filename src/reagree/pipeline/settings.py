@@ -21,6 +21,18 @@ What it decides:
   the schema to reject. (On the command line, where values arrive as text, ``"2000.0"``
   is not an integer's spelling and the schema rejects it.)
 - **Defaults live in the schemas** (``default:``), not in code.
+- **Numbers are finite.** ``.nan`` and ``.inf`` pass JSON Schema's bounds (every
+  comparison with NaN is false), so any non-finite number is refused first, naming its
+  key (``timeout: .nan`` would otherwise reach the socket layer, ``level: .nan`` an
+  interval).
+- **Config files are read strictly before Snakemake merges them** (``check_config_files``,
+  called from the Snakefile before its ``configfile:`` line, and by ``make all`` and the
+  ``reagree`` command): reagree's YAML reader refuses alias bombs, repeated keys (naming
+  both lines) and text that is not UTF-8, in one line. Snakemake's own loader shares an
+  alias's object instead of copying it, so reading a bomb costs nothing until something
+  walks it; Snakemake's merge of config files walks mappings, and the Snakefile's check
+  runs before that merge. (A file that is not UTF-8 fails inside Snakemake's command-line
+  parser, before any of reagree runs; ``make all`` and ``reagree`` name it in one line.)
 """
 
 from __future__ import annotations
@@ -32,7 +44,7 @@ from pathlib import Path
 
 import jsonschema
 
-from reagree.pipeline.yamlio import load_yaml, load_yaml_text
+from reagree.pipeline.yamlio import MAX_EXPANDED_VALUES, load_yaml, load_yaml_text
 
 PAPER_SETTINGS_SCHEMA = "settings.schema.yaml"
 
@@ -137,8 +149,75 @@ def fill_defaults(data: dict, schema: dict) -> dict:
     return data
 
 
+def _non_finite(data: object, path: tuple = ()) -> tuple[tuple, float] | None:
+    """The first number in ``data`` that is NaN or infinite, with its key path."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return path, data
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        found = _non_finite(value, (*path, key))
+        if found:
+            return found
+    return None
+
+
+def check_finite(data: object, where: str) -> None:
+    """Refuse ``.nan`` and ``.inf`` anywhere in ``data``, naming the key."""
+    found = _non_finite(data)
+    if found:
+        path, value = found
+        field = ".".join(str(p) for p in path) or "(top level)"
+        raise ValueError(f"{where}: key {field}: {value} is not a finite number")
+
+
+def expanded_size(data: object) -> int:
+    """How many values ``data`` stands for with every shared list or mapping counted each
+    time it is referenced (capped just above ``MAX_EXPANDED_VALUES``; a cycle counts as
+    too many). Linear in the distinct objects, so a YAML bomb loaded elsewhere (shared
+    objects) is measured without being expanded."""
+    cap = MAX_EXPANDED_VALUES + 1
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+
+    def children(value):
+        return list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
+
+    stack: list[tuple[object, bool]] = [(data, False)]
+    while stack:
+        value, children_done = stack.pop()
+        if children_done:
+            on_path.discard(id(value))
+            sizes[id(value)] = min(1 + sum(sizes[id(child)] for child in children(value)), cap)
+        elif id(value) in on_path:
+            return cap
+        elif id(value) not in sizes:
+            on_path.add(id(value))
+            stack.append((value, True))
+            stack.extend((child, False) for child in children(value))
+    return sizes[id(data)]
+
+
+def check_config_files(paths, merged: object | None = None) -> None:
+    """Read every config file with reagree's strict YAML reader (alias bombs, repeated
+    keys, text that is not UTF-8, non-finite numbers: one line naming the file and key),
+    and refuse a merged configuration (``--config`` values) that expands past
+    ``MAX_EXPANDED_VALUES``. Raises ValueError; a missing file is left to Snakemake."""
+    for path in map(Path, paths):
+        if not path.is_file():
+            continue
+        data = load_yaml(path)
+        if data is not None and not isinstance(data, dict):
+            raise ValueError(f"{path}: a config file is a mapping of keys to values")
+        check_finite(data, str(path))
+    if merged is not None and expanded_size(merged) > MAX_EXPANDED_VALUES:
+        raise ValueError(f"config: the configuration expands to more than {MAX_EXPANDED_VALUES:,} values "
+                         "(YAML aliases?); reagree refuses it")
+
+
 def validate(data: object, schema: dict, where: str) -> None:
-    """jsonschema validation with an error that names ``where`` and the field."""
+    """jsonschema validation with an error that names ``where`` and the field; a number
+    that is not finite is refused first (JSON Schema's bounds let NaN through)."""
+    check_finite(data, where)
     try:
         jsonschema.validate(data, schema)
     except jsonschema.ValidationError as error:
@@ -154,6 +233,9 @@ def paper_settings_schema(workflow_dir: str | Path, paper_id: str) -> Path | Non
 def resolve_config(config: dict, workflow_dir: str | Path) -> dict:
     """The whole configuration checked and completed, outside Snakemake (the ``reagree``
     command uses it; the Snakefile does the same steps with Snakemake's ``validate``)."""
+    if expanded_size(config) > MAX_EXPANDED_VALUES:
+        raise ValueError(f"config: the configuration expands to more than {MAX_EXPANDED_VALUES:,} values "
+                         "(YAML aliases?); reagree refuses it")
     config = dict(config)
     schema = load_schema(schema_path("config"))
     config = coerce_strings(config, schema)

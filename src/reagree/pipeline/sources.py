@@ -83,7 +83,8 @@ def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
 
 
 def expand_sources(paper: dict, settings: dict | None = None) -> list[dict]:
-    """Every file a paper fetches under its current settings, in declaration order."""
+    """Every file a paper fetches under its current settings, in declaration order; each
+    carries ``entry``, the index of its entry in ``sources`` (one fetch job per entry)."""
     settings = settings or {}
     files, seen = [], {}
     for index, entry in enumerate(paper.get("sources") or []):
@@ -92,7 +93,7 @@ def expand_sources(paper: dict, settings: dict | None = None) -> list[dict]:
             if item["name"] in seen:
                 raise SourceError(f"{where}: name {item['name']!r} is also produced by {seen[item['name']]}")
             seen[item["name"]] = where
-            files.append(item)
+            files.append(dict(item, entry=index))
     return files
 
 

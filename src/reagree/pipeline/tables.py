@@ -1,7 +1,8 @@
 """Writing results: atomic files, stable formatting, provenance on every table.
 
 Everything is written to a temporary file beside the target and renamed into place, so
-an interrupted run never leaves a half-written table. Floats are written with 12
+an interrupted run never leaves a half-written table; a write that fails (a full disk)
+names the file it was writing. Floats are written with 12
 significant digits, so the same inputs always give the same bytes. A bootstrap interval
 carries its count of undefined draws wherever it is written: values.tsv's
 ``undefined_draws`` column and note, and a table's ``undefined_draws`` column.
@@ -43,8 +44,11 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".part",
                                          delete=False, encoding="utf-8", newline="")
     try:
-        with handle:
-            handle.write(text)
+        try:
+            with handle:
+                handle.write(text)
+        except OSError as error:  # a failed write does not say which file (disk full, quota)
+            raise OSError(error.errno, f"could not write {path}: {error.strerror or error}") from error
         os.chmod(handle.name, readable_mode())
         os.replace(handle.name, path)
     except BaseException:

@@ -8,8 +8,12 @@ What it decides:
 - **A repeated key is an error**, naming the file, the key and both lines. PyYAML
   silently keeps the last one, which once turned a second ``claims:`` block into "1 of 1
   claims match".
-- **Aliases are capped** (``MAX_ALIASES``): an alias bomb is refused before anything is
-  expanded or validated.
+- **Aliases are capped**: more than ``MAX_ALIASES`` aliases, or aliases that would expand
+  the document past ``MAX_EXPANDED_VALUES`` values, are refused while the file is read,
+  before anything is constructed, walked or validated. (PyYAML shares an alias's object,
+  so loading a bomb is cheap; it is everything that walks the result afterwards that
+  explodes: 32 levels of doubling need only 64 aliases, so the count alone is not enough.)
+- **Text is UTF-8**; anything else is one line naming the file and the byte.
 - ``.nan`` and ``.inf`` are not numbers a paper prints; as a ``published`` value they
   are refused by the schema (a number that is not finite), not turned into a crash.
 """
@@ -21,6 +25,7 @@ from pathlib import Path
 import yaml
 
 MAX_ALIASES = 64
+MAX_EXPANDED_VALUES = 100_000
 
 
 class PrintedNumber(float):
@@ -55,6 +60,13 @@ class _StrictLoader(yaml.SafeLoader):
                                 "reagree refuses files that expand aliases this much")
         return super().compose_node(parent, index)
 
+    def compose_document(self):
+        document = super().compose_document()
+        if self.aliases_seen and _expanded_size(document) > MAX_EXPANDED_VALUES:
+            raise YamlError(f"{self.name}: its YAML aliases expand to more than {MAX_EXPANDED_VALUES:,} values; "
+                            "reagree refuses files that expand aliases this much")
+        return document
+
     def construct_mapping(self, node, deep=False):
         seen: dict = {}
         for key_node, _ in node.value:
@@ -65,6 +77,37 @@ class _StrictLoader(yaml.SafeLoader):
                                 f"(first on line {seen[key]}); YAML would silently keep only the last one")
             seen[key] = line
         return super().construct_mapping(node, deep=deep)
+
+
+def _expanded_size(root: yaml.Node) -> int:
+    """How many nodes ``root`` stands for with every alias expanded (capped just above
+    ``MAX_EXPANDED_VALUES``; a recursive alias counts as too many), counted over the
+    composed graph with each distinct node visited once, so a bomb costs no more than
+    its text. Iterative, so deep nesting cannot hit the recursion limit."""
+    cap = MAX_EXPANDED_VALUES + 1
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            on_path.discard(id(node))
+            sizes[id(node)] = min(1 + sum(sizes[id(child)] for child in _children(node)), cap)
+        elif id(node) in on_path:
+            return cap  # an alias inside its own anchor: expands forever
+        elif id(node) not in sizes:
+            on_path.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in _children(node))
+    return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
 
 
 class _PrintedLoader(_StrictLoader):

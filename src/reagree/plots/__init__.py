@@ -20,8 +20,13 @@ def save_figure(figure, path: str | Path) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.part.png")
-    figure.savefig(partial, dpi=120, metadata=_PNG_METADATA)
-    plt.close(figure)
+    try:
+        figure.savefig(partial, dpi=120, metadata=_PNG_METADATA)
+    except OSError as error:  # a failed write does not say which file (disk full, quota)
+        partial.unlink(missing_ok=True)
+        raise OSError(error.errno, f"could not write {path}: {error.strerror or error}") from error
+    finally:
+        plt.close(figure)
     partial.replace(path)
 
 

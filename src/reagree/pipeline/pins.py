@@ -1,0 +1,339 @@
+"""Every input is pinned: by its sha256 in paper.yaml, or at its first fetch (trust on first use).
+
+What it decides:
+
+- **Pinned files** carry a sha256 in paper.yaml. A fetch that brings other bytes is
+  refused, naming both hashes; a pinned file changed on disk is removed and fetched
+  again at the start of the next run.
+- **Unpinned files are pinned on first use.** Where upstream bytes are not fixed (or
+  the offline mirror's copies differ from upstream, so the repository must never pin
+  them), the first fetch records the file's sha256 in ``data/<paper>.sha256``: one
+  ``<sha256>  <paper>/<name>`` line per file, the format ``sha256sum -c`` reads from
+  ``data/``. The record lives beside the paper's folder, not in it and not in git, so
+  it survives deleting a data file, the paper's folder and ``make clean``; only
+  deleting it (or ``rm -rf data``) or ``reagree accept`` changes it.
+- **A changed input stops the run.** A fetch that brings bytes other than the recorded
+  ones, or a file on disk that no longer hashes to its record, stops the run with one
+  message naming the file, both hashes and the command that accepts the new version:
+  ``reagree accept PAPER NAME SHA256``. reagree never computes from an input whose hash
+  is not the pinned or recorded one, because a silently changed input turns into false
+  findings.
+- **Accepting rebuilds what read it.** ``accept`` records the new sha256. A file on
+  disk with those bytes is touched, so everything that read it is older than it and is
+  rebuilt; a file with other bytes is removed, so the next run fetches the accepted
+  version (and refuses any other).
+- **Checked again before a claim is written** (``verify_read_inputs``): the claims rule
+  holds ``results/<paper>/inputs.sha256``, the hashes of the files as the paper's rules
+  read them, against the pins and the record; a difference stops the rule before it
+  writes a single status.
+- Files fetched by reagree before this record existed kept their hash in
+  ``.<name>.sha256`` beside them; the first run moves those into the record.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+from reagree.pipeline.fetch import (FetchError, DigestMismatch, FetchErrors, Wanted, fetch_all,
+                                    legacy_digest_record, mirror_path)
+from reagree.pipeline.sources import expand_entry
+from reagree.pipeline.tables import sha256_of, write_text_atomic
+
+DATA = Path("data")
+
+
+class InputChanged(FetchError):
+    """An input's bytes are not the pinned or recorded ones; the message says what to do."""
+
+
+def record_path(paper_id: str, data: str | os.PathLike = DATA) -> Path:
+    """``data/<paper>.sha256``: the hashes recorded when the paper's unpinned files were first fetched."""
+    return Path(data) / f"{paper_id}.sha256"
+
+
+def read_record(paper_id: str, data: str | os.PathLike = DATA) -> dict[str, str]:
+    """``{name: sha256}`` of the record (empty when there is none)."""
+    path = record_path(paper_id, data)
+    if not path.is_file():
+        return {}
+    recorded = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        digest, _, where = line.partition("  ")
+        prefix = f"{paper_id}/"
+        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest) or not where.startswith(prefix):
+            raise ValueError(f"{path}, line {number}: expected '<sha256>  {paper_id}/<name>', got {line!r}")
+        recorded[where[len(prefix):]] = digest
+    return recorded
+
+
+@contextmanager
+def _record_lock(data: str | os.PathLike):
+    """Several fetch jobs of one paper record at once: a flock on ``data/`` serialises
+    their read-modify-write of the record (and leaves no lock file behind)."""
+    Path(data).mkdir(parents=True, exist_ok=True)
+    fd = os.open(data, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _write_record(paper_id: str, recorded: dict[str, str], data: str | os.PathLike) -> None:
+    path = record_path(paper_id, data)
+    if not recorded:
+        path.unlink(missing_ok=True)
+        return
+    write_text_atomic(path, "".join(f"{digest}  {paper_id}/{name}\n" for name, digest in sorted(recorded.items())))
+
+
+def update_record(paper_id: str, changes: dict[str, str | None], data: str | os.PathLike = DATA) -> None:
+    """Set (or, for None, forget) the recorded sha256 of each name."""
+    if not changes:
+        return
+    with _record_lock(data):
+        recorded = read_record(paper_id, data)
+        for name, digest in changes.items():
+            if digest is None:
+                recorded.pop(name, None)
+            else:
+                recorded[name] = digest
+        _write_record(paper_id, recorded, data)
+
+
+# --------------------------------------------------------------------------- messages
+
+def accept_command(paper_id: str, name: str, digest: str) -> str:
+    return f"reagree accept {paper_id} {name} {digest}"
+
+
+def changed_on_disk(paper_id: str, name: str, actual: str, recorded: str, data: str | os.PathLike = DATA) -> str:
+    path = Path(data) / paper_id / name
+    return (f"{path} changed since it was first fetched: its sha256 is {actual}, the one recorded in "
+            f"{record_path(paper_id, data)} is {recorded}. reagree does not compute from a changed input. "
+            f"To use the file as it is now: {accept_command(paper_id, name, actual)} "
+            f"(to get the recorded version back instead: delete {path} and run again)")
+
+
+def changed_at_source(paper_id: str, name: str, url: str, actual: str, recorded: str, where: str = "",
+                      data: str | os.PathLike = DATA) -> str:
+    path = Path(data) / paper_id / name
+    return (f"{path}: its source now has sha256 {actual}, not the {recorded} recorded when it was first fetched "
+            f"({record_path(paper_id, data)}); source: {url}{where}. reagree does not compute from a changed "
+            f"input. To take the new version: {accept_command(paper_id, name, actual)}")
+
+
+def _several(problems: list[str], paper_ids: set[str]) -> str:
+    if len(problems) == 1:
+        return problems[0]
+    every = "; ".join(f"reagree accept {p} --all" for p in sorted(paper_ids))
+    return (f"{len(problems)} inputs differ from the sha256 recorded when they were first fetched:\n"
+            + "\n".join(f"- {problem}" for problem in problems)
+            + f"\n(to take every new version of a paper at once: {every})")
+
+
+# ---------------------------------------------------------------- the start of a run
+
+@dataclasses.dataclass
+class Inspection:
+    """What the start of a run found in ``data/``: lines to print, and problems that stop it."""
+
+    notes: list[str] = dataclasses.field(default_factory=list)
+    problems: list[str] = dataclasses.field(default_factory=list)
+    papers_with_problems: set[str] = dataclasses.field(default_factory=set)
+
+    def message(self) -> str:
+        return _several(self.problems, self.papers_with_problems) if self.problems else ""
+
+
+def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathLike | None = None,
+                   act: bool, data: str | os.PathLike = DATA, found: Inspection | None = None) -> Inspection:
+    """Check every source of a paper already in ``data/`` against its pin or record, and
+    (with a mirror) every unpinned one still to be copied against its record.
+
+    With ``act`` (a run) a pinned file with other bytes is removed so that it is fetched
+    again, files without a record get one (first use, and reagree's older records beside
+    the files are moved in); without it (a dry run) nothing on disk changes and the notes
+    say what a run would do. Files with other bytes than their record are problems: the
+    run stops before any job."""
+    found = found or Inspection()
+    recorded = read_record(paper_id, data)
+    first_use: dict[str, str] = {}
+    legacy: list[Path] = []
+    for source in sources:
+        name, pin = source["name"], (source.get("sha256") or "").lower() or None
+        path = Path(data) / paper_id / name
+        expected = recorded.get(name)
+        if expected is None and not pin and legacy_digest_record(path).is_file():
+            expected = legacy_digest_record(path).read_text(encoding="utf-8").strip()
+            first_use[name] = expected
+            legacy.append(legacy_digest_record(path))
+        if path.is_file():
+            actual = sha256_of(path)
+            if pin:
+                if actual != pin:
+                    found.notes.append(f"{path} changed since it was fetched: sha256 {actual}, its pinned sha256 "
+                                       f"is {pin}; " + ("fetching it again" if act else
+                                                        "a run fetches it again (this dry run changes nothing)"))
+                    if act:
+                        path.unlink()
+            elif expected is None:
+                first_use[name] = actual
+            elif actual != expected:
+                found.problems.append(changed_on_disk(paper_id, name, actual, expected, data))
+                found.papers_with_problems.add(paper_id)
+                first_use.pop(name, None)
+        elif mirror is not None and not pin and expected is not None:
+            copy = mirror_path(source["url"], mirror)
+            if copy.is_file():
+                actual = sha256_of(copy)
+                if actual != expected:
+                    found.problems.append(changed_at_source(paper_id, name, source["url"], actual, expected,
+                                                            f" (mirror file {copy})", data))
+                    found.papers_with_problems.add(paper_id)
+                    first_use.pop(name, None)
+    new = {name: digest for name, digest in first_use.items() if recorded.get(name) != digest}
+    if act and new:
+        update_record(paper_id, new, data)
+        for path in legacy:
+            path.unlink(missing_ok=True)
+        found.notes.append(f"recorded the sha256 of {len(new)} file(s) of {paper_id} found in {Path(data) / paper_id} "
+                           f"without a record, in {record_path(paper_id, data)} (trust on first use)")
+    return found
+
+
+# ------------------------------------------------------------------ the fetch rule
+
+def fetch_entry(paper_id: str, entry: dict, settings: dict, outputs: list[str], *, mirror: str | None,
+                timeout: float, retries: int, log, data: str | os.PathLike = DATA, **limits) -> dict[str, str]:
+    """What a fetch rule does for one source entry of paper.yaml: fetch the files of the
+    entry among ``outputs`` (all at once, each checked against its pin or recorded
+    sha256), record the sha256 of those fetched for the first time, and return
+    ``{name: sha256}``. A file whose bytes differ from its record raises InputChanged
+    naming every such file and the command that accepts it; other failures FetchError."""
+    where = f"paper {paper_id}, source entry {entry.get('name')}"
+    files = {str(Path(data) / paper_id / item["name"]): item for item in expand_entry(entry, settings, where)}
+    unknown = [out for out in outputs if str(Path(out)) not in files]
+    if unknown:
+        raise ValueError(f"{where}: {unknown} are not files of this entry under the configuration")
+    recorded = read_record(paper_id, data)
+    wanted, by_dest = [], {}
+    for out in outputs:
+        item = files[str(Path(out))]
+        expected = item["sha256"] or recorded.get(item["name"])
+        wanted.append(Wanted(item["url"], Path(out), expected))
+        by_dest[Path(out)] = item
+    try:
+        digests = fetch_all(wanted, mirror=mirror, timeout=timeout, retries=retries, log=log, **limits)
+    except FetchErrors as error:
+        problems, other = [], []
+        for failed, failure in error.failures:
+            item = by_dest[failed.dest]
+            if isinstance(failure, DigestMismatch) and not item["sha256"]:
+                where_from = f" (mirror file {mirror_path(item['url'], mirror)})" if mirror else ""
+                problems.append(changed_at_source(paper_id, item["name"], item["url"], failure.actual,
+                                                  failure.expected, where_from, data))
+            else:
+                other.append(str(failure))
+        if problems:
+            raise InputChanged("\n".join([_several(problems, {paper_id}), *other])) from None
+        raise FetchError(str(error)) from None
+    names = {by_dest[dest]["name"]: digest for dest, digest in digests.items()}
+    first = {name: digest for name, digest in names.items()
+             if not files[str(Path(data) / paper_id / name)]["sha256"] and name not in recorded}
+    if first:
+        update_record(paper_id, first, data)
+        log(f"recorded the sha256 of {len(first)} file(s) fetched for the first time in "
+            f"{record_path(paper_id, data)}")
+    return names
+
+
+# ------------------------------------------------------------ before a claim is written
+
+def verify_read_inputs(paper_id: str, checksums: str | os.PathLike, pins: dict[str, str],
+                       data: str | os.PathLike = DATA) -> None:
+    """Hold ``results/<paper>/inputs.sha256`` (``<sha256>  data/<paper>/<name>`` lines, the
+    files as the paper read them) against the pins and the record; raise InputChanged
+    naming every file that differs, or that has neither."""
+    recorded = read_record(paper_id, data)
+    prefix = f"{Path(data) / paper_id}/"
+    problems = []
+    for number, line in enumerate(Path(checksums).read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        actual, _, path = line.partition("  ")
+        if not path.startswith(prefix):
+            raise ValueError(f"{checksums}, line {number}: {path!r} is not a file of {paper_id} under {data}/")
+        name = path[len(prefix):]
+        pin = (pins.get(name) or "").lower() or None
+        expected = pin or recorded.get(name)
+        if expected is None:
+            problems.append(f"{path} was read with sha256 {actual}, but it has no pin and nothing is recorded for "
+                            f"it in {record_path(paper_id, data)}; run the workflow again to fetch and record it")
+        elif actual != expected:
+            if pin:
+                problems.append(f"{path} was read with sha256 {actual}, but its pinned sha256 is {pin}")
+            else:
+                problems.append(changed_on_disk(paper_id, name, actual, expected, data))
+    if problems:
+        raise InputChanged(f"{paper_id}: no claim is written from inputs whose bytes are not the pinned or "
+                           f"recorded ones ({checksums}):\n" + "\n".join(f"- {p}" for p in problems))
+
+
+# ---------------------------------------------------------------------- reagree accept
+
+def accept(paper_id: str, name: str | None, digest: str | None = None, *, pins: dict[str, str] | None = None,
+           data: str | os.PathLike = DATA) -> list[str]:
+    """Take a new version of an unpinned input (``name``), or of every unpinned input of
+    the paper (``name`` None): record ``digest`` (or, without one, the bytes on disk; with
+    neither, forget the record so the next fetch records what it brings). Returns what
+    was done, one line per file."""
+    pins = pins or {}
+    if name is not None and name in pins:
+        raise ValueError(f"{paper_id}/{name} is pinned in paper.yaml (sha256 {pins[name]}); a pinned file changes "
+                         "only with its pin")
+    if digest is not None:
+        digest = digest.strip().lower()
+        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            raise ValueError(f"sha256 must be 64 hex characters, got {digest!r}")
+        if name is None:
+            raise ValueError("a sha256 names the version of one file: give its NAME too")
+    recorded = read_record(paper_id, data)
+    folder = Path(data) / paper_id
+    if name is None:
+        names = sorted(set(recorded) | {str(p.relative_to(folder)) for p in folder.rglob("*")
+                                        if p.is_file() and not p.name.startswith(".")} if folder.is_dir()
+                       else set(recorded))
+        names = [n for n in names if n not in pins]
+    else:
+        if name not in recorded and not (folder / name).is_file():
+            known = sorted(recorded)
+            shown = known if len(known) <= 12 else known[:12] + [f"... {len(known) - 12} more"]
+            raise ValueError(f"nothing is recorded for {paper_id}/{name} in {record_path(paper_id, data)} and "
+                             f"{folder / name} does not exist; recorded: {shown}")
+        names = [name]
+    changes: dict[str, str | None] = {}
+    said = []
+    for one in names:
+        path = folder / one
+        on_disk = sha256_of(path) if path.is_file() else None
+        wanted = digest or on_disk
+        changes[one] = wanted
+        if wanted is None:
+            said.append(f"{path}: forgot its recorded sha256; the next run fetches it and records what it brings")
+        elif on_disk == wanted:
+            os.utime(path)  # newer than everything that read it, so all of that is rebuilt
+            said.append(f"{path}: recorded sha256 {wanted} (the file as it is); what read it is rebuilt "
+                        "by the next run")
+        else:
+            if on_disk is not None:
+                path.unlink()
+            said.append(f"{path}: recorded sha256 {wanted}; the next run fetches it (and refuses other bytes)")
+    update_record(paper_id, changes, data)
+    return said

@@ -1,0 +1,157 @@
+"""One run of the workflow per folder, and what kind of run this is.
+
+What it decides:
+
+- **A run holds a lock for its whole life.** A Snakemake run that will execute jobs takes
+  an exclusive ``flock`` on ``.snakemake/reagree-run.lock`` while its Snakefile is read,
+  before it touches ``data/``, and writes its process id and start time into the file.
+  The kernel releases the lock when the process ends, however it ends (SIGKILL
+  included), so a lock that can be taken means no run of this folder is alive; a stale
+  process id never blocks anything. A second run stops at once naming the first one's
+  process id, before it sweeps, deletes or records anything.
+- **Snakemake's own lock is cleared only when no run is alive** (``make all`` calls
+  ``python -m reagree.pipeline.runs``): holding the run lock, it clears the lock an
+  interrupted run left (as ``snakemake --unlock`` does) and says so; with a run alive it
+  stops naming that run and clears nothing.
+- **What kind of invocation reads the Snakefile** (``invocation``): ``run`` executes jobs;
+  ``dry-run`` (``-n``) plans them; ``other`` is every command that neither plans nor runs
+  (``--unlock``, ``--lint``, ``--summary``, ``--dag``, ...); ``job`` is a job's own
+  process. Only a ``run`` changes anything on disk; a ``dry-run`` reports what a run
+  would do.
+"""
+
+from __future__ import annotations
+
+import datetime
+import errno
+import fcntl
+import os
+import shutil
+import sys
+from pathlib import Path
+
+RUN_LOCK = Path(".snakemake") / "reagree-run.lock"
+
+#: Snakemake options under which it reads the Snakefile but neither plans nor runs jobs.
+NO_RUN_OPTIONS = ("unlock", "lint", "summary", "detailed_summary", "list_changes", "list_input_changes",
+                  "list_params_changes", "list_untracked", "list_rules", "list_target_rules", "list_resources",
+                  "dag", "rulegraph", "filegraph", "d3dag", "touch", "cleanup_metadata", "cleanup_shadow",
+                  "list_conda_envs", "conda_create_envs_only", "conda_cleanup_envs", "container_cleanup_images",
+                  "delete_all_output", "delete_temp_output", "archive", "containerize", "generate_unit_tests",
+                  "report", "print_compilation", "export_cwl")
+
+
+class RunAlive(RuntimeError):
+    """Another run of this folder holds the run lock."""
+
+
+def invocation(workflow, argv: list[str] | None = None) -> str:
+    """``run``, ``dry-run``, ``other`` or ``job`` (see the module docstring)."""
+    if not workflow.is_main_process:
+        return "job"
+    if getattr(workflow.output_settings, "dryrun", False):
+        return "dry-run"
+    # Snakemake reads the Snakefile before it decides what to do with it, and the decision
+    # is not on the workflow object yet: read it from the command line with Snakemake's own
+    # parser (already built in this process, so this is cheap). Called through the API
+    # instead of the command line, nothing matches and the invocation counts as a run.
+    try:
+        from snakemake.cli import get_argument_parser
+
+        args, _ = get_argument_parser().parse_known_args((sys.argv if argv is None else argv)[1:])
+    except (Exception, SystemExit):
+        return "run"
+    if any(getattr(args, option, None) for option in NO_RUN_OPTIONS):
+        return "other"
+    return "run"
+
+
+def _holder(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    return f" ({text})" if text else ""
+
+
+class RunLock:
+    """The run lock of the folder the workflow runs in, held until ``release`` or exit."""
+
+    def __init__(self, path: str | os.PathLike = RUN_LOCK):
+        self.path = Path(path)
+        self.fd: int | None = None
+        self.previous = ""  # what the last holder wrote: "pid N, started T"
+
+    def acquire(self, what: str = "run") -> "RunLock":
+        """Take the lock or raise RunAlive naming the run that holds it."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            os.close(fd)
+            if error.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                raise RunAlive(f"another run of this folder is alive{_holder(self.path)}; "
+                               f"wait for it to finish (or stop it) before starting this {what}") from None
+            raise
+        self.previous = _holder(self.path).strip(" ()")
+        started = datetime.datetime.now().isoformat(timespec="seconds")
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()}, started {started}\n".encode(), 0)
+        self.fd = fd
+        return self
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.ftruncate(self.fd, 0)
+            os.close(self.fd)  # closing the descriptor releases the flock
+            self.fd = None
+
+
+def snakemake_locks(folder: str | os.PathLike = ".snakemake") -> list[Path]:
+    """The lock files Snakemake keeps for a running (or interrupted) run."""
+    locks = Path(folder) / "locks"
+    return sorted(p for p in locks.iterdir() if p.is_file()) if locks.is_dir() else []
+
+
+def clear_stale_lock(configfiles: list[str], folder: str | os.PathLike = ".snakemake") -> str:
+    """What ``make all`` does before its run: check the config files strictly, then, when
+    Snakemake's lock is left over and no run of this folder is alive, clear it. Returns
+    what was done ("" for nothing); raises RunAlive or ValueError (a config file reagree
+    refuses).
+
+    Clearing is what ``snakemake --unlock`` does (it removes ``.snakemake/locks``), done
+    here while holding the run lock, so no run can start in between."""
+    from reagree.pipeline.settings import check_config_files
+
+    check_config_files(["config.yaml", *configfiles])
+    if not snakemake_locks(folder):
+        return ""
+    lock = RunLock(Path(folder) / RUN_LOCK.name).acquire("make all")
+    try:
+        shutil.rmtree(Path(folder) / "locks")
+    finally:
+        lock.release()
+    last = f"the last run ({lock.previous})" if lock.previous else "the last run"
+    return (f"reagree: {last} ended without finishing and no run of this folder is alive: "
+            "cleared the lock it left (as snakemake --unlock does)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m reagree.pipeline.runs [CONFIGFILE ...]`` (what ``make all`` runs first)."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        said = clear_stale_lock(args)
+    except RunAlive as error:
+        print(f"reagree: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:
+        print(f"reagree: {error}", file=sys.stderr)
+        return 2
+    if said:
+        print(said, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
