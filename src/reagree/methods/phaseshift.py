@@ -39,10 +39,30 @@ An *event* is a distinct (run, fragment, alternative label) where a run's label 
 unit of the fragment differs from the majority. Observed = share of events whose
 alternative is licensed; chance = mean over events of |licensed| / (L - 1), L the
 number of distinct labels the runs use on the units covered by at least two runs.
+
+Replayed streams (scheme ``python-random``). The authors estimate the expected lag counts
+and B2's chance level by Monte Carlo, from Python's ``random.Random`` seeded with a string
+(``random.Random("lag-gudea-mine-own")``); their printed figures are those estimates.
+``replayed_lag_counts``, ``replayed_lag_counts_sequence`` and
+``replayed_neighbour_relabels`` draw the same numbers in the same order, so they give
+the authors' estimates digit for digit, beside the exact values above:
+
+- lag counts: with R runs there are R(R - 1) ordered pairs (``permutations`` order). The
+  stream first serves ``shuffle_blocks`` x draws x pairs calls of ``shuffle`` on a list of
+  P items (a permutation test of the same function that runs first: ``max_lag + 1``
+  blocks in the authors' ``lag_test.analyse``, none in their triple mode), then, draw by
+  draw and pair by pair, one rotation offset k = ``randrange(1, P)`` (0 when P < 2). The
+  estimate is the mean over draws of the counts summed over pairs. Several run-triples
+  share one stream in order (``replayed_lag_counts_sequence``).
+- B2's chance: draw by draw, every event in the authors' order (run by run, units in
+  order, an event where its (run, fragment, label) first occurs) takes ``choice`` of the
+  labels seen other than its fragment's, ordered by name; chance is the mean over draws
+  of the share of events whose drawn label is licensed.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Sequence
@@ -207,8 +227,21 @@ class NeighbourRelabels:
         return self.observed - self.chance
 
 
-def neighbour_relabels(labels: np.ndarray) -> NeighbourRelabels:
-    """B2: are departures from the majority the neighbouring fragments' labels?"""
+@dataclass(frozen=True)
+class _Departures:
+    """B2's events in the order the authors' code meets them: run by run, each run's
+    units in order, an event recorded where its (run, fragment, alternative) first occurs."""
+
+    events: list[tuple[int, int, int]]
+    fragment_label: list[int]
+    seen: np.ndarray
+
+    def licensed(self, fragment: int) -> set[int]:
+        return {self.fragment_label[g] for g in (fragment - 1, fragment + 1) if 0 <= g < len(self.fragment_label)}
+
+
+def _departures(labels: np.ndarray) -> _Departures:
+    """Majority units, fragments and departure events of B2 (module docstring)."""
     labels = np.asarray(labels)
     covered = labels >= 0
     shared = np.flatnonzero(covered.sum(axis=0) >= 2)
@@ -225,21 +258,24 @@ def neighbour_relabels(labels: np.ndarray) -> NeighbourRelabels:
         if len(majority_labels) else np.empty(0, dtype=np.int64)
     fragment_label = [int(majority_labels[np.argmax(fragment == f)]) for f in range(int(fragment.max()) + 1)] \
         if len(fragment) else []
-    events = set()
-    for position, unit in enumerate(majority_units):
-        for run in np.flatnonzero(covered[:, unit]):
-            if labels[run, unit] != majority_labels[position]:
-                events.add((int(run), int(fragment[position]), int(labels[run, unit])))
-    if not events:
+    events: dict[tuple[int, int, int], None] = {}
+    for run in range(labels.shape[0]):
+        for position, unit in enumerate(majority_units):
+            if covered[run, unit] and labels[run, unit] != majority_labels[position]:
+                events.setdefault((run, int(fragment[position]), int(labels[run, unit])), None)
+    return _Departures(list(events), fragment_label, seen)
+
+
+def neighbour_relabels(labels: np.ndarray) -> NeighbourRelabels:
+    """B2: are departures from the majority the neighbouring fragments' labels?"""
+    found = _departures(labels)
+    if not found.events:
         reason = Undefined("no run departs from the majority")
-        return NeighbourRelabels(0, 0, reason, reason, len(seen), len(fragment_label))
-    licensed_hits, chances = 0, []
-    for _, f, alternative in sorted(events):
-        licensed = {fragment_label[g] for g in (f - 1, f + 1) if 0 <= g < len(fragment_label)}
-        licensed_hits += alternative in licensed
-        chances.append(len(licensed) / (len(seen) - 1))
-    return NeighbourRelabels(len(events), licensed_hits, licensed_hits / len(events), float(np.mean(chances)),
-                             len(seen), len(fragment_label))
+        return NeighbourRelabels(0, 0, reason, reason, len(found.seen), len(found.fragment_label))
+    licensed_hits = sum(alternative in found.licensed(f) for _, f, alternative in found.events)
+    chance = float(np.mean([len(found.licensed(f)) / (len(found.seen) - 1) for _, f, _ in found.events]))
+    return NeighbourRelabels(len(found.events), licensed_hits, licensed_hits / len(found.events), chance,
+                             len(found.seen), len(found.fragment_label))
 
 
 def phase_shift(labels: np.ndarray, max_lag: int = 3) -> dict[str, float]:
@@ -283,3 +319,101 @@ def summarise_subsets(frame, by: Sequence[str]):
                       same_place_ratio_min=("same_place_ratio", "min"),
                       same_place_ratio_median=("same_place_ratio", "median"))
     return out.reset_index()
+
+
+# --- replaying a seeded random stream (scheme "python-random") -------------------------------
+
+STREAM_SCHEME = "python-random"
+
+
+def skip_shuffles(stream: random.Random, length: int, times: int) -> None:
+    """Advance ``stream`` exactly as ``times`` calls of ``stream.shuffle`` on a list of
+    ``length`` items would (how many numbers a shuffle draws depends on the draws, never
+    on the items, so a scratch list stands in for the authors' sequences)."""
+    scratch = list(range(length))
+    for _ in range(times):
+        stream.shuffle(scratch)
+
+
+def rotation_draws(stream: random.Random, n_pieces: int, n_pairs: int, draws: int) -> np.ndarray:
+    """(draws x pairs) rotation offsets, one ``stream.randrange(1, P)`` per ordered pair per
+    draw (draw by draw, pairs in ``permutations`` order); 0 when P < 2."""
+    return np.array([[stream.randrange(1, n_pieces) if n_pieces > 1 else 0 for _ in range(n_pairs)]
+                     for _ in range(draws)], dtype=np.int64).reshape(draws, n_pairs)
+
+
+def sampled_lag_counts(sequences: np.ndarray, shifts: np.ndarray, max_lag: int = 3) -> LagCounts:
+    """Mean lag counts over draws: in draw d, the earlier-placed run of ordered pair p
+    (``permutations`` order) has its sequence rotated left by ``shifts[d, p]``."""
+    sequences = np.asarray(sequences)
+    n_pieces = sequences.shape[1]
+    pairs = list(permutations(range(sequences.shape[0]), 2))
+    shifts = np.asarray(shifts, dtype=np.int64)
+    if shifts.ndim != 2 or shifts.shape[1] != len(pairs) or shifts.shape[0] == 0:
+        raise ValueError(f"shifts must be (draws x {len(pairs)} ordered pairs), got shape {shifts.shape}")
+    same = step = with_lag = 0.0
+    total = 0
+    for p, (a, b) in enumerate(pairs):
+        rotation = (np.arange(n_pieces)[None, :] + shifts[:, p][:, None]) % n_pieces
+        lags = _lags(sequences[a][rotation], sequences[b], max_lag)
+        zero, one, any_lag = _tally(lags, max_lag)
+        same, step, with_lag = same + zero.mean(), step + one.mean(), with_lag + any_lag.mean()
+        total += lags.shape[1]
+    return LagCounts(float(same), float(step), total, float(with_lag))
+
+
+def replayed_lag_counts(sequences: np.ndarray, seed: str, draws: int, max_lag: int = 3,
+                        shuffle_blocks: int = 0) -> LagCounts:
+    """The expected lag counts as the mean over ``draws`` random rotations taken from
+    ``random.Random(seed)``, consumed in this order: first ``shuffle_blocks`` x ``draws`` x
+    (ordered pairs) shuffles of a P-piece list (another test's permutation null drawn
+    from the same stream before the rotations: the authors' ``lag_test.analyse`` runs
+    ``max_lag + 1`` such blocks), then ``rotation_draws``. A Monte Carlo estimate of
+    ``expected_lag_counts``, reproducible draw for draw."""
+    sequences = np.asarray(sequences)
+    n_runs, n_pieces = sequences.shape
+    n_pairs = n_runs * (n_runs - 1)
+    stream = random.Random(seed)
+    skip_shuffles(stream, n_pieces, shuffle_blocks * draws * n_pairs)
+    return sampled_lag_counts(sequences, rotation_draws(stream, n_pieces, n_pairs, draws), max_lag)
+
+
+def replayed_lag_counts_sequence(sequence_sets: Sequence[np.ndarray], seed: str, draws: int,
+                                 max_lag: int = 3) -> list[LagCounts]:
+    """``replayed_lag_counts`` of several sets of runs (run-triples) from one stream
+    ``random.Random(seed)`` shared in order: set i's rotations are drawn after those of
+    sets 0..i-1 (the authors' ``lag_test.triple_counts`` over all triples of a reader)."""
+    stream = random.Random(seed)
+    out = []
+    for sequences in sequence_sets:
+        sequences = np.asarray(sequences)
+        n_runs, n_pieces = sequences.shape
+        shifts = rotation_draws(stream, n_pieces, n_runs * (n_runs - 1), draws)
+        out.append(sampled_lag_counts(sequences, shifts, max_lag))
+    return out
+
+
+def replayed_neighbour_relabels(labels: np.ndarray, seed: str, draws: int,
+                                label_names: Sequence[str] | None = None) -> NeighbourRelabels:
+    """B2 with the chance level as the mean over ``draws`` draws from ``random.Random(seed)``
+    instead of its exact expectation: in each draw, every event (in the order of
+    ``_departures``: run by run, units in order) takes ``stream.choice`` of the labels
+    seen other than its fragment's majority label, those labels ordered by their names
+    (``label_names[code]``, default the codes) as sorted strings; the draw's share is the
+    share of events whose drawn label is licensed. Events, licensed and observed are
+    ``neighbour_relabels``'; only ``chance`` (and so ``gap``) is the replayed estimate."""
+    exact = neighbour_relabels(labels)
+    found = _departures(labels)
+    if not found.events:
+        return exact
+    names = {int(code): str(label_names[code] if label_names is not None else code) for code in found.seen}
+    vocabulary = sorted(names.values())
+    code_of = {name: code for code, name in names.items()}
+    pools = [[code_of[name] for name in vocabulary if name != names[found.fragment_label[f]]]
+             for _, f, _ in found.events]
+    licensed = [found.licensed(f) for _, f, _ in found.events]
+    stream = random.Random(seed)
+    shares = [sum(stream.choice(pool) in allowed for pool, allowed in zip(pools, licensed)) / len(pools)
+              for _ in range(draws)]
+    return NeighbourRelabels(exact.events, exact.licensed, exact.observed, float(np.mean(shares)),
+                             exact.labels_seen, exact.fragments)

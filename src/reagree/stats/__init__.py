@@ -9,7 +9,9 @@ Nothing here knows a file format of the workflow, a paper or a claim. Modules:
 - ``majority``: majority vote under a named tie rule
 - ``selfagreement``: self- and inter-annotator agreement from repeated labels
 - ``bootstrap``: the unit bootstrap, its draws, schemes and intervals
+- ``variants``: the catalogue of variants (one quantity under each documented alternative choice)
+- ``references``: the field's libraries' values beside reagree's (krippendorff, statsmodels, scikit-learn)
 """
 
 __all__ = ["alpha", "annotations", "bootstrap", "classification", "majority", "meanpairwise", "multirater",
-           "pairwise", "ratings", "reference", "selfagreement", "softlabel", "undefined"]
+           "pairwise", "ratings", "reference", "references", "selfagreement", "softlabel", "undefined", "variants"]

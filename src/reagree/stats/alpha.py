@@ -203,3 +203,29 @@ def krippendorff_alpha(data, level_of_measurement: str, values=None) -> float:
     for Communication, University of Pennsylvania.
     """
     return alpha_statistic(data, level_of_measurement, values).value()
+
+
+def alpha_expected_over_n_squared(data, level_of_measurement: str, values=None) -> float:
+    """Krippendorff's alpha with the expected disagreement averaged over all n^2 ordered
+    pairs of pairable values instead of the n(n - 1) pairs of distinct values.
+
+    D_e' = (1/n^2) sum_ck n_c n_k delta_ck = D_e (n - 1) / n, so
+    alpha' = 1 - D_o / D_e' = 1 - (1 - alpha) n / (n - 1): below alpha by (1 - alpha) / (n - 1),
+    negligible for large n. It is the expected disagreement of pairs drawn *with*
+    replacement (a value paired with itself included), where Krippendorff's D_e pairs the
+    n pairable values without replacement, n(n - 1) pairs. Same input and
+    levels as ``krippendorff_alpha``; Undefined where alpha is (and with fewer than two
+    pairable values). Kept as a variant because it reproduces a printed number alpha does
+    not (Mozetič et al. 2016, Serbian self-agreement).
+
+    Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School
+    for Communication, University of Pennsylvania.
+    """
+    _check_level(level_of_measurement)
+    counts, numbers = _counts_and_values(data, level_of_measurement, values)
+    matrix = coincidence_matrix(counts)
+    alpha = alpha_from_coincidences(matrix, level_of_measurement, numbers)
+    if np.isnan(alpha):
+        return alpha
+    n = matrix.sum()
+    return float(1.0 - (1.0 - alpha) * n / (n - 1))

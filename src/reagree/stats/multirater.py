@@ -309,3 +309,82 @@ def specific_agreement(counts, weights=None, category: int | None = None):
     counts = check_unit_counts(counts)
     return np.array([specific_agreement_statistic(counts, k, weights).value() for k in range(counts.shape[1])],
                     dtype=object)
+
+
+# --- Randolph's free-marginal kappa and Conger's kappa ------------------------------------
+
+def randolph_kappa(counts, weights=None) -> float:
+    """Randolph's free-marginal multirater kappa.
+
+    kappa_free = (P_o - 1/K) / (1 - 1/K), P_o as in ``percent_agreement`` and K the number
+    of *declared* categories: raters are assumed free to put any share of units in any
+    category, so chance agreement is uniform. Randolph proposed it as the multirater
+    counterpart of Brennan and Prediger's coefficient, and the number is the same as
+    ``brennan_prediger`` (one definition: this function calls it). Randolph's online
+    calculator prints, for two units rated by seven raters as (7, 1) and (3, 5) on two
+    categories, overall agreement 0.607143, fixed-marginal (Fleiss) kappa 0.161905 and
+    free-marginal kappa 0.214286. Equals statsmodels' ``fleiss_kappa(method="randolph")``.
+
+    Randolph, J. J. (2005). Free-marginal multirater kappa (multirater kappa_free): an
+    alternative to Fleiss' fixed-marginal multirater kappa. Joensuu Learning and
+    Instruction Symposium 2005 (ERIC ED490661).
+    """
+    return brennan_prediger(counts, weights)
+
+
+def conger_statistic(ratings) -> UnitStatistic:
+    """``conger_kappa`` as sums over units: [pairable, share of agreeing pairs, then per
+    rater r and category k whether r put the unit in k (R x K), then whether r rated it (R)]."""
+    codes = np.asarray(ratings.codes)
+    n_raters, k = codes.shape[1], len(ratings.categories)
+    counts = ratings.unit_counts()
+    pairable, share = _pairable_agreement(counts)
+    rated = codes >= 0
+    in_category = (codes[:, :, None] == np.arange(k)[None, None, :]) & rated[:, :, None]
+    per_unit = np.column_stack([pairable, share, in_category.reshape(codes.shape[0], n_raters * k),
+                                rated]).astype(float)
+
+    def finish(totals: np.ndarray) -> np.ndarray:
+        observed = totals[:, 1] / totals[:, 0]
+        given = totals[:, 2 + n_raters * k:]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            shares = totals[:, 2:2 + n_raters * k].reshape(-1, n_raters, k) / given[:, :, None]
+            # mean over ordered pairs of distinct raters of sum_k p_ak p_bk
+            chance = ((shares.sum(axis=1) ** 2 - (shares ** 2).sum(axis=1)).sum(axis=1)
+                      / (n_raters * (n_raters - 1)))
+            return (observed - chance) / (1 - chance)
+
+    def why(totals: np.ndarray) -> str:
+        if n_raters < 2:
+            return "fewer than two raters"
+        if totals[0] == 0:
+            return NO_PAIRABLE_UNIT
+        silent = [str(r) for r, n in zip(ratings.raters, totals[2 + n_raters * k:]) if n == 0]
+        if silent:
+            return f"rater(s) {', '.join(silent)} rated no unit: no marginal to take chance from"
+        return "every rater put every unit in one and the same category: chance agreement is 1"
+
+    return UnitStatistic("conger_kappa", per_unit, finish, why)
+
+
+def conger_kappa(ratings) -> float:
+    """Conger's kappa: Fleiss' observed agreement with chance taken from each rater's own
+    marginals, averaged over pairs of raters.
+
+    kappa_C = (P_o - P_e) / (1 - P_e), P_o as in ``percent_agreement`` (the mean share of
+    agreeing rater pairs over units with two or more ratings), p_rk the share of rater r's
+    ratings in category k, and P_e = sum_k [(sum_r p_rk)^2 - sum_r p_rk^2] / (R (R - 1)),
+    the mean over ordered pairs of distinct raters (a, b) of Cohen's chance agreement
+    sum_k p_ak p_bk. With two raters and no missing rating it is Cohen's kappa (Conger's
+    point: Fleiss' kappa is then Scott's pi instead); with missing ratings each rater's
+    marginals are over the units it rated (Gwet 2014, ch. 5), which is what irrCAC's
+    ``CAC.conger()`` computes. Unlike the count-based coefficients of this module it needs
+    to know which rater gave which rating, so it takes a ``Ratings`` (units x raters).
+    Undefined with no pairable unit, fewer than two raters, a rater who rated nothing, or
+    chance agreement 1.
+
+    Conger, A. J. (1980). Integration and generalization of kappas for multiple raters.
+    Psychological Bulletin 88(2), 322-328; Gwet, K. L. (2014). Handbook of Inter-Rater
+    Reliability, 4th ed., Advanced Analytics.
+    """
+    return conger_statistic(ratings).value()

@@ -51,7 +51,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from reagree.stats import classification
-from reagree.stats.alpha import alpha_from_coincidences, alpha_statistic, coincidence_matrix
+from reagree.stats.alpha import (alpha_expected_over_n_squared, alpha_from_coincidences, alpha_statistic,
+                                 coincidence_matrix)
 from reagree.stats.annotations import Annotations, AnnotationView
 from reagree.stats.bootstrap import Interval, UnitStatistic
 from reagree.stats.undefined import Undefined
@@ -68,14 +69,12 @@ def alpha_variant_n_squared(counts, values=SENTIMENT_VALUES) -> float:
     values: 1 - n sum o delta / sum n_c n_k delta = 1 - (1 - alpha) n / (n - 1). It differs
     from alpha by (1 - alpha) / (n - 1), negligible for large n; kept because it reproduces
     a printed number that alpha does not (Mozetič et al.'s Serbian self-agreement, 182
-    units). Undefined without units, or where alpha is."""
+    units). Undefined without units, or where alpha is. The formula is
+    ``reagree.stats.alpha.alpha_expected_over_n_squared`` at the interval level."""
     counts = np.asarray(counts)
     if counts.shape[0] == 0:
         return Undefined("no units")
-    matrix = coincidence_matrix(counts)
-    alpha = alpha_from_coincidences(matrix, "interval", values)
-    n = matrix.sum()
-    return alpha if np.isnan(alpha) else float(1.0 - (1.0 - alpha) * n / (n - 1))
+    return alpha_expected_over_n_squared(counts, "interval", values)
 
 
 def two_class_alpha(matrix, first: int, second: int, level: str = "interval", values=None) -> float:
