@@ -135,11 +135,12 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="200 draws, 100 tie breaks")
     args = parser.parse_args()
     draws, tie_breaks = (200, 100) if args.quick else (args.draws, args.tie_breaks)
+    load = os.getloadavg()
     release = read_release(find_release(args.mirror))
 
     rows = [("bootstrap intervals", f"{draws} draws", *run_intervals(release, draws, args.seed)),
             ("random tie rule", f"{tie_breaks} breaks", *run_random_ties(release, tie_breaks, args.seed))]
-    print(f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}; CPU seconds")
+    print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}; CPU seconds")
     print(f"{'step':<22}{'size':>12}{'stats':>7}{'naive s':>10}{'engine s':>10}{'ratio':>8}{'max |diff|':>12}")
     print("-" * 81)
     failed = False

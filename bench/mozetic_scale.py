@@ -133,6 +133,7 @@ def main() -> int:
     if args.write:
         synthetic_file(args.write, args.rows, args.seed)
         return 0
+    load = os.getloadavg()
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Synthetic_Twitter_sentiment.csv"
@@ -171,7 +172,7 @@ def main() -> int:
     total = sum(timings.values())
     peak = peak_megabytes()
 
-    print(f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}; wall-clock seconds")
+    print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}; wall-clock seconds")
     print(f"synthetic CLARIN file: {annotations.n_labels:,} labels, {annotations.n_units:,} tweets, "
           f"{annotations.n_raters} annotators, labels {labels.tolist()}, gold {gold.tolist()} "
           f"(distinct reading {gold_distinct.tolist()})")
