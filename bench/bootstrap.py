@@ -13,11 +13,12 @@ A and B), times in the same run:
 - numpy:   ``bootstrap(..., scheme="numpy")``, the scheme that replays a write-up's loop:
            exactly the naive loop's resamples, drawing included.
 
-Times are CPU seconds of this process (``time.process_time``). Values are checked draw by draw: the ``numpy`` scheme against the naive loop on every
-draw (the same resamples), the default scheme against the same library calls on its own
-resamples (each row's first unit repeated by the row's count in the draw) for the first
-``--check`` draws. The script exits with status 1 and a ``FAIL:`` line if any value differs
-by more than 1e-12, so a fast but wrong engine cannot pass unnoticed.
+Times are CPU seconds of this process (``time.process_time``). Values are checked draw
+by draw: the ``numpy`` scheme against the naive loop on every draw (the same resamples),
+the default scheme against the same library calls on its own resamples (each row's
+first unit repeated by the row's count in the draw) for the first ``--check`` draws. The
+script exits with status 1 and a ``FAIL:`` line if any value differs by more than 1e-12,
+so a fast but wrong engine cannot pass unnoticed.
 
     python bench/bootstrap.py [--draws 2000] [--units 24000] [--seed 0] [--check 200] [--quick]
 """
@@ -161,8 +162,8 @@ def main(argv=None) -> int:
         for bench in (bench_alpha, bench_fleiss, bench_cohen):
             rows.append(bench(ratings, draws, args.seed, args.check))
 
-    header = (f"{'coefficient (CPU seconds)':<30} {'units':>6} {'rows':>5} {'naive s':>8} {'default s':>9} {'ratio':>7} "
-              f"{'numpy s':>8} {'ratio':>6} {'max |diff| default':>19} {'numpy':>9}")
+    header = (f"{'coefficient (CPU seconds)':<30} {'units':>6} {'rows':>5} {'naive s':>8} {'default s':>9} "
+              f"{'ratio':>7} {'numpy s':>8} {'ratio':>6} {'max |diff| default':>19} {'numpy':>9}")
     print(header)
     print("-" * len(header))
     for row in rows:

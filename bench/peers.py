@@ -159,8 +159,8 @@ RUNS = {"reagree": run_reagree, "krippendorff": run_krippendorff, "statsmodels":
 # The coefficient each peer is compared on; irrCAC computes Fleiss' kappa on every item
 # with two or more ratings (its own convention), so only its AC1, alpha and PABAK are held
 # to reagree's.
-COMPARED = {"krippendorff": ("alpha",), "statsmodels": ("fleiss",), "scikit-learn": tuple(f"cohen.{a}.{b}" for a, b in _pairs()),
-            "irrCAC": ("ac1", "alpha", "pabak")}
+COMPARED = {"krippendorff": ("alpha",), "statsmodels": ("fleiss",),
+            "scikit-learn": tuple(f"cohen.{a}.{b}" for a, b in _pairs()), "irrCAC": ("ac1", "alpha", "pabak")}
 
 
 def _memory_kb(field: str) -> int:
