@@ -49,7 +49,7 @@ What this module decides:
   default-scheme interval ends therefore differ from theirs by Monte Carlo error.
   ``numpy``-scheme intervals did not change.
 - **Cost.** Neither scheme loops over draws in Python. The default scheme costs one
-  multinomial of R rows per draw (a few microseconds for 125 rows) and one (B x R) @ (R
+  multinomial of R rows per draw (about ten microseconds for 125 rows) and one (B x R) @ (R
   x d) product, whatever the number of units; the ``numpy`` scheme draws and counts n
   indices per draw. Blocks hold about four million indices or counts.
 - **Undefined draws.** Draws on which the coefficient is undefined (NaN: a resample with
