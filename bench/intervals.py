@@ -5,21 +5,23 @@ read from the offline mirror), times in the same run:
 
 - the write-up's five intervals (human Fleiss three-class; the two binary gains, paired;
   RoBERTa's positive-vs-rest minus three-class kappa, paired; RoBERTa's positive-vs-rest
-  kappa) and the tools' kappa against the released majority in every framing (the
-  pipeline's default-scheme intervals): 12 statistics on the same draws, and the three
+  kappa) and the tools' kappa against the released majority in every framing, all under
+  the write-up's scheme (``numpy``): 12 statistics on the same draws, and the three
   paired differences:
     naive:  ``rng = numpy.random.default_rng(seed)``, per draw ``idx = rng.integers(0, n,
             size=n)``, then statsmodels ``fleiss_kappa`` / scikit-learn
             ``cohen_kappa_score`` on the resample, and ``numpy.percentile`` at the end,
             as the write-up did;
-    engine: ``reagree.stats.bootstrap.bootstrap`` and ``interval_from_draws`` (the pipeline's
-            path, drawing included);
+    engine: ``reagree.stats.bootstrap.bootstrap(..., scheme="numpy")`` and
+            ``interval_from_draws`` (the pipeline's path, drawing included);
 - the random tie rule: every tool's kappa against ``--tie-breaks`` random majorities in
   every framing:
     naive:  one ``cohen_kappa_score`` per labelling;
     engine: ``reagree.stats.reference.kappa_against_many`` (one weighted evaluation).
 
-Both sides see the same resamples and labellings, so the values must agree draw by draw;
+Times are CPU seconds of this process (``time.process_time``, which a busy machine
+inflates far less than the wall clock). Both sides see the same resamples and
+labellings, so the values must agree draw by draw;
 the script exits with status 1 and a ``FAIL:`` line if any differs by more than 1e-12.
 Timings are printed, never asserted.
 
@@ -86,7 +88,7 @@ def interval_statistics(release):
 def run_intervals(release, draws, seed):
     statistics, naive = interval_statistics(release)
     names = list(statistics)
-    started = time.perf_counter()
+    started = time.process_time()
     rng = np.random.default_rng(seed)
     loop = np.empty((len(names), draws))
     for b in range(draws):
@@ -94,14 +96,14 @@ def run_intervals(release, draws, seed):
         loop[:, b] = [naive[name](idx) for name in names]
     loop_ends = [np.percentile(row, [2.5, 97.5]) for row in loop]
     loop_gains = [np.percentile(loop[names.index(b)] - loop[names.index(a)], [2.5, 97.5]) for a, b in PAIRED]
-    naive_seconds = time.perf_counter() - started
+    naive_seconds = time.process_time() - started
 
-    started = time.perf_counter()
-    values = bootstrap([statistics[name] for name in names], draws, seed)
+    started = time.process_time()
+    values = bootstrap([statistics[name] for name in names], draws, seed, scheme="numpy")
     ends = [interval_from_draws(row, 0.95, "numpy", seed=seed) for row in values]
     gains = [interval_from_draws(values[names.index(b)] - values[names.index(a)], 0.95, "numpy", seed=seed)
              for a, b in PAIRED]
-    engine_seconds = time.perf_counter() - started
+    engine_seconds = time.process_time() - started
     difference = max(np.nanmax(np.abs(loop - values)),
                      max(abs(e.low - l[0]) + abs(e.high - l[1]) for e, l in zip(ends + gains, loop_ends + loop_gains)))
     return len(names), naive_seconds, engine_seconds, difference
@@ -111,15 +113,15 @@ def run_random_ties(release, tie_breaks, seed):
     labellings = random_majorities(release.humans, tie_breaks, seed)
     columns = Ratings(labellings.T, release.three_class.categories, tuple(f"l{r}" for r in range(tie_breaks)))
     references = {framing: framed(columns, framing).codes.T for framing in FRAMINGS}
-    started = time.perf_counter()
+    started = time.process_time()
     loop = {(framing, tool): np.array([cohen_kappa_score(release.ratings[framing].select([tool]).codes[:, 0], row)
                                        for row in references[framing]])
             for framing in FRAMINGS for tool in TOOLS}
-    naive_seconds = time.perf_counter() - started
-    started = time.perf_counter()
+    naive_seconds = time.process_time() - started
+    started = time.process_time()
     engine = {(framing, tool): kappa_against_many(release.ratings[framing], tool, references[framing])
               for framing in FRAMINGS for tool in TOOLS}
-    engine_seconds = time.perf_counter() - started
+    engine_seconds = time.process_time() - started
     difference = max(np.max(np.abs(loop[key] - engine[key])) for key in loop)
     return len(loop), naive_seconds, engine_seconds, difference
 
@@ -133,10 +135,12 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="200 draws, 100 tie breaks")
     args = parser.parse_args()
     draws, tie_breaks = (200, 100) if args.quick else (args.draws, args.tie_breaks)
+    load = os.getloadavg()
     release = read_release(find_release(args.mirror))
 
     rows = [("bootstrap intervals", f"{draws} draws", *run_intervals(release, draws, args.seed)),
             ("random tie rule", f"{tie_breaks} breaks", *run_random_ties(release, tie_breaks, args.seed))]
+    print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}; CPU seconds")
     print(f"{'step':<22}{'size':>12}{'stats':>7}{'naive s':>10}{'engine s':>10}{'ratio':>8}{'max |diff|':>12}")
     print("-" * 81)
     failed = False

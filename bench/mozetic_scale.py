@@ -10,9 +10,13 @@ size of the whole CLARIN.SI 11356/1054 release), then times, in one run:
   the union), with the process's peak memory;
 - plain: the same two intervals the plain way, a Python loop with one
   ``krippendorff.alpha(reliability_data=..., level_of_measurement="interval")`` call per
-  draw, on exactly the engine's resamples (``reagree.stats.bootstrap.draw_indices``). Every draw's
+  draw, on exactly the engine's resamples (``reagree.stats.bootstrap.draw_rows``: draw b's
+  count of units per row, each row's first unit repeated by its count). Every draw's
   value is compared; the script exits 1 with a ``FAIL:`` line if any differs by more than
-  1e-9.
+  1e-9;
+- the contingency table of every pair of the 83 annotators (``reagree.stats.pairtables``)
+  against pandas by hand, one merge on the tweet per pair (CPU seconds); every table is
+  compared.
 
 The synthetic data (``numpy.random.default_rng(seed)``): tweets with a latent class
 (negative 28%, neutral 40%, positive 32%); 83 annotators with Zipf-like workloads and
@@ -30,6 +34,7 @@ Timings are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -38,6 +43,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 try:
     import reagree  # noqa: F401
@@ -46,9 +52,10 @@ except ImportError:  # run from a checkout without installing
 
 import krippendorff  # noqa: E402
 
-from reagree import selfagreement  # noqa: E402
+from reagree.stats import selfagreement  # noqa: E402
 from reagree.stats.annotations import read_annotations  # noqa: E402
-from reagree.stats.bootstrap import bootstrap, bootstrap_interval, draw_indices  # noqa: E402
+from reagree.stats.bootstrap import bootstrap, bootstrap_interval, draw_rows  # noqa: E402
+from reagree.stats.pairtables import pair_tables  # noqa: E402
 
 CATEGORIES = ("Negative", "Neutral", "Positive")
 PRIOR = (0.28, 0.40, 0.32)
@@ -126,6 +133,7 @@ def main() -> int:
     if args.write:
         synthetic_file(args.write, args.rows, args.seed)
         return 0
+    load = os.getloadavg()
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Synthetic_Twitter_sentiment.csv"
@@ -164,6 +172,7 @@ def main() -> int:
     total = sum(timings.values())
     peak = peak_megabytes()
 
+    print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}; wall-clock seconds")
     print(f"synthetic CLARIN file: {annotations.n_labels:,} labels, {annotations.n_units:,} tweets, "
           f"{annotations.n_raters} annotators, labels {labels.tolist()}, gold {gold.tolist()} "
           f"(distinct reading {gold_distinct.tolist()})")
@@ -188,10 +197,11 @@ def main() -> int:
     plain_seconds, failed = 0.0, False
     for kind in ("self", "inter"):
         data = reliability_data(units[kind])
-        indices = draw_indices(units[kind].shape[0], args.draws, args.seed)
+        rows, counts = draw_rows(statistics[kind], args.draws, args.seed)
         start = time.perf_counter()
-        plain = np.array([krippendorff.alpha(reliability_data=data[:, idx], level_of_measurement="interval",
-                                             value_domain=[-1.0, 0.0, 1.0]) for idx in indices])
+        plain = np.array([krippendorff.alpha(reliability_data=data[:, np.repeat(rows.first, row)],
+                                             level_of_measurement="interval", value_domain=[-1.0, 0.0, 1.0])
+                          for row in counts])
         seconds = time.perf_counter() - start
         plain_seconds += seconds
         engine = bootstrap([statistics[kind]], args.draws, args.seed)[0]
@@ -205,11 +215,43 @@ def main() -> int:
     plain_total = total - engine_seconds + plain_seconds
     print(f"  whole run (parse + Tables 1, 3, 4, 5): plain {plain_total:.2f} s, reagree {total:.2f} s: "
           f"ratio {plain_total / total:,.1f}x")
-    if failed:
-        print(f"FAIL: plain and reagree draws differ by more than {TOLERANCE}")
+    failed_tables = compare_pair_tables(annotations)
+    if failed or failed_tables:
+        print(f"FAIL: plain and reagree differ ({'draws by more than ' + str(TOLERANCE) if failed else ''}"
+              f"{'; ' if failed and failed_tables else ''}{'pair tables' if failed_tables else ''})")
         return 1
-    print(f"OK: plain and reagree agree within {TOLERANCE} on every draw")
+    print(f"OK: plain and reagree agree within {TOLERANCE} on every draw, and on every pair's table")
     return 0
+
+
+def compare_pair_tables(annotations) -> bool:
+    """Every annotator pair's contingency table: ``reagree.stats.pairtables.pair_tables``
+    against pandas by hand (each annotator's first label per tweet, one merge on the tweet
+    per pair). Prints both CPU times; True if any table differs."""
+    print()
+    first = annotations.occasion == 0
+    frame = pd.DataFrame({"unit": annotations.unit[first], "rater": annotations.rater[first],
+                          "code": annotations.code[first].astype(np.int64)})
+    k = len(annotations.categories)
+    start = time.process_time()
+    by_rater = {rater: part[["unit", "code"]] for rater, part in frame.groupby("rater")}
+    plain = {}
+    for a in range(annotations.n_raters):
+        for b in range(a + 1, annotations.n_raters):
+            both = by_rater[a].merge(by_rater[b], on="unit")
+            if len(both):
+                plain[(a, b)] = np.bincount(both["code_x"] * k + both["code_y"], minlength=k * k).reshape(k, k)
+    plain_seconds = time.process_time() - start
+    start = time.process_time()
+    tables = pair_tables(annotations)
+    engine_seconds = time.process_time() - start
+    ours = {(a, b): table for a, b, table in zip(tables.first.tolist(), tables.second.tolist(), tables.tables)}
+    same = ours.keys() == plain.keys() and all(np.array_equal(ours[key], plain[key]) for key in plain)
+    print(f"pair tables of {annotations.n_raters} annotators ({len(plain):,} of "
+          f"{annotations.n_raters * (annotations.n_raters - 1) // 2:,} pairs share a tweet), CPU seconds: "
+          f"pandas merge per pair {plain_seconds:.2f} s, reagree pair_tables {engine_seconds:.3f} s: "
+          f"ratio {plain_seconds / max(engine_seconds, 1e-9):,.0f}x; tables {'equal' if same else 'DIFFER'}")
+    return not same
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
-"""Tests of the bootstrap engine: the draws (a plain numpy loop reproduces them), their
-independence from company, the two interval schemes against a naive loop over the
-reference libraries, the Interval record, pairing, undefined draws and index draws."""
+"""Tests of the bootstrap engine: the draws of both schemes (a plain numpy loop reproduces
+them), their independence from company, each draw's value and the two interval schemes
+against a naive loop over the reference libraries, the Interval record, pairing,
+undefined draws and index draws."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import krippendorff
@@ -17,8 +19,8 @@ from reagree.stats import bootstrap as engine
 from reagree.stats import multirater, pairwise
 from reagree.stats.alpha import alpha_statistic
 from reagree.stats.bootstrap import (Interval, UnitStatistic, bootstrap, bootstrap_interval, bootstrap_intervals,
-                               draw_indices, evaluate_indices, interval_from_draws, paired_difference,
-                               percentile_interval)
+                                     draw_indices, draw_rows, evaluate_indices, interval_from_draws,
+                                     paired_difference, percentile_interval, resample_indices)
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.pipeline.tables import value_row
 from reagree.stats.undefined import reason_of
@@ -63,17 +65,100 @@ def test_draws_are_one_integers_call_per_draw(n, monkeypatch):
     assert np.array_equal(draw_indices(n, 23, 123), loop)
 
 
-def test_block_size_does_not_change_values(statistics, monkeypatch):
-    whole = bootstrap(statistics, 200, seed=9)
+@pytest.mark.parametrize("scheme", ["percentile", "numpy"])
+def test_block_size_does_not_change_values(statistics, monkeypatch, scheme):
+    whole = bootstrap(statistics, 200, seed=9, scheme=scheme)
     monkeypatch.setattr(engine, "BLOCK_CELLS", 7 * statistics[0].n_units)
-    np.testing.assert_allclose(bootstrap(statistics, 200, seed=9), whole, rtol=0, atol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(bootstrap(statistics, 200, seed=9, scheme=scheme), whole, rtol=0, atol=1e-12,
+                               equal_nan=True)
+    monkeypatch.setattr(engine, "BLOCK_CELLS", 1)  # one draw per block
+    np.testing.assert_allclose(bootstrap(statistics, 200, seed=9, scheme=scheme), whole, rtol=0, atol=1e-12,
+                               equal_nan=True)
 
 
-def test_bootstrap_is_evaluate_indices_on_the_draws(statistics):
+def test_numpy_scheme_is_evaluate_indices_on_its_draws(statistics):
     n = statistics[0].n_units
-    np.testing.assert_allclose(bootstrap(statistics, 150, seed=4),
+    np.testing.assert_allclose(bootstrap(statistics, 150, seed=4, scheme="numpy"),
                                evaluate_indices(statistics, draw_indices(n, 150, 4)),
                                rtol=0, atol=1e-12, equal_nan=True)
+
+
+def test_default_scheme_is_evaluate_indices_on_its_resamples(statistics):
+    for statistic, values in zip(statistics, bootstrap(statistics, 150, seed=4)):
+        np.testing.assert_allclose(values, evaluate_indices([statistic], resample_indices(statistic, 150, 4))[0],
+                                   rtol=0, atol=1e-12, equal_nan=True)
+
+
+def first_appearance_rows(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(sizes, first unit) of the distinct rows of ``codes`` in order of first appearance,
+    by a plain dictionary."""
+    seen: dict[tuple, int] = {}
+    sizes, first = [], []
+    for i, row in enumerate(map(tuple, codes.tolist())):
+        if row not in seen:
+            seen[row] = len(sizes)
+            sizes.append(0)
+            first.append(i)
+        sizes[seen[row]] += 1
+    return np.array(sizes), np.array(first)
+
+
+@pytest.fixture(scope="module")
+def large_intent() -> Ratings:
+    """The same fixture with 2,400 units: at most 125 rows of codes, far fewer than a
+    quarter of the units, so the default scheme draws them by a multinomial."""
+    units, _ = synthetic.intent_round(seed=3, n_items=2400)
+    return Ratings.from_labels(pd.DataFrame(units), categories=synthetic.LABELS)
+
+
+def test_default_draws_are_one_multinomial_per_draw_over_the_rows_of_codes(large_intent, monkeypatch):
+    statistic = alpha_statistic(large_intent, "nominal")
+    rows, counts = draw_rows(statistic, 60, seed=5)
+    sizes, first = first_appearance_rows(large_intent.codes)
+    assert rows.sizes.tolist() == sizes.tolist() and rows.first.tolist() == first.tolist()
+    assert rows.n_rows <= 125 and rows.drawn_by_multinomial()
+    rng = np.random.default_rng(5)
+    loop = np.array([rng.multinomial(large_intent.n_units, sizes / large_intent.n_units) for _ in range(60)])
+    assert np.array_equal(counts, loop)
+    monkeypatch.setattr(engine, "BLOCK_CELLS", 7 * rows.n_rows)
+    assert np.array_equal(draw_rows(statistic, 60, seed=5)[1], loop)
+
+
+def test_many_rows_are_drawn_as_the_numpy_schemes_units():
+    # 125 units, every one its own row of codes: a multinomial over the rows would cost
+    # more than drawing 125 indices, so the row counts are those of the numpy scheme's draws
+    codes = np.array(list(itertools.product(range(-1, 4), repeat=3)))
+    statistic = pairwise.cohen_statistic(Ratings(codes, ("a", "b", "c", "d"), ("A", "B", "C")), "A", "B")
+    rows, counts = draw_rows(statistic, 40, seed=2)
+    assert rows.n_rows == 125 and not rows.drawn_by_multinomial()
+    expected = np.stack([np.bincount(index, minlength=125) for index in draw_indices(125, 40, 2)])
+    assert np.array_equal(counts, expected)
+    np.testing.assert_allclose(bootstrap([statistic], 40, 2)[0], bootstrap([statistic], 40, 2, scheme="numpy")[0],
+                               rtol=0, atol=1e-12, equal_nan=True)
+
+
+def test_statistics_of_one_ratings_share_its_rows_and_draws(large_intent):
+    counts = large_intent.unit_counts()
+    of_codes = [alpha_statistic(large_intent, "nominal"), pairwise.cohen_statistic(large_intent, "A", "C"),
+                pairwise.scott_statistic(large_intent, "B", "C")]
+    reference = draw_rows(of_codes[0], 30, seed=1)
+    for statistic in of_codes[1:]:
+        rows, drawn = draw_rows(statistic, 30, seed=1)
+        assert np.array_equal(rows.ids, large_intent.rating_rows) and np.array_equal(drawn, reference[1])
+    # counts know no raters: their rows are the count rows, fewer and coarser
+    count_rows = multirater.percent_agreement_statistic(counts).rows()
+    assert count_rows.n_rows < reference[0].n_rows
+    assert np.array_equal(count_rows.sizes, first_appearance_rows(counts)[0])
+
+
+def test_rating_rows_must_determine_the_sums(intent):
+    cells = pairwise.cohen_statistic(intent, "A", "B")
+    coarse = np.zeros(intent.n_units, dtype=np.int64)  # every unit one row: but their cells differ
+    statistic = UnitStatistic("wrong", cells.per_unit, cells.finish, units=cells.units, rating_rows=coarse)
+    with pytest.raises(ValueError, match="same rating row have different per-unit sums"):
+        bootstrap([statistic], 10, 0)
+    with pytest.raises(ValueError, match="one rating row per unit"):
+        UnitStatistic("short", cells.per_unit, cells.finish, units=cells.units, rating_rows=coarse[:-1])
 
 
 def test_same_seed_same_draws(statistics):
@@ -89,6 +174,10 @@ def test_different_seeds_differ(statistics):
 def test_invalid_arguments(statistics, intent):
     with pytest.raises(ValueError, match="draws"):
         bootstrap(statistics, draws=0, seed=0)
+    with pytest.raises(ValueError, match="draws"):
+        bootstrap(statistics, draws=0, seed=0, scheme="numpy")
+    with pytest.raises(ValueError, match="scheme"):
+        bootstrap(statistics, 10, 0, scheme="bca")
     other = multirater.percent_agreement_statistic(intent.subset(np.arange(50)).unit_counts())
     with pytest.raises(ValueError, match="share their units"):
         bootstrap([statistics[0], other], draws=10, seed=0)
@@ -123,6 +212,18 @@ def test_paired_statistics_share_draws(intent):
     np.testing.assert_allclose(out[1], (out[0] - 1 / k) / (1 - 1 / k), rtol=0, atol=1e-12)
 
 
+def test_interval_is_the_same_alone_or_in_company_of_statistics_of_other_rows(large_intent):
+    # rows of codes, count rows, and the count rows of complete units (the others zeroed)
+    counts = large_intent.unit_counts()
+    company = [multirater.fleiss_statistic(np.where(counts.sum(axis=1, keepdims=True) == 3, counts, 0)),
+               multirater.gwet_ac1_statistic(counts), alpha_statistic(large_intent, "nominal"),
+               pairwise.cohen_statistic(large_intent, "A", "B"), multirater.percent_agreement_statistic(counts)]
+    rows = bootstrap(company, 200, seed=3)
+    for i, statistic in enumerate(company):
+        assert np.array_equal(bootstrap([statistic], 200, seed=3)[0], rows[i], equal_nan=True)
+        assert np.array_equal(bootstrap(company[i:] + company[:i], 200, seed=3)[0], rows[i], equal_nan=True)
+
+
 # ----------------------------------------------------------------- the schemes against a plain loop
 
 def test_numpy_scheme_equals_a_plain_numpy_loop_over_krippendorff(intent):
@@ -154,20 +255,60 @@ def test_numpy_scheme_equals_a_plain_numpy_loop_over_statsmodels_fleiss(intent):
 
 def test_percentile_scheme_is_the_order_statistics_of_a_plain_loop_over_sklearn(intent):
     a, b = intent.codes[:, 0], intent.codes[:, 1]
-    n, draws, seed = intent.n_units, 400, 8
-    rng = np.random.default_rng(seed)
+    draws, seed = 400, 8
+    statistic = pairwise.cohen_statistic(intent, "A", "B")
     values = []
-    for _ in range(draws):
-        index = rng.integers(0, n, size=n)
+    for index in resample_indices(statistic, draws, seed):
         both = (a[index] != MISSING) & (b[index] != MISSING)
         values.append(cohen_kappa_score(a[index][both], b[index][both], labels=list(range(intent.n_categories))))
     ordered = np.sort(values)
-    interval = bootstrap_interval(pairwise.cohen_statistic(intent, "A", "B"), draws, seed)
+    interval = bootstrap_interval(statistic, draws, seed)
     # 400 draws at 95%: the ceil(400 * 0.025) = 10th and ceil(400 * 0.975) = 390th smallest
     assert interval.low == pytest.approx(ordered[9], abs=1e-12)
     assert interval.high == pytest.approx(ordered[389], abs=1e-12)
     assert interval.scheme == "percentile; draws=400; seed=8; level=0.95"
     assert (interval.level, interval.draws, interval.seed, interval.undefined_draws) == (0.95, 400, 8, 0)
+
+
+# Each default-scheme draw against the reference library on the same counts: the draw's
+# resample written out (row r's first unit, repeated by the row's count), one library
+# call per draw.
+
+def test_default_scheme_draws_equal_a_plain_loop_over_krippendorff(large_intent):
+    statistic = alpha_statistic(large_intent, "nominal")
+    assert statistic.rows().drawn_by_multinomial()
+    data = coders_by_units(large_intent)
+    domain = np.arange(large_intent.n_categories, dtype=float)
+    loop = [krippendorff.alpha(reliability_data=data[:, index], value_domain=domain, level_of_measurement="nominal")
+            for index in resample_indices(statistic, 60, 17)]
+    np.testing.assert_allclose(bootstrap([statistic], 60, 17)[0], loop, rtol=0, atol=1e-12)
+
+
+def test_default_scheme_draws_equal_a_plain_loop_over_statsmodels_fleiss(large_intent):
+    counts = large_intent.complete().unit_counts()
+    statistic = multirater.fleiss_statistic(counts)
+    assert statistic.rows().drawn_by_multinomial()
+    loop = [inter_rater.fleiss_kappa(counts[index], method="fleiss") for index in resample_indices(statistic, 60, 2)]
+    np.testing.assert_allclose(bootstrap([statistic], 60, 2)[0], loop, rtol=0, atol=1e-12)
+
+
+def test_default_scheme_draws_equal_a_plain_loop_over_sklearn_cohen(large_intent):
+    a, c = large_intent.codes[:, 0], large_intent.codes[:, 2]
+    for weights in pairwise.WEIGHTS:
+        statistic = pairwise.cohen_statistic(large_intent, "A", "C", weights)
+        loop = []
+        for index in resample_indices(statistic, 40, 6):
+            both = (a[index] != MISSING) & (c[index] != MISSING)
+            loop.append(cohen_kappa_score(a[index][both], c[index][both], labels=[0, 1, 2, 3], weights=weights))
+        np.testing.assert_allclose(bootstrap([statistic], 40, 6)[0], loop, rtol=0, atol=1e-12)
+
+
+def test_default_scheme_resamples_are_draws_of_n_units_in_proportion(large_intent):
+    statistic = pairwise.cohen_statistic(large_intent, "A", "B")
+    rows, counts = draw_rows(statistic, 4000, seed=0)
+    assert (counts.sum(axis=1) == large_intent.n_units).all()
+    # E[count of row r] = n * s_r / n = s_r, with standard error about sqrt(s_r / 4000)
+    assert (np.abs(counts.mean(axis=0) - rows.sizes) <= 4 * np.sqrt(rows.sizes / 4000) + 0.05).all()
 
 
 def test_bootstrap_mean_of_percent_agreement_is_near_the_estimate(intent):
@@ -217,7 +358,7 @@ def test_undefined_draws_are_counted_and_left_out():
     # in use: alpha is undefined there.
     ratings = Ratings(np.array([[0, 0], [1, 1], [0, 1]]), ("a", "b"), ("A", "B"))
     statistic = alpha_statistic(ratings, "nominal")
-    indices = draw_indices(3, 500, 2)
+    indices = resample_indices(statistic, 500, 2)
     one_value = np.array([set(row.tolist()) in ({0}, {1}) for row in indices])
     values = bootstrap([statistic], 500, 2)[0]
     assert np.array_equal(np.isnan(values), one_value)
@@ -254,7 +395,21 @@ def test_paired_difference(intent):
     assert interval == interval_from_draws(values[1] - values[0], 0.95, "percentile", seed=6)
     assert interval.scheme == "percentile; draws=400; seed=6; level=0.95"
     _, numpy_interval = paired_difference(a, b, 400, seed=6, scheme="numpy")
-    assert numpy_interval.low == pytest.approx(np.percentile(values[1] - values[0], 2.5), abs=1e-12)
+    numpy_values = bootstrap([a, b], 400, 6, scheme="numpy")
+    assert numpy_interval.low == pytest.approx(np.percentile(numpy_values[1] - numpy_values[0], 2.5), abs=1e-12)
+
+
+def test_paired_difference_draws_statistics_of_different_rows_over_the_same_units(large_intent):
+    # the same percent agreement twice: over the count rows, and over the rows of codes.
+    # Paired, every draw's difference is exactly 0; drawn apart, they would differ.
+    counts = large_intent.unit_counts()
+    by_counts = multirater.percent_agreement_statistic(counts)
+    by_codes = UnitStatistic("percent_agreement", by_counts.per_unit, by_counts.finish, units=by_counts.units,
+                             rating_rows=large_intent.rating_rows)
+    apart = bootstrap([by_counts, by_codes], 300, seed=1)
+    assert not np.allclose(apart[0], apart[1])
+    estimate, interval = paired_difference(by_counts, by_codes, 300, seed=1)
+    assert estimate == 0 and (interval.low, interval.high) == (0.0, 0.0)
 
 
 def test_paired_difference_of_an_undefined_value_is_undefined():

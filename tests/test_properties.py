@@ -19,8 +19,10 @@ from statsmodels.stats import inter_rater
 
 from reagree.stats import multirater, pairwise
 from reagree.stats.alpha import LEVELS, alpha_statistic, krippendorff_alpha
-from reagree.stats.bootstrap import evaluate_indices
+from reagree.stats.bootstrap import bootstrap, draw_rows, evaluate_indices
+from reagree.stats.pairtables import pair_tables
 from reagree.stats.ratings import MISSING, Ratings
+from reagree.stats.rows import row_ids, unique_rows
 
 SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -395,6 +397,90 @@ def test_multirater_indices_equal_point_estimates_on_resamples(r, seed):
     for j, row in enumerate(indices):
         for i, function in enumerate(functions):
             assert_same(vectorised[i, j], function(counts[row]), tol=1e-12, what=function.__name__)
+
+
+# ----------------------------------------------------------------- the default scheme vs a naive loop
+# Each draw of the default scheme is a count of units per row of codes; written out as a
+# resample (row r's first unit, repeated by its count), the libraries compute each draw.
+
+def written_out(statistic, draws: int, seed: int) -> np.ndarray:
+    rows, counts = draw_rows(statistic, draws, seed)
+    assert (counts.sum(axis=1) == rows.n_units).all()
+    return [np.repeat(rows.first, row) for row in counts]
+
+
+@FAST
+@given(r=ratings(numeric=True), seed=st.integers(0, 2 ** 32 - 1))
+def test_default_scheme_alpha_draws_equal_naive_loop(r, seed):
+    for level in LEVELS:
+        values = values_of(r, level)
+        data = coders_by_units(r, values)
+        statistic = alpha_statistic(r, level)
+        for index, value in zip(written_out(statistic, 8, seed), bootstrap([statistic], 8, seed)[0]):
+            naive = quiet(krippendorff.alpha, reliability_data=data[:, index], value_domain=values,
+                          level_of_measurement=level)
+            if math.isnan(naive):  # the library raises or has 0/0 on a one-value resample
+                continue
+            assert_same(value, naive, tol=1e-12, what=level)
+
+
+@FAST
+@given(r=ratings(), seed=st.integers(0, 2 ** 32 - 1))
+def test_default_scheme_fleiss_and_cohen_draws_equal_naive_loop(r, seed):
+    counts = complete_counts(r)
+    if len(counts):
+        statistic = multirater.fleiss_statistic(counts)
+        for index, value in zip(written_out(statistic, 8, seed), bootstrap([statistic], 8, seed)[0]):
+            assert_same(value, quiet(inter_rater.fleiss_kappa, counts[index], method="fleiss"), tol=1e-12)
+    x, y = r.codes[:, 0], r.codes[:, 1]
+    statistic = pairwise.cohen_statistic(r, r.raters[0], r.raters[1])
+    for index, value in zip(written_out(statistic, 8, seed), bootstrap([statistic], 8, seed)[0]):
+        both = (x[index] != MISSING) & (y[index] != MISSING)
+        naive = quiet(cohen_kappa_score, x[index][both], y[index][both], labels=list(range(r.n_categories)))
+        assert_same(value, naive, tol=1e-12)
+
+
+# ----------------------------------------------------------------- distinct rows and pair tables
+
+@SETTINGS
+@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(1, 300), d=st.integers(1, 40),
+       high=st.sampled_from([1, 2, 5, 1000, 2 ** 40]), as_float=st.booleans())
+def test_unique_rows_equals_numpy_unique(seed, n, d, high, as_float):
+    # wide rows with many values each force the key to be folded (2**62 bound) on the way
+    matrix = np.random.default_rng(seed).integers(-1, high, size=(n, d))
+    if as_float:
+        matrix = matrix.astype(float)
+    expected = np.unique(matrix, axis=0, return_index=True, return_inverse=True)
+    rows, first, inverse = unique_rows(matrix)
+    assert np.array_equal(rows, expected[0]) and rows.dtype == expected[0].dtype
+    assert np.array_equal(first, expected[1]) and np.array_equal(inverse, expected[2].reshape(-1))
+    ids, first_seen = row_ids(matrix)
+    assert np.array_equal(ids[first_seen], np.arange(first_seen.size))  # numbered by first appearance
+    assert np.array_equal(first_seen, np.sort(first_seen))
+    # two rows share an id exactly when numpy puts them at the same unique row
+    assert np.array_equal(expected[2].reshape(-1)[first_seen][ids], expected[2].reshape(-1))
+    assert np.unique(expected[2].reshape(-1)[first_seen]).size == first_seen.size
+
+
+def test_unique_rows_refuses_fractions_and_row_ids_takes_them():
+    with pytest.raises(ValueError, match="whole numbers"):
+        unique_rows(np.array([[0.5, 1.0], [1.0, 1.0]]))
+    with pytest.raises(ValueError, match="whole numbers"):
+        unique_rows(np.array([[np.nan, 1.0]]))
+    ids, first = row_ids(np.array([[0.5, -0.0], [0.25, 0.0], [0.5, 0.0], [np.nan, 1.0], [np.nan, 1.0]]))
+    assert ids.tolist() == [0, 1, 0, 2, 2] and first.tolist() == [0, 1, 3]
+
+
+@SETTINGS
+@given(r=ratings(max_raters=7))
+def test_pair_tables_equal_each_pairs_contingency_table(r):
+    tables = pair_tables(r)
+    expected = [(a, b) for i, a in enumerate(r.raters) for b in r.raters[i + 1:]
+                if pairwise.contingency_table(r, a, b).sum()]
+    assert tables.pairs == expected
+    for (a, b), table in zip(tables.pairs, tables.tables):
+        assert np.array_equal(table, pairwise.contingency_table(r, a, b))
+        assert np.array_equal(tables.table(b, a), table.T)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from reagree.stats.bootstrap import bootstrap, draw_indices
+from reagree.stats.bootstrap import bootstrap, resample_indices
 from reagree.stats.ratings import Ratings
 from reagree.stats.softlabel import (cross_entropy, cross_entropy_statistic, label_distribution, mean_cohen_kappa,
                                mean_kappa_statistic)
@@ -68,18 +68,24 @@ def test_mean_kappa_is_the_mean_of_scikit_learn_kappas(seed):
     assert mean_cohen_kappa(ratings, "tool", list("abcd")) == pytest.approx(expected, abs=1e-12)
 
 
-def test_bootstrap_of_both_scores_equals_a_per_draw_loop():
-    ratings = random_ratings(5, units=40)
+@pytest.mark.parametrize("units, panel", [(40, "abcd"), (400, "ab")])
+def test_bootstrap_of_both_scores_equals_a_per_draw_loop(units, panel):
+    # 40 units of 5 raters: nearly every row of codes distinct (drawn as the numpy
+    # scheme's units); 400 units of 3 raters: at most 27 rows (drawn by a multinomial)
+    ratings = random_ratings(5, units=units).select(["tool", *panel])
     labels = ratings.labels()
-    statistics = [mean_kappa_statistic(ratings, "tool", list("abcd")),
-                  cross_entropy_statistic(ratings, "tool", list("abcd"))]
+    statistics = [mean_kappa_statistic(ratings, "tool", list(panel)),
+                  cross_entropy_statistic(ratings, "tool", list(panel))]
+    assert statistics[0].rows().drawn_by_multinomial() == (units == 400)
     draws = bootstrap(statistics, 50, seed=11)
-    indices = draw_indices(40, 50, seed=11)
-    distribution = label_distribution(ratings.select(list("abcd")).unit_counts())
+    # both statistics are drawn over the ratings' rows of codes: the same resamples
+    indices = resample_indices(statistics[0], 50, seed=11)
+    assert np.array_equal(indices, resample_indices(statistics[1], 50, seed=11))
+    distribution = label_distribution(ratings.select(list(panel)).unit_counts())
     tool = ratings.codes[:, 0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        loop_kappa = [np.mean([cohen_kappa_score(labels["tool"].iloc[i], labels[m].iloc[i]) for m in "abcd"])
+        loop_kappa = [np.mean([cohen_kappa_score(labels["tool"].iloc[i], labels[m].iloc[i]) for m in panel])
                       for i in indices]
     loop_entropy = [-np.mean(np.log(distribution[i, tool[i]])) for i in indices]
     assert draws[0] == pytest.approx(loop_kappa, abs=1e-12)

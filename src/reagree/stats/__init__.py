@@ -5,6 +5,8 @@ Nothing here knows a file format of the workflow, a paper or a claim. Modules:
 - ``ratings``, ``annotations``: units x raters matrices and long-format annotations keyed by id
 - ``undefined``: NaN that carries its reason
 - ``pairwise``, ``multirater``, ``alpha``, ``meanpairwise``: the coefficients
+- ``pairtables``: every pair of raters' contingency table, counted from the units each pair shares
+- ``rows``: distinct rows of a matrix by one integer key per row (how units are pooled)
 - ``classification``, ``reference``, ``softlabel``: scores against a reference or a panel
 - ``majority``: majority vote under a named tie rule
 - ``selfagreement``: self- and inter-annotator agreement from repeated labels
@@ -14,4 +16,5 @@ Nothing here knows a file format of the workflow, a paper or a claim. Modules:
 """
 
 __all__ = ["alpha", "annotations", "bootstrap", "classification", "majority", "meanpairwise", "multirater",
-           "pairwise", "ratings", "reference", "references", "selfagreement", "softlabel", "undefined", "variants"]
+           "pairtables", "pairwise", "ratings", "reference", "references", "rows", "selfagreement", "softlabel",
+           "undefined", "variants"]

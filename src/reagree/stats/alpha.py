@@ -39,6 +39,7 @@ import numpy as np
 
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import Ratings, check_unit_counts
+from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
@@ -93,8 +94,8 @@ def coincidence_matrix(data) -> np.ndarray:
     """Krippendorff's K x K coincidence matrix o_ck over pairable units of a ``Ratings``
     or a unit x category count matrix."""
     counts, _ = _counts_and_values(data, "nominal", None)
-    rows, inverse = np.unique(counts, axis=0, return_inverse=True)
-    multiplicity = np.bincount(inverse.reshape(-1), minlength=rows.shape[0]).astype(float)
+    rows, _, inverse = unique_rows(counts)
+    multiplicity = np.bincount(inverse, minlength=rows.shape[0]).astype(float)
     return np.einsum("g,gij->ij", multiplicity, _coincidences(rows))
 
 
@@ -166,14 +167,16 @@ def alpha_statistic(data, level_of_measurement: str, values=None, *,
     """``krippendorff_alpha`` as sums over units of coincidence contributions.
 
     Units are pooled by their count row (a row's contribution depends on nothing else),
-    so memory grows with the number of distinct rows, not of units.
+    so memory grows with the number of distinct rows, not of units. From a ``Ratings``
+    the bootstrap draws over its rows of codes (``Ratings.rating_rows``), like every
+    other statistic of those ratings.
     """
     _check_level(level_of_measurement)
     if ordinal_marginals not in ("pairable", "all"):
         raise ValueError(f"ordinal_marginals must be 'pairable' or 'all', got {ordinal_marginals!r}")
     counts, numbers = _counts_and_values(data, level_of_measurement, values)
     k = counts.shape[1]
-    rows, inverse = np.unique(counts, axis=0, return_inverse=True)
+    rows, _, inverse = unique_rows(counts)
     parts = [_coincidences(rows).reshape(rows.shape[0], k * k)]
     if ordinal_marginals == "all":
         parts.append(rows)
@@ -187,7 +190,8 @@ def alpha_statistic(data, level_of_measurement: str, values=None, *,
         return _why_undefined(totals[: k * k].reshape(k, k), level_of_measurement)
 
     name = f"krippendorff_alpha[{level_of_measurement}]"
-    return UnitStatistic(name, np.hstack(parts), finish, why, units=inverse.reshape(-1))
+    rating_rows = (lambda: data.rating_rows) if isinstance(data, Ratings) else None
+    return UnitStatistic(name, np.hstack(parts), finish, why, units=inverse, rating_rows=rating_rows)
 
 
 def krippendorff_alpha(data, level_of_measurement: str, values=None) -> float:

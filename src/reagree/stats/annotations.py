@@ -127,8 +127,8 @@ class Annotations:
         columns = {"unit": units, "rater": raters, "label": labels}
         if occasions is not None:
             columns["occasion"] = occasions
-        columns = {role: _as_text(pd.Series(values, dtype=object, name=role)) for role, values in columns.items()}
-        lengths = {name: len(column) for name, column in columns.items()}
+        columns = {role: _text_codes(pd.Series(values, dtype=object, name=role)) for role, values in columns.items()}
+        lengths = {name: len(column[0]) for name, column in columns.items()}
         if len(set(lengths.values())) != 1:
             raise ValueError(f"{source}: columns of different lengths {lengths}")
         n = lengths["unit"]
@@ -145,7 +145,7 @@ class Annotations:
         if occasion is not None:
             names["occasion"] = occasion
         _require_columns(list(frame.columns), list(names.values()), source)
-        columns = {role: _as_text(frame[name]) for role, name in names.items()}
+        columns = {role: _text_codes(frame[name]) for role, name in names.items()}
         line = np.arange(2, len(frame) + 2, dtype=np.int64)
         return _build(columns, categories, source, line)
 
@@ -484,23 +484,44 @@ def _require_columns(found: list, wanted: Iterable[str], source: str) -> None:
         raise ValueError(f"{source}: missing column(s) {absent}; found {list(found)}")
 
 
-def _as_text(column: pd.Series) -> pd.Series:
-    """Cells as text (None/NaN -> ""). Integers become their exact digits; floats and
-    booleans are refused, because an id that went through a float has already lost
+def _text_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
+    """(codes, texts, digits): the cells numbered in order of first appearance, each
+    number's text (None/NaN -> ""), and whether the texts are integers' digits (nothing to
+    strip). Integers become their exact digits, converted once per distinct value; floats
+    and booleans are refused, because an id that went through a float has already lost
     digits (read files with ``dtype=str``)."""
     kind = pd.api.types.infer_dtype(column, skipna=True)
-    if kind in ("string", "empty"):
-        return column.astype(object).where(column.notna(), "")
-    if kind == "integer":
-        return column.astype(object).where(column.isna(), column.map(str)).where(column.notna(), "")
-    raise ValueError(f"column {column.name!r} holds {kind} values, not text; read ids and labels as strings "
-                     "(e.g. pandas.read_csv(..., dtype=str)) so that long ids keep every digit")
+    if kind not in ("string", "empty", "integer"):
+        raise ValueError(f"column {column.name!r} holds {kind} values, not text; read ids and labels as strings "
+                         "(e.g. pandas.read_csv(..., dtype=str)) so that long ids keep every digit")
+    codes, uniques = pd.factorize(column.to_numpy(dtype=object) if kind != "integer" else column)
+    texts = list(map(str, uniques.tolist())) if kind == "integer" else list(uniques)
+    codes = codes.astype(np.int64, copy=False)
+    missing = codes < 0
+    if missing.any():  # None/NaN cells are empty text, numbered in order of first appearance like the rest
+        first_missing = int(np.flatnonzero(missing)[0])
+        position = int(codes[:first_missing].max()) + 1 if first_missing else 0
+        codes = np.where(codes >= position, codes + 1, codes)
+        codes[missing] = position
+        texts.insert(position, "")
+    return codes, np.asarray(texts, dtype=object), kind == "integer"
 
 
-def _factorize_stripped(column: pd.Series, what: str, source: str, line: np.ndarray,
+def _as_text(column: pd.Series) -> pd.Series:
+    """Cells as text (None/NaN -> ""), by ``_text_codes``."""
+    codes, texts, _ = _text_codes(column)
+    return pd.Series(texts[codes], index=column.index, name=column.name, dtype=object)
+
+
+def _factorize_stripped(column, what: str, source: str, line: np.ndarray,
                         strip: bool = True) -> tuple[np.ndarray, list]:
-    """Codes (first appearance order) of the stripped cells; an empty cell is an error."""
-    codes, uniques = pd.factorize(column.to_numpy(dtype=object))  # cells are text here: no NaN to sentinel
+    """Codes (first appearance order) of the stripped cells; an empty cell is an error.
+    ``column`` is a Series of text, or (codes, texts, digits) from ``_text_codes``."""
+    if isinstance(column, tuple):
+        codes, uniques, digits = column
+        strip = strip and not digits
+    else:
+        codes, uniques = pd.factorize(column.to_numpy(dtype=object))  # cells are text here: no NaN to sentinel
     uniques = np.asarray(uniques, dtype=object)
     # Only the distinct values are stripped, and not at all when the file shows no padding.
     stripped = pd.Series(uniques, dtype=object).str.strip().to_numpy(dtype=object) if strip else uniques
@@ -513,7 +534,7 @@ def _factorize_stripped(column: pd.Series, what: str, source: str, line: np.ndar
     if empty.size:
         row = int(np.flatnonzero(codes == empty[0])[0])
         raise LineError(f"{source}: line {line[row]}: empty {what}", line[row])
-    return codes.astype(np.int64), list(distinct)
+    return codes.astype(np.int64, copy=False), list(distinct)
 
 
 def _build(columns: dict, categories: Sequence | None, source: str, line: np.ndarray,
@@ -589,6 +610,16 @@ def _refuse_same_occasion(unit: np.ndarray, rater: np.ndarray, n_raters: int, or
                          f"{unit_ids[unit[first]]!r} twice on the same occasion", line[rows[0]])
 
 
+def _repeats(keys: np.ndarray) -> bool:
+    """Whether a non-negative integer key occurs twice: a count per key where the keys are
+    dense (a rater labelling most units), else a hash check; never a sort."""
+    if keys.size < 2:
+        return False
+    if int(keys.max()) < 8 * keys.size:
+        return bool(np.bincount(keys).max() > 1)
+    return not pd.Index(keys).is_unique
+
+
 def _occasions(unit: np.ndarray, rater: np.ndarray, n_raters: int, order_key: np.ndarray | None) -> np.ndarray:
     """0, 1, 2, ... for a rater's labels on one unit, in ``order_key`` order (ties, and
     ``None``: file order)."""
@@ -596,6 +627,8 @@ def _occasions(unit: np.ndarray, rater: np.ndarray, n_raters: int, order_key: np
     if n == 0:
         return np.zeros(0, dtype=np.int32)
     pair = unit.astype(np.int64) * max(n_raters, 1) + rater
+    if not _repeats(pair):
+        return np.zeros(n, dtype=np.int32)
     if order_key is None:  # file order: a stable sort by pair keeps it
         order = np.argsort(pair, kind="stable")
     else:

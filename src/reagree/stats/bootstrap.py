@@ -11,31 +11,49 @@ What this module decides:
 - **What is resampled.** Units (tweets, items), with replacement, n out of n. Raters are
   fixed. A weighted two-rater table enters as its cells repeated by their counts, in
   row-major cell order; a table of proportions has a value but no bootstrap.
-- **The draws.** ``rng = numpy.random.default_rng(seed)``, then for each draw one call
-  ``rng.integers(0, n, size=n)``. They depend only on the number of units, the seed and
-  the number of draws: never on which statistics are bootstrapped together, so a
-  coefficient's interval is the same alone or in company, and statistics bootstrapped
-  together see the same resamples (paired). The indices are generated in blocks of
-  draws, ``rng.integers(0, n, size=(block, n))``, which yields exactly the same stream as
-  ``block`` calls of size n (numpy's bit generator keeps its state between calls; a test
-  holds this for odd and even n).
-- **Why it is fast.** Units with the same per-unit row are interchangeable, so each
-  statistic pools its units into patterns; per block of draws one ``bincount`` counts the
-  patterns in every draw and one matrix product gives every draw's sums; one vectorised
-  ``finish`` gives every draw's value. No Python loop over draws. Blocks hold about four
-  million indices, whatever the number of units or draws.
-- **Intervals** (``Interval``), by scheme:
+- **Rating rows.** Units with the same full row of labels (their row of rater codes, or
+  their category counts when only counts were given; a table's cell) are
+  interchangeable for every statistic of those units. A statistic knows its units'
+  rows (``UnitStatistic.rows()``: the distinct rows numbered in order of first
+  appearance, each one's number of units s_r and first unit): from a ``Ratings``, the rows
+  of rater codes (``Ratings.rating_rows``; 3 raters and 4 categories with missing cells
+  allow at most 5^3 = 125); from counts, the count rows; from a table, its cells. Every
+  statistic built from the same ratings has the same rows.
+- **The draws, by scheme.**
 
-  - ``"percentile"`` (reagree's default): the order statistics ceil(B' a/2) and
-    ceil(B' (1 - a/2)) of the B' defined draws; with 2,000 draws and a = 0.05 the 50th and
-    1,950th smallest values.
-  - ``"numpy"``: the same draws, ends from ``numpy.percentile(values, [100 a/2,
-    100 (1 - a/2)])`` (linear interpolation), reproducing a write-up that drew
+  - ``"percentile"`` (reagree's default). A resample is summarised by how many of its n
+    units fall in each row, and that vector is drawn directly: with
+    ``rng = numpy.random.default_rng(seed)``, draw b is ``rng.multinomial(n, s / n)`` (the
+    distribution of the row counts of n units drawn with replacement). Every statistic
+    then finishes from its sums, (row counts) @ (the statistic's sums per row): no draw
+    touches a unit. The draws depend only on the rows' sizes, the seed and the number of
+    draws, so a statistic's interval is the same alone or bundled with any others;
+    statistics of the same rows see the same draws (paired), while statistics of different
+    rows each draw their own from the same seed (``paired_difference`` draws two of them
+    over the rows both distinguish). When the rows number more than
+    ``MULTINOMIAL_MAX_ROW_SHARE`` (a quarter) of the units, a multinomial costs more than drawing
+    the units, and the row counts of draw b are those of the ``numpy`` scheme's resample
+    b instead (the same distribution; still a function of the rows, seed and draws only).
+    Ends: the order statistics ceil(B' a/2) and ceil(B' (1 - a/2)) of the B' defined
+    draws; with 2,000 draws and a = 0.05 the 50th and 1,950th smallest values.
+  - ``"numpy"``: the resamples of a write-up's loop, ``rng = numpy.random.default_rng(seed)``
+    and one ``rng.integers(0, n, size=n)`` per draw; ends ``numpy.percentile(values,
+    [100 a/2, 100 (1 - a/2)])`` (linear interpolation). It replays a write-up that drew
     ``idx = rng.integers(0, n, size=n)`` per draw and printed ``np.percentile(values,
-    [2.5, 97.5])``.
+    [2.5, 97.5])``. The indices come in blocks of draws, ``rng.integers(0, n, size=(block,
+    n))``, the same stream as ``block`` calls of size n (a test holds this); each block's
+    units are counted per distinct per-unit row by one ``bincount`` and finished by one
+    matrix product. All statistics bootstrapped together see the same resamples.
 
-  Draws on which the coefficient is undefined (NaN: a resample with one category, say)
-  are left out and counted in ``Interval.undefined_draws``.
+  Earlier versions drew the default scheme from the ``numpy`` scheme's unit indices;
+  default-scheme interval ends therefore differ from theirs by Monte Carlo error.
+  ``numpy``-scheme intervals did not change.
+- **Cost.** Neither scheme loops over draws in Python. The default scheme costs one
+  multinomial of R rows per draw (about ten microseconds for 125 rows) and one (B x R) @ (R
+  x d) product, whatever the number of units; the ``numpy`` scheme draws and counts n
+  indices per draw. Blocks hold about four million indices or counts.
+- **Undefined draws.** Draws on which the coefficient is undefined (NaN: a resample with
+  one category, say) are left out and counted in ``Interval.undefined_draws``.
 - **Too many undefined draws: no interval.** When more than ``MAX_UNDEFINED_SHARE``
   (5%) of the draws are undefined, the interval is refused: its ends are ``Undefined``
   with a reason that gives the count ("731 of 2000 bootstrap draws are undefined ...").
@@ -47,23 +65,70 @@ What this module decides:
 - **A paper's own resamples.** ``evaluate_indices`` takes explicit (draws, n) unit
   indices, for a write-up that resampled with its own generator; ``interval_from_draws``
   then names that scheme in the interval's text.
+
+Efron, B., Tibshirani, R. J. (1993). An Introduction to the Bootstrap, ch. 6 and 13 (the
+nonparametric bootstrap and percentile intervals); the row counts of n draws with
+replacement from units in rows of sizes s are Multinomial(n, s / n).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from reagree.stats.rows import row_ids
 from reagree.stats.undefined import Undefined
 
 SCHEMES = ("percentile", "numpy")
-# Indices per block of draws: bounds memory (a few tens of MB) for any n and any B.
+# Indices (or row counts) per block of draws: bounds memory (a few tens of MB) for any n and any B.
 BLOCK_CELLS = 4_000_000
 # More undefined draws than this share and the interval is refused (module docstring).
 MAX_UNDEFINED_SHARE = 0.05
+# Above this many rows per unit, drawing n unit indices is cheaper than a multinomial over
+# the rows (numpy, measured: 100-300 ns per row against 40-130 ns per index drawn and counted).
+MULTINOMIAL_MAX_ROW_SHARE = 1 / 4
+
+
+@dataclass(frozen=True, eq=False)
+class RatingRows:
+    """How the units of a sample fall into distinct rating rows (module docstring), the
+    rows numbered in order of first appearance.
+
+    - ``sizes``: (R,) units in each row (s_r).
+    - ``first``: (R,) index of each row's first unit.
+    - ``statistic_row``: (R,) the row of the statistic's ``per_unit`` that every unit of
+      the rating row has.
+    - ``ids``: (n,) each unit's rating row, or None for a table's cells (the units of
+      row r are then the s_r consecutive units from ``first[r]``).
+    """
+
+    sizes: np.ndarray
+    first: np.ndarray
+    statistic_row: np.ndarray
+    ids: np.ndarray | None = None
+
+    @property
+    def n_units(self) -> int:
+        return int(self.sizes.sum())
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.sizes.size)
+
+    def unit_ids(self) -> np.ndarray:
+        """(n,) each unit's rating row (written out for a table's cells)."""
+        if self.ids is not None:
+            return self.ids
+        return np.repeat(np.arange(self.n_rows), self.sizes)
+
+    def drawn_by_multinomial(self) -> bool:
+        """Whether the default scheme draws these rows' counts by a multinomial (module
+        docstring), rather than counting the ``numpy`` scheme's unit indices."""
+        return self.n_rows <= MULTINOMIAL_MAX_ROW_SHARE * self.n_units
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,6 +146,14 @@ class UnitStatistic:
       two-rater table's cells). Whole numbers make the rows resamplable units (each
       row repeated by its weight, in row order); fractions (a table of proportions)
       give a value but no bootstrap.
+    - ``rating_rows``: for each unit, a number for its full row of labels (equal numbers
+      for equal rows), when the statistic reads less than the whole row (Cohen's kappa
+      of two raters of many, say): the default scheme then draws over these rows, and
+      every statistic of the same ratings sees the same draws. Units of one rating row
+      must have the same ``per_unit`` row. Default: the unit's row of ``units`` (with
+      ``units``), its cell (with ``weights``), else its ``per_unit`` row's values. A
+      function returning them defers the work to the first bootstrap (a value alone
+      never needs them).
     """
 
     name: str
@@ -89,6 +162,7 @@ class UnitStatistic:
     why_undefined: Callable[[np.ndarray], str] | None = None
     units: np.ndarray | None = None
     weights: np.ndarray | None = None
+    rating_rows: np.ndarray | Callable[[], np.ndarray] | None = None
     _pooled: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -110,6 +184,18 @@ class UnitStatistic:
             if not np.isfinite(weights).all() or (weights < 0).any():
                 raise ValueError(f"{self.name}: weights must be finite and non-negative")
             object.__setattr__(self, "weights", weights)
+        if self.rating_rows is not None:
+            if self.weights is not None:
+                raise ValueError(f"{self.name}: a table's units are its cells; rating_rows go with units")
+            if not callable(self.rating_rows):
+                object.__setattr__(self, "rating_rows", self._checked_rating_rows(self.rating_rows))
+
+    def _checked_rating_rows(self, rating_rows) -> np.ndarray:
+        rating_rows = np.asarray(rating_rows).reshape(-1)
+        expected = self.units.size if self.units is not None else self.per_unit.shape[0]
+        if rating_rows.size != expected:
+            raise ValueError(f"{self.name}: need one rating row per unit ({expected}), got {rating_rows.size}")
+        return rating_rows
 
     # ------------------------------------------------------------------ the sample
 
@@ -128,11 +214,7 @@ class UnitStatistic:
             return self.units
         if self.weights is None:
             return np.arange(self.per_unit.shape[0])
-        whole = np.round(self.weights)
-        if not np.array_equal(whole, self.weights):
-            raise ValueError(f"{self.name}: rows weighted by fractions (a table of proportions) are not units "
-                             "and cannot be resampled; pass counts")
-        return np.repeat(np.arange(self.per_unit.shape[0]), whole.astype(np.int64))
+        return np.repeat(np.arange(self.per_unit.shape[0]), self._whole_weights())
 
     @property
     def n_units(self) -> int:
@@ -181,12 +263,54 @@ class UnitStatistic:
     # ------------------------------------------------------------------ pooled form
 
     def pooled(self) -> tuple[np.ndarray, np.ndarray]:
-        """(patterns, unit_pattern): the distinct per-unit rows and each unit's pattern."""
+        """(patterns, unit_pattern): the distinct per-unit rows and each unit's pattern
+        (what the ``numpy`` scheme counts)."""
         if "patterns" not in self._pooled:
             patterns, inverse = np.unique(self.per_unit, axis=0, return_inverse=True)
             self._pooled["patterns"] = patterns
             self._pooled["unit_pattern"] = inverse.reshape(-1)[self.unit_rows()]
         return self._pooled["patterns"], self._pooled["unit_pattern"]
+
+    def rows(self) -> RatingRows:
+        """The units' distinct rating rows, what the default scheme draws over (module
+        docstring). ValueError if units of one rating row have different ``per_unit`` rows."""
+        if "rows" not in self._pooled:
+            self._pooled["rows"] = self._rating_rows()
+        return self._pooled["rows"]
+
+    def _rating_rows(self) -> RatingRows:
+        if self.weights is not None:
+            counts = self._whole_weights()
+            present = np.flatnonzero(counts > 0)
+            first = (np.cumsum(counts) - counts)[present]
+            return RatingRows(counts[present], first, present, None)
+        unit_rows = self.unit_rows()
+        rating_rows = self.rating_rows() if callable(self.rating_rows) else self.rating_rows
+        if rating_rows is not None:
+            source = self._checked_rating_rows(rating_rows)[:, None]
+        elif self.units is not None:
+            source = unit_rows[:, None]
+        else:
+            source = self.per_unit
+        ids, first = row_ids(source)
+        statistic_row = unit_rows[first]
+        if rating_rows is not None:
+            self._check_rows_determine_sums(ids, statistic_row, unit_rows)
+        return RatingRows(np.bincount(ids, minlength=first.size), first, statistic_row, ids)
+
+    def _check_rows_determine_sums(self, ids: np.ndarray, statistic_row: np.ndarray, unit_rows: np.ndarray) -> None:
+        other = np.flatnonzero(statistic_row[ids] != unit_rows)
+        if other.size and not np.array_equal(self.per_unit[unit_rows[other]], self.per_unit[statistic_row[ids[other]]]):
+            raise ValueError(f"{self.name}: units with the same rating row have different per-unit sums; "
+                             "rating_rows must number each unit's full row of labels")
+
+    def _whole_weights(self) -> np.ndarray:
+        """The rows' weights as whole numbers of units (ValueError for fractions)."""
+        whole = np.round(self.weights)
+        if not np.array_equal(whole, self.weights):
+            raise ValueError(f"{self.name}: rows weighted by fractions (a table of proportions) are not units "
+                             "and cannot be resampled; pass counts")
+        return whole.astype(np.int64)
 
 
 # ---------------------------------------------------------------------- the interval
@@ -299,17 +423,26 @@ def percentile_interval(values: np.ndarray, level: float = 0.95) -> tuple[float,
 
 # ---------------------------------------------------------------------- the draws
 
+def _check_scheme(scheme: str) -> None:
+    if scheme not in SCHEMES:
+        raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
+
+
 def _block_size(n_units: int) -> int:
     return max(1, BLOCK_CELLS // max(n_units, 1))
 
 
-def _index_blocks(n_units: int, draws: int, seed: int) -> Iterator[np.ndarray]:
-    """The resamples, ``block`` draws at a time: the same stream as one
-    ``rng.integers(0, n, size=n)`` call per draw."""
+def _check_draws(n_units: int, draws: int) -> None:
     if draws < 1:
         raise ValueError(f"draws must be at least 1, got {draws}")
     if n_units < 1:
         raise ValueError("cannot resample a sample of no units")
+
+
+def _index_blocks(n_units: int, draws: int, seed: int) -> Iterator[np.ndarray]:
+    """The ``numpy`` scheme's resamples, ``block`` draws at a time: the same stream as one
+    ``rng.integers(0, n, size=n)`` call per draw."""
+    _check_draws(n_units, draws)
     rng = np.random.default_rng(seed)
     block = _block_size(n_units)
     for start in range(0, draws, block):
@@ -317,9 +450,45 @@ def _index_blocks(n_units: int, draws: int, seed: int) -> Iterator[np.ndarray]:
 
 
 def draw_indices(n_units: int, draws: int, seed: int) -> np.ndarray:
-    """The (draws, n) unit indices ``bootstrap`` resamples with, written out (for checks
+    """The (draws, n) unit indices of the ``numpy`` scheme, written out (for checks
     against a per-draw loop; the engine itself never holds them all)."""
     return np.vstack(list(_index_blocks(n_units, draws, seed)))
+
+
+def _row_count_blocks(rows: RatingRows, draws: int, seed: int) -> Iterator[np.ndarray]:
+    """The default scheme's draws, ``block`` at a time: (block, R) counts of units per
+    rating row. One ``rng.multinomial(n, s / n)`` per draw (blocks of draws give the same
+    stream), or the row counts of the ``numpy`` scheme's resamples when the rows are
+    too many for that (module docstring)."""
+    n_units = rows.n_units
+    _check_draws(n_units, draws)
+    if not rows.drawn_by_multinomial():
+        ids = rows.unit_ids()
+        for indices in _index_blocks(n_units, draws, seed):
+            block = indices.shape[0]
+            chosen = ids[indices] + (np.arange(block) * rows.n_rows)[:, None]
+            yield np.bincount(chosen.ravel(), minlength=block * rows.n_rows).reshape(block, rows.n_rows)
+        return
+    rng = np.random.default_rng(seed)
+    shares = rows.sizes / n_units
+    block = _block_size(rows.n_rows)
+    for start in range(0, draws, block):
+        yield rng.multinomial(n_units, shares, size=min(block, draws - start))
+
+
+def draw_rows(statistic: UnitStatistic, draws: int, seed: int) -> tuple[RatingRows, np.ndarray]:
+    """(rows, counts): the statistic's rating rows and the default scheme's (draws, R)
+    counts of units per row, written out (for checks against a per-draw loop)."""
+    rows = statistic.rows()
+    return rows, np.vstack(list(_row_count_blocks(rows, draws, seed)))
+
+
+def resample_indices(statistic: UnitStatistic, draws: int, seed: int) -> np.ndarray:
+    """The default scheme's resamples as (draws, n) unit indices: in draw b, row r's first
+    unit repeated by the row's count. Every unit of a row has the statistic's sums, so a
+    per-draw loop over these indices computes what the engine computes."""
+    rows, counts = draw_rows(statistic, draws, seed)
+    return np.vstack([np.repeat(rows.first, row) for row in counts])
 
 
 def _shared_units(statistics: Sequence[UnitStatistic]) -> int:
@@ -332,8 +501,8 @@ def _shared_units(statistics: Sequence[UnitStatistic]) -> int:
 
 
 def _evaluate_blocks(statistics: Sequence[UnitStatistic], blocks: Iterator[np.ndarray], draws: int) -> np.ndarray:
-    """Each statistic on each resample; each statistic's row depends on it and the
-    indices alone."""
+    """Each statistic on each resample of unit indices; each statistic's row depends on it
+    and the indices alone."""
     pooled = [s.pooled() for s in statistics]
     totals = [np.empty((draws, patterns.shape[1])) for patterns, _ in pooled]
     start = 0
@@ -349,15 +518,50 @@ def _evaluate_blocks(statistics: Sequence[UnitStatistic], blocks: Iterator[np.nd
     return np.vstack([s.finish_totals(t) for s, t in zip(statistics, totals)])
 
 
-def bootstrap(statistics: Sequence[UnitStatistic], draws: int, seed: int) -> np.ndarray:
+def _draw_key(rows: RatingRows) -> tuple:
+    """Rows with equal keys get equal draws: for a multinomial the sizes decide them, for
+    drawn indices the unit-to-row map does."""
+    if rows.drawn_by_multinomial():
+        return "multinomial", rows.sizes.tobytes()
+    return "indices", hashlib.blake2b(np.ascontiguousarray(rows.unit_ids()).tobytes()).hexdigest()
+
+
+def _evaluate_rows(statistics: Sequence[UnitStatistic], draws: int, seed: int) -> np.ndarray:
+    """Each statistic on the default scheme's draws over its own rating rows. Statistics
+    whose rows draw alike share one pass over the draws."""
+    groups: dict[tuple, list[int]] = {}
+    for i, statistic in enumerate(statistics):
+        groups.setdefault(_draw_key(statistic.rows()), []).append(i)
+    values = np.empty((len(statistics), draws))
+    for members in groups.values():
+        sums = [statistics[i].per_unit[statistics[i].rows().statistic_row] for i in members]
+        totals = [np.empty((draws, table.shape[1])) for table in sums]
+        start = 0
+        for counts in _row_count_blocks(statistics[members[0]].rows(), draws, seed):
+            weights = counts.astype(float)
+            for table, out in zip(sums, totals):
+                out[start:start + weights.shape[0]] = weights @ table
+            start += weights.shape[0]
+        for i, total in zip(members, totals):
+            values[i] = statistics[i].finish_totals(total)
+    return values
+
+
+def bootstrap(statistics: Sequence[UnitStatistic], draws: int, seed: int, scheme: str = "percentile") -> np.ndarray:
     """Values of each statistic on ``draws`` unit resamples: shape (len(statistics), draws).
 
-    Resample b is the b-th ``rng.integers(0, n, size=n)`` of ``default_rng(seed)``; all
-    statistics see the same resamples, so differences between rows are paired, and each
-    row is what the statistic gives bootstrapped alone. NaN marks an undefined draw.
+    ``scheme`` picks the draws (module docstring): ``"percentile"``, multinomial row
+    counts over each statistic's rating rows; ``"numpy"``, the b-th
+    ``rng.integers(0, n, size=n)`` of ``default_rng(seed)`` for every statistic. Either
+    way each row is what the statistic gives bootstrapped alone, and statistics that see
+    the same resamples are paired. NaN marks an undefined draw.
     """
+    _check_scheme(scheme)
     n_units = _shared_units(statistics)
-    return _evaluate_blocks(statistics, _index_blocks(n_units, draws, seed), draws)
+    if scheme == "numpy":
+        return _evaluate_blocks(statistics, _index_blocks(n_units, draws, seed), draws)
+    _check_draws(n_units, draws)
+    return _evaluate_rows(statistics, draws, seed)
 
 
 def evaluate_indices(statistics: Sequence[UnitStatistic], indices: np.ndarray, block: int | None = None) -> np.ndarray:
@@ -378,9 +582,9 @@ def evaluate_indices(statistics: Sequence[UnitStatistic], indices: np.ndarray, b
 def bootstrap_intervals(statistics: Sequence[UnitStatistic], draws: int, seed: int, level: float = 0.95,
                         scheme: str = "percentile", *,
                         max_undefined_share: float = MAX_UNDEFINED_SHARE) -> list[Interval]:
-    """One ``Interval`` per statistic, all from the same resamples (one pass)."""
+    """One ``Interval`` per statistic, each as it is alone (one pass over the draws)."""
     _check_share(max_undefined_share)
-    values = bootstrap(statistics, draws, seed)
+    values = bootstrap(statistics, draws, seed, scheme)
     return [interval_from_draws(row, level, scheme, seed=seed, max_undefined_share=max_undefined_share)
             for row in values]
 
@@ -391,15 +595,30 @@ def bootstrap_interval(statistic: UnitStatistic, draws: int, seed: int, level: f
     return bootstrap_intervals([statistic], draws, seed, level, scheme, max_undefined_share=max_undefined_share)[0]
 
 
+def _on_common_rows(statistic_a: UnitStatistic, statistic_b: UnitStatistic) -> list[UnitStatistic]:
+    """The two statistics over the rating rows both distinguish (each one's row and the
+    other's, together), so that the default scheme draws them paired."""
+    ids_a, ids_b = statistic_a.rows().unit_ids(), statistic_b.rows().unit_ids()
+    if np.array_equal(ids_a, ids_b):
+        return [statistic_a, statistic_b]
+    common = row_ids(np.column_stack([ids_a, ids_b]))[0]
+    return [UnitStatistic(s.name, s.per_unit, s.finish, s.why_undefined, units=s.unit_rows(), rating_rows=common)
+            for s in (statistic_a, statistic_b)]
+
+
 def paired_difference(statistic_a: UnitStatistic, statistic_b: UnitStatistic, draws: int, seed: int,
                       level: float = 0.95, scheme: str = "percentile", *,
                       max_undefined_share: float = MAX_UNDEFINED_SHARE) -> tuple[float, Interval]:
     """b minus a on the sample, and the interval of b - a over the same resamples (a draw
-    is undefined when either value is).
+    is undefined when either value is). Under the default scheme both are drawn over the
+    rating rows that either distinguishes, so each draw resamples the same units for both.
 
     The estimate is ``Undefined`` (with both reasons) when either value is."""
     _check_share(max_undefined_share)
-    values = bootstrap([statistic_a, statistic_b], draws, seed)
+    _check_scheme(scheme)
+    _shared_units([statistic_a, statistic_b])
+    paired = [statistic_a, statistic_b] if scheme == "numpy" else _on_common_rows(statistic_a, statistic_b)
+    values = bootstrap(paired, draws, seed, scheme)
     a, b = statistic_a.value(), statistic_b.value()
     if math.isnan(a) or math.isnan(b):
         reasons = "; ".join(getattr(v, "reason", "") for v in (a, b) if math.isnan(v))

@@ -14,9 +14,10 @@ What it decides:
   every pair come from one count of the distinct rows; the mean over pairs and its
   bootstrap draws come from the same ``UnitStatistic``. That statistic holds one row of
   P x K x K sums per distinct row of codes; when that exceeds ``MAX_CELLS`` (many raters
-  in a sparse design), ``mean_pairwise_cohen`` averages each pair's own
-  ``cohen_statistic`` value instead (the same numbers, without the joint table), and
-  ``fits_one_statistic`` says so to callers that want draws.
+  in a sparse design), ``mean_pairwise_cohen`` averages the kappas of every pair's table
+  from ``reagree.stats.pairtables`` instead (the same numbers, counted from the units
+  each pair shares, without the joint table), and ``fits_one_statistic`` says so to
+  callers that want draws.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from typing import Sequence
 import numpy as np
 
 from reagree.stats.bootstrap import UnitStatistic
+from reagree.stats.pairtables import pair_tables
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
+from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
 # Sums the joint statistic may hold (distinct code rows x pairs x K x K): about 160 MB.
@@ -45,7 +48,7 @@ def pairs_used(ratings: Ratings) -> list[tuple[str, str]]:
 def fits_one_statistic(ratings: Ratings, pairs: Sequence[tuple[str, str]] | None = None) -> bool:
     """Whether ``mean_pairwise_cohen_statistic`` stays within ``MAX_CELLS`` sums."""
     pairs = list(pairs) if pairs is not None else pairs_used(ratings)
-    distinct = np.unique(ratings.codes, axis=0).shape[0] if ratings.n_units else 0
+    distinct = int(ratings.rating_rows.max()) + 1 if ratings.n_units else 0
     return distinct * len(pairs) * ratings.n_categories ** 2 <= MAX_CELLS
 
 
@@ -53,7 +56,7 @@ def mean_pairwise_cohen_statistic(ratings: Ratings, pairs: Sequence[tuple[str, s
     """``mean_pairwise_cohen`` as sums over units: each pair's (a, b) cell counts side by side."""
     pairs = list(pairs) if pairs is not None else pairs_used(ratings)
     members = [cohen_statistic(ratings, a, b) for a, b in pairs]
-    distinct, first, inverse = np.unique(ratings.codes, axis=0, return_index=True, return_inverse=True)
+    distinct, first, inverse = unique_rows(ratings.codes)
     rows = [member.per_unit[member.unit_rows()[first]] for member in members]
     bounds = np.cumsum([0, *(r.shape[1] for r in rows)])
     per_unit = np.hstack(rows) if rows else np.zeros((distinct.shape[0], 1))
@@ -72,7 +75,7 @@ def mean_pairwise_cohen_statistic(ratings: Ratings, pairs: Sequence[tuple[str, s
                      if not np.isfinite(member.finish_totals(totals[None, start:stop])[0])]
         return f"Cohen's kappa is undefined for the pair(s) {', '.join(undefined)}"
 
-    return UnitStatistic("mean_pairwise_cohen", per_unit, finish, why, units=inverse.reshape(-1))
+    return UnitStatistic("mean_pairwise_cohen", per_unit, finish, why, units=inverse)
 
 
 def mean_pairwise_cohen(ratings: Ratings, pairs: Sequence[tuple[str, str]] | None = None) -> float:
@@ -94,7 +97,9 @@ def mean_pairwise_cohen(ratings: Ratings, pairs: Sequence[tuple[str, str]] | Non
         return mean_pairwise_cohen_statistic(ratings, pairs).value()
     if not pairs:
         return Undefined("no two raters labelled a unit in common")
-    kappas = [cohen_statistic(ratings, a, b).value() for a, b in pairs]
+    tables = pair_tables(ratings)
+    found = dict(zip(tables.pairs, tables.cohen_kappas()))
+    kappas = [found[(a, b)] if (a, b) in found else cohen_statistic(ratings, a, b).value() for a, b in pairs]
     undefined = [f"{a}-{b}" for (a, b), kappa in zip(pairs, kappas) if not np.isfinite(kappa)]
     if undefined:
         return Undefined(f"Cohen's kappa is undefined for the pair(s) {', '.join(undefined)}")

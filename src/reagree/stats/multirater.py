@@ -29,6 +29,7 @@ import numpy as np
 
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import check_unit_counts
+from reagree.stats.rows import unique_rows
 
 NO_PAIRABLE_UNIT = "no unit has two or more ratings"
 
@@ -55,8 +56,8 @@ def _sample(counts, weights) -> tuple[np.ndarray, np.ndarray | None, np.ndarray 
     weights = _as_weights(counts, weights)
     if weights is not None:
         return counts, None, weights
-    rows, inverse = np.unique(counts, axis=0, return_inverse=True)
-    return rows, inverse.reshape(-1), None
+    rows, _, inverse = unique_rows(counts)
+    return rows, inverse, None
 
 
 def _statistic(name, per_unit, finish, why, units, weights) -> UnitStatistic:

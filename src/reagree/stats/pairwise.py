@@ -6,7 +6,9 @@ What this module decides:
   declared category order (the order linear and quadratic weights use). Entries are
   counts or proportions (finite, non-negative).
 - **Units.** From a ``Ratings``, only units both raters labelled count; the others are
-  still units of the sample (a bootstrap resample draws them, and they add nothing).
+  still units of the sample (a bootstrap resample draws them, and they add nothing). The
+  bootstrap draws over the ratings' full rows (``Ratings.rating_rows``), so the kappas of
+  every pair of one ``Ratings`` see the same resamples.
   From a table of counts, the units are its cells repeated by their counts, in row-major
   order; a table of proportions has a value but cannot be resampled.
 - **Input checks.** A table is K x K, finite and non-negative (counts, or proportions);
@@ -86,7 +88,7 @@ def _cells(data, rater_a: str | None, rater_b: str | None) -> tuple[int, dict]:
         a, b = _pair_codes(data, rater_a, rater_b)
         k = data.n_categories
         both = (a != MISSING) & (b != MISSING)
-        return k, {"units": np.where(both, a * k + b, k * k)}
+        return k, {"units": np.where(both, a * k + b, k * k), "rating_rows": lambda: data.rating_rows}
     if rater_a is not None or rater_b is not None:
         raise ValueError("raters are named only for a Ratings, not for a table")
     table = _square(data)

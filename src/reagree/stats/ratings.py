@@ -24,10 +24,13 @@ takes finite, non-negative whole numbers, and names the first cell that is not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Sequence
 
 import numpy as np
 import pandas as pd
+
+from reagree.stats.rows import row_ids
 
 MISSING = -1
 
@@ -120,6 +123,13 @@ class Ratings:
     @property
     def n_categories(self) -> int:
         return len(self.categories)
+
+    @cached_property
+    def rating_rows(self) -> np.ndarray:
+        """Each unit's full row of codes as a number, 0, 1, ... in order of first
+        appearance (equal rows, equal numbers): the rows every statistic of these ratings
+        is bootstrapped over (``reagree.stats.bootstrap``)."""
+        return row_ids(self.codes)[0]
 
     def missing_share(self) -> float:
         """Share of cells (units x raters) nobody filled."""

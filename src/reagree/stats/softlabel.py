@@ -18,8 +18,9 @@ What this module decides:
   ``reagree.stats.pairwise.cohen_statistic`` (each on the units both labelled). It is
   undefined when any member's kappa is.
 - **One definition.** Both are ``UnitStatistic``s, so a value and its bootstrap
-  interval (``reagree.stats.bootstrap``) come from the same object; resampling draws units,
-  and all panel members' kappas in a draw see the same units.
+  interval (``reagree.stats.bootstrap``) come from the same object; resampling draws units
+  (over the ratings' rows, ``Ratings.rating_rows``), and all panel members' kappas in a
+  draw see the same units.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def cross_entropy_statistic(ratings: Ratings, rater: str, panel: Sequence[str],
         return f"no unit labelled by {rater} and by the panel"
 
     return UnitStatistic(f"cross_entropy[{rater}|{','.join(panel)}]", per_unit,
-                         lambda totals: totals[:, 1] / totals[:, 0], why)
+                         lambda totals: totals[:, 1] / totals[:, 0], why, rating_rows=lambda: ratings.rating_rows)
 
 
 def cross_entropy(ratings: Ratings, rater: str, panel: Sequence[str], smoothing: float = DEFAULT_SMOOTHING) -> float:
@@ -89,7 +90,8 @@ def mean_kappa_statistic(ratings: Ratings, rater: str, panel: Sequence[str]) -> 
                      if not np.isfinite(member.finish_totals(totals[None, start:stop])[0])]
         return f"Cohen's kappa of {rater} with {', '.join(undefined)} is undefined"
 
-    return UnitStatistic(f"mean_cohen_kappa[{rater}|{','.join(panel)}]", np.hstack(rows), finish, why)
+    return UnitStatistic(f"mean_cohen_kappa[{rater}|{','.join(panel)}]", np.hstack(rows), finish, why,
+                         rating_rows=lambda: ratings.rating_rows)
 
 
 def mean_cohen_kappa(ratings: Ratings, rater: str, panel: Sequence[str]) -> float:
