@@ -35,7 +35,7 @@ rule score_jayanetti2026_released:
     threads: 1
     priority: 10
     script:
-        "scripts/released_values.py"
+        "scripts/score_released.py"
 
 
 rule score_jayanetti2026_tie_rule:
@@ -56,7 +56,7 @@ rule score_jayanetti2026_tie_rule:
     threads: 1
     priority: 10
     script:
-        "scripts/tie_rule_values.py"
+        "scripts/score_tie_rule.py"
 
 
 rule compare_jayanetti2026_tie_rules:
@@ -67,7 +67,7 @@ rule compare_jayanetti2026_tie_rules:
     output:
         values=f"{J26}/values/tie_rules.tsv",
         table=report(f"{J26}/tables/tie_rules.tsv", category="jayanetti2026",
-                     caption="../../report/jayanetti2026_tie_rule_table.rst"),
+                     caption="report/tie_rules_table.rst"),
         table_md=f"{J26}/tables/tie_rules.md",
     params:
         tie_rules=J26_TIE_RULES,
@@ -97,7 +97,7 @@ rule score_jayanetti2026_soft_labels:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/soft_label_values.py"
+        "scripts/score_soft_labels.py"
 
 
 rule rerun_jayanetti2026_tools:
@@ -154,11 +154,11 @@ rule plot_jayanetti2026_figures:
         writeup=f"{J26}/values/released.tsv",
     output:
         pairwise=report(f"{J26}/figures/pairwise_kappa.png", category="jayanetti2026",
-                        caption="../../report/jayanetti2026_pairwise.rst"),
+                        caption="report/pairwise_kappa.rst"),
         tie_rules=report(f"{J26}/figures/kappa_by_tie_rule.png", category="jayanetti2026",
-                         caption="../../report/jayanetti2026_tie_rules.rst"),
+                         caption="report/kappa_by_tie_rule.rst"),
         forest=report(f"{J26}/figures/intervals_forest.png", category="jayanetti2026",
-                      caption="../../report/jayanetti2026_intervals.rst"),
+                      caption="report/intervals_forest.rst"),
     params:
         tie_rules=J26_TIE_RULES,
     log:

@@ -106,12 +106,12 @@ rule compute_shvets2026_phase_shift:
         models=SHV_MODELS,
         max_lag=SHV_SETTINGS["max_lag"],
     log:
-        f"{SHV_LOGS}/phase_shift.log",
+        f"{SHV_LOGS}/compute_phase_shift.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/phase_shift.py"
+        "scripts/compute_phase_shift.py"
 
 
 rule check_shvets2026_anchoring:
@@ -143,7 +143,7 @@ rule plot_shvets2026_reader_gaps:
         table=f"{SHV}/tables/table1_2.tsv",
         table_md=f"{SHV}/tables/table1_2.md",
         figure=report(f"{SHV}/figures/gap_by_reader.png", category="shvets2026",
-                      caption="../../report/shvets2026_gap_by_reader.rst"),
+                      caption="report/gap_by_reader.rst"),
     params:
         myths=SHV_MYTHS,
     log:
@@ -161,7 +161,7 @@ rule plot_shvets2026_triple_gaps:
         readers=expand(f"{SHV}/tables/readers_{{myth}}.tsv", myth=SHV_MYTHS),
     output:
         report(f"{SHV}/figures/triple_gaps.png", category="shvets2026",
-               caption="../../report/shvets2026_triple_gaps.rst"),
+               caption="report/triple_gaps.rst"),
     params:
         myths=SHV_MYTHS,
     log:
@@ -178,7 +178,7 @@ rule plot_shvets2026_human_pairs:
         pairs=expand(f"{SHV}/tables/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     output:
         report(f"{SHV}/figures/human_pairs.png", category="shvets2026",
-               caption="../../report/shvets2026_human_pairs.rst"),
+               caption="report/human_pairs.rst"),
     params:
         human=SHV_HUMAN,
     log:

@@ -1,4 +1,5 @@
-"""Rule compute_aba_fixture_values: the first block of "Agreement Before Accuracy".
+"""Rule compute_agreement_before_accuracy_fixture: the first block of "Agreement Before
+Accuracy".
 
 The 240-message intent round (coders A, B, C, 7% cells missing), the severity round, and
 the alpha-minus-Fleiss gap at 240 / 2,400 / 24,000 items. Composition only.

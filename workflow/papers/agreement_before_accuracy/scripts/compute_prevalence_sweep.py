@@ -1,5 +1,6 @@
-"""Rule compute_aba_prevalence_sweep: kappa, PABAK and AC1 at fixed 0.900 agreement as the
-prevalence moves, and the counted 2x2 table a=1 b=0 / c=9 d=230. Composition only."""
+"""Rule compute_agreement_before_accuracy_prevalence_sweep: kappa, PABAK and AC1 at fixed
+0.900 agreement as the prevalence moves, and the counted 2x2 table a=1 b=0 / c=9 d=230.
+Composition only."""
 import pandas as pd
 
 from reagree.stats import pairwise

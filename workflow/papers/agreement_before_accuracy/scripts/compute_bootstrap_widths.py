@@ -1,4 +1,5 @@
-"""Rule compute_aba_bootstrap_widths: interval width against sample size.
+"""Rule compute_agreement_before_accuracy_bootstrap_widths: interval width against sample
+size.
 
 Uses the document's own resampling scheme (draw d = random.Random(100000 + d), n calls of
 randrange(n)) so its printed intervals can be matched exactly; the statistics are
