@@ -1,7 +1,11 @@
 # agreement_before_accuracy: "Agreement Before Accuracy" (seed 001). A synthetic fixture
 # fully specified by the document; nothing is fetched, everything is regenerated.
 
-ABA = "results/agreement_before_accuracy"
+from reagree.pipeline.paper_registry import registry
+
+ABA_PAPER = registry().paper("agreement_before_accuracy")
+ABA = ABA_PAPER.results
+ABA_LOGS = ABA_PAPER.logs
 
 
 rule compute_agreement_before_accuracy_fixture:
@@ -14,7 +18,7 @@ rule compute_agreement_before_accuracy_fixture:
         fixture=f"{ABA}/tables/fixture.tsv",
         fixture_md=f"{ABA}/tables/fixture.md",
     log:
-        "logs/agreement_before_accuracy/compute_fixture.log",
+        f"{ABA_LOGS}/compute_fixture.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -30,7 +34,7 @@ rule compute_agreement_before_accuracy_prevalence_sweep:
         counted=f"{ABA}/tables/counted_2x2.tsv",
         counted_md=f"{ABA}/tables/counted_2x2.md",
     log:
-        "logs/agreement_before_accuracy/compute_prevalence_sweep.log",
+        f"{ABA_LOGS}/compute_prevalence_sweep.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -44,7 +48,7 @@ rule compute_agreement_before_accuracy_bootstrap_widths:
         widths=f"{ABA}/tables/bootstrap_widths.tsv",
         widths_md=f"{ABA}/tables/bootstrap_widths.md",
     log:
-        "logs/agreement_before_accuracy/compute_bootstrap_widths.log",
+        f"{ABA_LOGS}/compute_bootstrap_widths.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -60,7 +64,7 @@ rule plot_agreement_before_accuracy_prevalence:
         report(f"{ABA}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
                caption="report/prevalence_sweep.rst"),
     log:
-        "logs/agreement_before_accuracy/plot_prevalence.log",
+        f"{ABA_LOGS}/plot_prevalence.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -75,7 +79,7 @@ rule plot_agreement_before_accuracy_widths:
         report(f"{ABA}/figures/interval_width.png", category="agreement_before_accuracy",
                caption="report/interval_width.rst"),
     log:
-        "logs/agreement_before_accuracy/plot_widths.log",
+        f"{ABA_LOGS}/plot_widths.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -83,9 +87,9 @@ rule plot_agreement_before_accuracy_widths:
         "scripts/plot_widths.py"
 
 
-VALUE_PARTS["agreement_before_accuracy"] += [f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")]
-PAPER_TARGETS["agreement_before_accuracy"] += [
+ABA_PAPER.add_values(*[f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")])
+ABA_PAPER.add_targets(
     f"{ABA}/claims.tsv",
     f"{ABA}/figures/prevalence_sweep.png",
     f"{ABA}/figures/interval_width.png",
-]
+)

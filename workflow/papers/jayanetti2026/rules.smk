@@ -1,11 +1,13 @@
 # jayanetti2026: "Nobody Truly Agrees on Sentiment" (arXiv:2610.10318), released labels,
 # the replication write-up's tie rules and intervals, soft labels, and tool reruns.
 # Settings: config["jayanetti2026"] (settings.schema.yaml in this folder).
+from reagree.pipeline.paper_registry import registry
 
-J26 = "results/jayanetti2026"
-J26_LOGS = "logs/jayanetti2026"
-J26_LABELS = "data/jayanetti2026/majorityvote.tsv"
-J26_SETTINGS = config["jayanetti2026"]
+J26_PAPER = registry().paper("jayanetti2026")
+J26 = J26_PAPER.results
+J26_LOGS = J26_PAPER.logs
+J26_LABELS = J26_PAPER.data_path("majorityvote.tsv")
+J26_SETTINGS = J26_PAPER.settings
 J26_TIE_RULES = J26_SETTINGS["tie_rules"]
 J26_RERUNS = ["tools", "roberta"] if J26_SETTINGS["rerun_roberta"] else ["tools"]
 # Priorities: the jobs that unblock the tie-rule comparison and the figures first, then the
@@ -171,14 +173,14 @@ rule plot_jayanetti2026_figures:
         "scripts/plot_figures.py"
 
 
-VALUE_PARTS["jayanetti2026"] += [
+J26_PAPER.add_values(
     f"{J26}/values/released.tsv",
     *expand(f"{J26}/values/tie_rule_{{tie_rule}}.tsv", tie_rule=J26_TIE_RULES),
     f"{J26}/values/tie_rules.tsv",
     f"{J26}/values/soft_labels.tsv",
     *[f"{J26}/values/rerun_{part}.tsv" for part in J26_RERUNS],
-]
-PAPER_TARGETS["jayanetti2026"] += [
+)
+J26_PAPER.add_targets(
     f"{J26}/claims.tsv",
     f"{J26}/tables/tie_rules.tsv",
     f"{J26}/tables/soft_labels.tsv",
@@ -186,4 +188,4 @@ PAPER_TARGETS["jayanetti2026"] += [
     f"{J26}/figures/pairwise_kappa.png",
     f"{J26}/figures/kappa_by_tie_rule.png",
     f"{J26}/figures/intervals_forest.png",
-]
+)

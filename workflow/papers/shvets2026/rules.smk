@@ -10,11 +10,13 @@
 #   hash_inputs (generic)  results/shvets2026/inputs.sha256
 # A change to Table 4 reruns only the phase-shift rule: the triples read the pair tables.
 
-SHV = "results/shvets2026"
-SHV_LOGS = "logs/shvets2026"
-SHV_SETTINGS = config["shvets2026"]
+from reagree.pipeline.paper_registry import registry
+
+SHV_PAPER = registry().paper("shvets2026")
+SHV = SHV_PAPER.results
+SHV_LOGS = SHV_PAPER.logs
+SHV_SETTINGS = SHV_PAPER.settings
 SHV_MYTHS = SHV_SETTINGS["myths"]
-SHV_FILES = SOURCES["shvets2026"]
 SHV_HUMAN, SHV_MODELS = "human1", ["opus", "gemini", "qwen"]
 
 
@@ -25,8 +27,8 @@ wildcard_constraints:
 # (reader, run number, path) of every run file per myth, the human first.
 SHV_RUNS = {
     myth: sorted(
-        ((s["values"].get("reader", SHV_HUMAN), int(s["values"]["n"]), f"data/shvets2026/{s['name']}")
-         for s in SHV_FILES if s["values"].get("myth") == myth and "n" in s["values"]),
+        ((s["values"].get("reader", SHV_HUMAN), int(s["values"]["n"]), SHV_PAPER.data_path(s["name"]))
+         for s in SHV_PAPER.sources if s["values"].get("myth") == myth and "n" in s["values"]),
         key=lambda run: ([SHV_HUMAN, *SHV_MODELS].index(run[0]), run[1]),
     )
     for myth in SHV_MYTHS
@@ -190,16 +192,16 @@ rule plot_shvets2026_human_pairs:
         "scripts/plot_human_pairs.py"
 
 
-VALUE_PARTS["shvets2026"] += [
+SHV_PAPER.add_values(
     *expand(f"{SHV}/values/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     f"{SHV}/values/triples.tsv",
     f"{SHV}/values/phase_shift.tsv",
     *([f"{SHV}/values/anchoring.tsv"] if "gudea" in SHV_MYTHS else []),
-]
-PAPER_TARGETS["shvets2026"] += [
+)
+SHV_PAPER.add_targets(
     f"{SHV}/claims.tsv",
     f"{SHV}/tables/table1_2.tsv",
     f"{SHV}/figures/gap_by_reader.png",
     f"{SHV}/figures/triple_gaps.png",
     f"{SHV}/figures/human_pairs.png",
-]
+)
