@@ -36,7 +36,7 @@ their reason, exit code 0. A table that cannot be read exits with 2.
 EPILOG = """\
 examples:
   reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
-  reagree claims workflow/papers/jayanetti2026/paper.yaml results/jayanetti2026/values.tsv
+  reagree claims workflow/papers/ID/paper.yaml results/ID/values.tsv
   reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
   reagree new-paper smith2027                        (then fill in workflow/papers/smith2027/ and add it to papers:)
@@ -201,8 +201,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Join the claims of PAPER (its paper.yaml and claim tables) with the computed VALUES and "
                     "print one row per claim with its status (match, mismatch, uncheckable, not built, "
                     "not comparable, missing). Exit code 1 when a claim is missing a value.")
-    claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/jayanetti2026/paper.yaml")
-    claims.add_argument("values", help="the paper's values.tsv, e.g. results/jayanetti2026/values.tsv")
+    claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/ID/paper.yaml")
+    claims.add_argument("values", help="the paper's values.tsv, e.g. results/ID/values.tsv")
     claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout")
     claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
     claims.set_defaults(run=_claims)

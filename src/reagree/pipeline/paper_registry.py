@@ -94,10 +94,10 @@ class PaperBuild:
         return f"data/{self.id}/{name}"
 
     def add_values(self, *paths: str) -> None:
-        self.values += [p for p in paths if p not in self.values]
+        self.values += [p for p in dict.fromkeys(paths) if p not in self.values]
 
     def add_targets(self, *paths: str) -> None:
-        self.targets += [p for p in paths if p not in self.targets]
+        self.targets += [p for p in dict.fromkeys(paths) if p not in self.targets]
 
 
 class Registry:

@@ -82,7 +82,7 @@ def spread(values: np.ndarray, level: float = 0.95, *, seed: int | None = None,
 
 
 def ranking(kappas: dict[str, float]) -> str:
-    """Raters by kappa, highest first: "roberta > vader > textblob" ("=" for exact ties)."""
+    """Raters by kappa, highest first: "model_a > model_b > model_c" ("=" for exact ties)."""
     ordered = sorted(kappas.items(), key=lambda item: (-item[1], item[0]))
     text = ordered[0][0] if ordered else ""
     for (_, previous), (name, value) in zip(ordered, ordered[1:]):

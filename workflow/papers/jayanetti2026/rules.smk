@@ -1,6 +1,7 @@
 # jayanetti2026: "Nobody Truly Agrees on Sentiment" (arXiv:2610.10318), released labels,
 # the replication write-up's tie rules and intervals, soft labels, and tool reruns.
 # Settings: config["jayanetti2026"] (settings.schema.yaml in this folder).
+from jayanetti2026.toolrerun import RERUN_TOOLS
 from reagree.pipeline.paper_registry import registry
 
 J26_PAPER = registry().paper("jayanetti2026")
@@ -9,7 +10,7 @@ J26_LOGS = J26_PAPER.logs
 J26_LABELS = J26_PAPER.data_path("majorityvote.tsv")
 J26_SETTINGS = J26_PAPER.settings
 J26_TIE_RULES = J26_SETTINGS["tie_rules"]
-J26_RERUNS = ["tools", "roberta"] if J26_SETTINGS["rerun_roberta"] else ["tools"]
+J26_RERUNS = list(RERUN_TOOLS) if J26_SETTINGS["rerun_roberta"] else ["tools"]  # rerun rules built
 # Priorities: the jobs that unblock the tie-rule comparison and the figures first, then the
 # reruns (TextBlob's import is the slowest), then the rest.
 
@@ -112,7 +113,7 @@ rule rerun_jayanetti2026_tools:
         translated=f"{J26}/tables/translated_rows.tsv",
         translated_md=f"{J26}/tables/translated_rows.md",
     params:
-        tools=["textblob", "vader"],
+        tools=list(RERUN_TOOLS["tools"]),
         bootstrap=config["bootstrap"],
         settings=J26_SETTINGS,
     log:
@@ -135,7 +136,7 @@ rule rerun_jayanetti2026_roberta:
         labels=f"{J26}/tables/roberta_rerun.tsv",
         labels_md=f"{J26}/tables/roberta_rerun.md",
     params:
-        tools=["roberta"],
+        tools=list(RERUN_TOOLS["roberta"]),
         bootstrap=config["bootstrap"],
         settings=J26_SETTINGS,
     log:

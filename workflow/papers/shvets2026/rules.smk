@@ -11,13 +11,14 @@
 # A change to Table 4 reruns only the phase-shift rule: the triples read the pair tables.
 
 from reagree.pipeline.paper_registry import registry
+from shvets2026.release import ANCHORING_MYTH, HUMAN, MODELS
 
 SHV_PAPER = registry().paper("shvets2026")
 SHV = SHV_PAPER.results
 SHV_LOGS = SHV_PAPER.logs
 SHV_SETTINGS = SHV_PAPER.settings
 SHV_MYTHS = SHV_SETTINGS["myths"]
-SHV_HUMAN, SHV_MODELS = "human1", ["opus", "gemini", "qwen"]
+SHV_HUMAN, SHV_MODELS = HUMAN, list(MODELS)
 
 
 wildcard_constraints:
@@ -54,7 +55,6 @@ rule pair_shvets2026_runs:
         placement_md=f"{SHV}/tables/placement_{{myth}}.md",
     params:
         run_ids=lambda wildcards: [(reader, n) for reader, n, _ in SHV_RUNS[wildcards.myth]],
-        human=SHV_HUMAN,
         settings=SHV_SETTINGS,
     log:
         f"{SHV_LOGS}/pair_runs_{{myth}}.log",
@@ -119,15 +119,15 @@ rule compute_shvets2026_phase_shift:
 rule check_shvets2026_anchoring:
     input:
         prompt="data/shvets2026/prompts/seg_v4.txt",
-        runs=[path for _, _, path in SHV_RUNS.get("gudea", [])],
+        runs=[path for _, _, path in SHV_RUNS.get(ANCHORING_MYTH, [])],
     output:
         values=f"{SHV}/values/anchoring.tsv",
         table=f"{SHV}/tables/anchoring.tsv",
         table_md=f"{SHV}/tables/anchoring.md",
     params:
-        run_ids=[(reader, n) for reader, n, _ in SHV_RUNS.get("gudea", [])],
+        run_ids=[(reader, n) for reader, n, _ in SHV_RUNS.get(ANCHORING_MYTH, [])],
         human=SHV_HUMAN,
-        myth="gudea",
+        myth=ANCHORING_MYTH,
         settings=SHV_SETTINGS,
     log:
         f"{SHV_LOGS}/check_anchoring.log",
@@ -196,7 +196,7 @@ SHV_PAPER.add_values(
     *expand(f"{SHV}/values/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     f"{SHV}/values/triples.tsv",
     f"{SHV}/values/phase_shift.tsv",
-    *([f"{SHV}/values/anchoring.tsv"] if "gudea" in SHV_MYTHS else []),
+    *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
 )
 SHV_PAPER.add_targets(
     f"{SHV}/claims.tsv",
