@@ -47,11 +47,6 @@ def kappa_statistic(ratings: Ratings, rater: str, reference: np.ndarray) -> Unit
     return cohen_statistic(paired, rater, REFERENCE)
 
 
-def kappa_against(ratings: Ratings, rater: str, reference: np.ndarray) -> float:
-    """Cohen's kappa of ``rater`` against one reference labelling (float or Undefined)."""
-    return kappa_statistic(ratings, rater, reference).value()
-
-
 def kappa_against_many(ratings: Ratings, rater: str, references: np.ndarray) -> np.ndarray:
     """Cohen's kappa of ``rater`` against each row of ``references`` (R, n): shape (R,),
     NaN where undefined. One weighted evaluation of one statistic (module docstring)."""
