@@ -275,9 +275,11 @@ def _parser() -> argparse.ArgumentParser:
 
     new_paper = commands.add_parser(
         "new-paper", help="scaffold workflow/papers/ID/ for a new paper",
-        description="Create workflow/papers/ID/ with paper.yaml, rules.smk and scripts/compute_values.py, each "
-                    "with comments saying what to fill in. Nothing is registered: the paper is built once ID is "
-                    "added to papers: in config.yaml. docs/adding-a-paper.md walks through an example.")
+        description="Create workflow/papers/ID/ in the pattern every paper follows: paper.yaml, "
+                    "settings.schema.yaml, claims/paper.tsv, rules.smk, report/pairwise.rst, "
+                    "scripts/compute_values.py and the paper's package ID/ (release.py: its reader; keys.py: its "
+                    "keys), each with comments saying what to fill in. Nothing is registered: the paper is built "
+                    "once ID is added to papers: in config.yaml. docs/adding-a-paper.md walks through an example.")
     new_paper.add_argument("paper_id", metavar="ID", help="the paper id: lowercase letters, digits and _, e.g. smith2027")
     new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
     new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")
