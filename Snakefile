@@ -25,5 +25,5 @@ rule all:
         "results/summary.tsv",
         "results/summary.md",
         "results/report.html",
-        [target for targets in PAPER_TARGETS.values() for target in targets],
+        REGISTRY.targets(),
     default_target: True

@@ -1,5 +1,6 @@
-"""docs/adding-a-paper.md, run as written: its files, scaffolded and filled in, build the
-statuses its table shows from the released data (offline mirror; skipped without)."""
+"""docs/adding-a-paper.md, run as written: its files, put into a scaffolded folder, build
+the statuses its table shows from the released data (offline mirror; skipped without),
+and the claim-to-function trace it shows is what the shipped paper declares."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ import re
 import pytest
 import yaml
 
-from reagree.pipeline.claims import read_claims
 from reagree.cli import main
+from reagree.pipeline.claims import read_claims
+from reagree.pipeline.keys import paper_keys, resolve_function
 
 from conftest import ROOT, project_copy, run_snakemake
 
 pytestmark = pytest.mark.e2e
 DOC = ROOT / "docs" / "adding-a-paper.md"
-PAPER = "khayelitsha_humans"
+PAPER = "sentiment_humans"
 
 
 def doc_files() -> dict[str, str]:
@@ -30,9 +32,10 @@ def built(tmp_path_factory, mirror):
     work = project_copy(tmp_path_factory, "doc_paper")
     assert main(["new-paper", PAPER, "--root", str(work)]) == 0
     files = doc_files()
-    assert sorted(files) == sorted(f"workflow/papers/{PAPER}/{name}"
-                                   for name in ("paper.yaml", "rules.smk", "scripts/compute_values.py"))
+    assert sorted(files) == sorted(f"workflow/papers/{PAPER}/{name}" for name in (
+        "paper.yaml", "claims/paper.tsv", "scripts/compute_values.py", f"{PAPER}/release.py", f"{PAPER}/keys.py"))
     for path, body in files.items():
+        assert (work / path).is_file(), f"{path}: the scaffold writes it, the page fills it in"
         (work / path).write_text(body, encoding="utf-8")
     (work / "doc.yaml").write_text(yaml.safe_dump({"papers": [PAPER], "mirror": str(mirror), "datasets": {}}))
     run_snakemake(work, configfile="doc.yaml")
@@ -45,13 +48,30 @@ def test_the_walkthrough_gives_the_statuses_it_shows(built):
     text = DOC.read_text(encoding="utf-8")
     table = re.findall(r"^\| (\S+?)(?: \((ci_low|ci_high)\))? \| (.+?) \| (\S+) \|\s*(\S*)\s*\| (\w+) \|$", text,
                        flags=re.M)[1:]  # the header row first
-    assert len(table) == 7 and {row[-1] for row in table} == {"match", "mismatch", "uncheckable"}
+    assert len(table) == 10 and {row[-1] for row in table} == {"match", "mismatch", "uncheckable"}
     for key, end, where, published, computed, status in table:
-        matching = [r for (k, e, w), r in rows.items() if k == key and e == end and w.startswith(where.split(":")[0])]
-        assert matching, key
-        row = matching[0]
+        row = rows[(key, end, where)]
         assert row.status == status, (key, row.status, row.reason)
         assert row.published == published
         if computed:
-            assert float(row.computed) == pytest.approx(float(computed), abs=5e-7)
+            assert float(row.computed) == pytest.approx(float(computed), abs=5e-13)
     assert (claims["status"] != "missing").all()
+    ties = claims.set_index("key").loc["count.ties.humans"]
+    assert (ties["rule"], ties["function"]) == ("compute_sentiment_humans_values", "reagree.stats.majority.tied_units")
+    summary = (built / "results" / "summary.md").read_text()
+    shown = re.search(r"```\n(- \*\*sentiment_humans\*\*.*?)\n```", text, flags=re.S).group(1)
+    assert shown in summary
+
+
+def test_the_trace_it_shows_is_the_shipped_papers_declaration():
+    text = DOC.read_text(encoding="utf-8")
+    row = re.search(r"^(fleiss\.humans\.three_class) .*? (\S+) +(\S+)$", text, flags=re.M)
+    key, rule, function = row.groups()
+    family = paper_keys("jayanetti2026").family_of(key)
+    assert (family.rule, family.function) == (rule, function)
+    resolve_function(function)
+    rules = (ROOT / "workflow" / "papers" / "jayanetti2026" / "rules.smk").read_text()
+    assert re.search(rf'^rule {rule}:\n(?:.*\n)*?    script:\n        "scripts/score_released.py"', rules, flags=re.M)
+    assert f'FLEISS = released.family("fleiss.{{group}}.{{framing}}", multirater.fleiss_kappa)' in text
+    assert f'FLEISS = released.family("fleiss.{{group}}.{{framing}}", multirater.fleiss_kappa)' in \
+        (ROOT / "workflow" / "papers" / "jayanetti2026" / "jayanetti2026" / "keys.py").read_text()

@@ -68,15 +68,44 @@ def test_every_shipped_paper_yaml_is_valid():
         assert paper["claims"], path
 
 
+HEADER = "key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\n"
+PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n"
+
+
+def row(key, where, published, **cells):
+    """A claim table line in CLAIM_HEADER order."""
+    fields = dict(key=key, where=where, source="paper", published=published, **cells)
+    return "\t".join(fields.get(c, "") for c in HEADER.strip().split("\t")) + "\n"
+
+
 def test_bad_paper_yaml_names_the_field(tmp_path):
+    folder = tmp_path / "demo"
+    (folder / "claims").mkdir(parents=True)
+    (folder / "claims" / "t.tsv").write_text(HEADER)
+    (folder / "paper.yaml").write_text("id: demo\ntitle: t\ncite: c\nsources: 3\nclaim_tables: [claims/t.tsv]\n")
+    with pytest.raises(ValueError, match=r"paper.yaml: field sources: 3 is not of type 'array'"):
+        load_paper(folder / "paper.yaml", SCHEMA)
+    (folder / "paper.yaml").write_text("id: other\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n")
+    with pytest.raises(ValueError, match="folder name"):
+        load_paper(folder / "paper.yaml", SCHEMA)
+
+
+def test_claims_live_in_tables_never_in_paper_yaml(tmp_path):
     folder = tmp_path / "demo"
     folder.mkdir()
     (folder / "paper.yaml").write_text(
-        "id: demo\ntitle: t\ncite: c\nsources: []\nclaims:\n  - {key: a.b, where: T1, source: paper, published: 'high'}\n")
-    with pytest.raises(ValueError, match=r"paper.yaml: field claims/0/published"):
+        "id: demo\ntitle: t\ncite: c\nsources: []\nclaims:\n  - {key: a.b, where: T1, source: paper, published: 1}\n")
+    with pytest.raises(ValueError, match=r"claims are not written in paper.yaml; put them in claims/\*.tsv"):
         load_paper(folder / "paper.yaml", SCHEMA)
-    (folder / "paper.yaml").write_text("id: other\ntitle: t\ncite: c\nsources: []\nclaims: []\n")
-    with pytest.raises(ValueError, match="folder name"):
+
+
+def test_a_claim_table_left_out_of_claim_tables_is_an_error(tmp_path):
+    folder = tmp_path / "demo"
+    (folder / "claims").mkdir(parents=True)
+    for name in ("t.tsv", "forgotten.tsv"):
+        (folder / "claims" / name).write_text(HEADER + row("a.b", "T1", "1"))
+    (folder / "paper.yaml").write_text(PAPER)
+    with pytest.raises(ValueError, match=r"claim_tables leaves out \['claims/forgotten.tsv'\]"):
         load_paper(folder / "paper.yaml", SCHEMA)
 
 
@@ -144,32 +173,45 @@ def write_paper(folder, body, tables=None):
 
 def test_claim_tables_are_read_with_printed_precision_and_needs(tmp_path):
     path = write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t4.tsv]\n",
-                       {"claims/t4.tsv": "key\twhere\tsource\tpublished\tneeds\tend\n"
-                                         "# a comment line\n"
-                                         "alpha.serbian\tTable 4\tpaper\t0.20\tlanguage=Serbian\t\n"
-                                         "alpha.serbian\tTable 4\tpaper\t0.042\tlanguage=Serbian\tci_high\n"})
+                       {"claims/t4.tsv": HEADER + "# a comment line\n"
+                                         + row("alpha.serbian", "Table 4", "0.20", needs="language=Serbian")
+                                         + row("alpha.serbian", "Table 4", "0.042", needs="language=Serbian",
+                                               end="ci_high")
+                                         + row("n.x", "Table 5", "12.0", needs="part=a;part=b;full=true",
+                                               under="scheme=numpy;draws=2000", note='the "quoted" text')})
     claims = load_paper(path)["claims"]
-    assert [c["key"] for c in claims] == ["alpha.serbian", "alpha.serbian"]
+    assert [c["key"] for c in claims] == ["alpha.serbian", "alpha.serbian", "n.x"]
     assert claims[0]["published"].text == "0.20" and printed_tolerance(claims[0]["published"]) == 0.005
     assert claims[0]["needs"] == {"language": "Serbian"} and claims[1]["end"] == "ci_high"
+    assert claims[2]["published"].text == "12.0" and claims[2]["needs"] == {"part": ["a", "b"], "full": True}
+    assert claims[2]["under"]["scheme"] == "numpy" and claims[2]["under"]["draws"].text == "2000"
+    assert claims[2]["note"] == 'the "quoted" text'  # no quoting: a cell is the text between two tabs
 
 
 def test_a_bad_claim_table_row_names_file_and_line(tmp_path):
-    path = write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [t.tsv]\n",
-                       {"t.tsv": "key\twhere\tsource\tpublished\n\na.b\tT\tpaper\t0.1\na.c\tT\tpaper\thigh\n"})
-    with pytest.raises(ValueError, match=r"t.tsv, line 4: published 'high' is not a number"):
+    path = write_paper(tmp_path / "demo", PAPER,
+                       {"claims/t.tsv": HEADER + "\n" + row("a.b", "T", "0.1") + row("a.c", "T", "high")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 4, published: 'high' is not a number"):
         load_paper(path)
-    write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [t.tsv]\n",
-                {"t.tsv": "key\twhere\tsource\tpublished\tcolour\n"})
-    with pytest.raises(ValueError, match=r"unknown column\(s\) \['colour'\]"):
+    write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": "key\twhere\tsource\tpublished\tcolour\n"})
+    with pytest.raises(ValueError, match=r"line 1: the header is \['key', 'where', 'source', 'published', "
+                                         r"'colour'\]; every claim table has the header \['key', 'end'"):
+        load_paper(path)
+    write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "0.1", end="middle")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: field end: 'middle' is not one of"):
         load_paper(path)
 
 
 def test_duplicate_yaml_keys_are_refused_naming_file_and_line(tmp_path):
-    body = ("id: demo\ntitle: t\ncite: c\nsources: []\nclaims:\n  - {key: a.b, where: T, source: paper, published: 1}\n"
-            "claims:\n  - {key: a.c, where: T, source: paper, published: 2}\n")
-    path = write_paper(tmp_path / "demo", body)
-    with pytest.raises(ValueError, match=r"paper.yaml, line 7: key 'claims' appears twice .*first on line 5"):
+    body = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\nclaim_tables: [claims/t.tsv]\n"
+    path = write_paper(tmp_path / "demo", body, {"claims/t.tsv": HEADER})
+    with pytest.raises(ValueError, match=r"paper.yaml, line 6: key 'claim_tables' appears twice .*first on line 5"):
+        load_paper(path)
+
+
+def test_the_same_claim_twice_is_a_slip_named_with_both_lines(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "1") + row("a.b", "T", "2")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 3: the same claim .* is already made at .*t.tsv, line 2"):
         load_paper(path)
 
 
@@ -183,8 +225,7 @@ def test_a_yaml_alias_bomb_is_refused_before_expansion(tmp_path):
 
 
 def test_a_published_value_must_be_finite(tmp_path):
-    path = write_paper(tmp_path / "demo", "id: demo\ntitle: t\ncite: c\nsources: []\n"
-                                          "claims:\n  - {key: a.b, where: T, source: paper, published: .nan}\n")
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "nan")})
     with pytest.raises(ValueError, match="not a finite number"):
         load_paper(path)
 

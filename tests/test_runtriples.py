@@ -46,11 +46,6 @@ def test_chance_one_is_kappa_one_and_no_common_unit_is_undefined():
     assert np.isnan(pairwise.cohen_kappa(np.diag([3.0, 0, 0])))  # reagree's general rule: undefined
 
 
-def test_kappa_from_agreement():
-    assert runtriples.kappa_from_agreement(0.625, 0.25) == pytest.approx(0.5)
-    assert runtriples.kappa_from_agreement(1.0, 1.0) == 1.0
-
-
 def test_codes_outside_the_category_set_are_rejected():
     with pytest.raises(ValueError, match="codes must lie in"):
         runtriples.cohen_kappa_pairs(np.array([[0, 7]]), 7)

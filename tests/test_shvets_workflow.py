@@ -68,7 +68,7 @@ def test_tables_and_figures_are_written(work):
 
 
 def test_a_change_to_table4_does_not_rerun_the_triples(work):
-    script = work / "workflow" / "papers" / "shvets2026" / "scripts" / "phase_shift.py"
+    script = work / "workflow" / "papers" / "shvets2026" / "scripts" / "compute_phase_shift.py"
     script.write_text(script.read_text() + "\n# edited\n")
     plan = run_snakemake(work, "--dry-run", configfile="shvets.yaml").stdout
     assert "compute_shvets2026_phase_shift" in plan

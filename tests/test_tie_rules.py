@@ -20,10 +20,16 @@ from sklearn.metrics import cohen_kappa_score
 from reagree.stats.majority import (label_counts, majority_vote, random_majorities, tie_kinds, tie_table, tied_units,
                               ties_resolved_away_from)
 from reagree.stats.ratings import MISSING, Ratings
-from reagree.stats.reference import (kappa_against, kappa_against_many, range_over, ranking, ranking_table, share_reordered,
-                               spread, swaps)
+from reagree.stats.reference import (kappa_against_many, kappa_statistic, range_over, ranking, ranking_table,
+                                    share_reordered, spread, swaps)
 
 SENTIMENT = ("negative", "neutral", "positive")
+
+
+def kappa_against(ratings, rater, reference):
+    """Cohen's kappa of one rater against one reference labelling, as the rules compute it."""
+    return kappa_statistic(ratings, rater, reference).value()
+
 NEG, NEU, POS, M = 0, 1, 2, MISSING
 VOTES = [
     ["negative"] * 3 + ["neutral"] * 3,

@@ -36,7 +36,7 @@ their reason, exit code 0. A table that cannot be read exits with 2.
 EPILOG = """\
 examples:
   reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
-  reagree claims workflow/papers/jayanetti2026/paper.yaml results/jayanetti2026/values.tsv
+  reagree claims workflow/papers/ID/paper.yaml results/ID/values.tsv
   reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
   reagree accept shvets2026 gudea/opus_run1.json HEX (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
@@ -223,8 +223,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Join the claims of PAPER (its paper.yaml and claim tables) with the computed VALUES and "
                     "print one row per claim with its status (match, mismatch, uncheckable, not built, "
                     "not comparable, missing). Exit code 1 when a claim is missing a value.")
-    claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/jayanetti2026/paper.yaml")
-    claims.add_argument("values", help="the paper's values.tsv, e.g. results/jayanetti2026/values.tsv")
+    claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/ID/paper.yaml")
+    claims.add_argument("values", help="the paper's values.tsv, e.g. results/ID/values.tsv")
     claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout")
     claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
     claims.set_defaults(run=_claims)
@@ -313,9 +313,11 @@ def _parser() -> argparse.ArgumentParser:
 
     new_paper = commands.add_parser(
         "new-paper", help="scaffold workflow/papers/ID/ for a new paper",
-        description="Create workflow/papers/ID/ with paper.yaml, rules.smk and scripts/compute_values.py, each "
-                    "with comments saying what to fill in. Nothing is registered: the paper is built once ID is "
-                    "added to papers: in config.yaml. docs/adding-a-paper.md walks through an example.")
+        description="Create workflow/papers/ID/ in the pattern every paper follows: paper.yaml, "
+                    "settings.schema.yaml, claims/paper.tsv, rules.smk, report/pairwise.rst, "
+                    "scripts/compute_values.py and the paper's package ID/ (release.py: its reader; keys.py: its "
+                    "keys), each with comments saying what to fill in. Nothing is registered: the paper is built "
+                    "once ID is added to papers: in config.yaml. docs/adding-a-paper.md walks through an example.")
     new_paper.add_argument("paper_id", metavar="ID", help="the paper id: lowercase letters, digits and _, e.g. smith2027")
     new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
     new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")

@@ -1,10 +1,10 @@
 # Gather each paper's values, diff them against the numbers it printed, then summarise.
-# Included after the papers' rules.smk, so VALUE_PARTS holds every registered part.
+# Included after the papers' rules.smk, so the registry holds every registered value file.
 
 
 rule gather_values:
     input:
-        lambda wildcards: VALUE_PARTS[wildcards.paper],
+        lambda wildcards: REGISTRY.paper(wildcards.paper).values,
     output:
         "results/{paper}/values.tsv",
     log:
@@ -13,7 +13,7 @@ rule gather_values:
         "../../envs/reagree.yaml"
     threads: 1
     wildcard_constraints:
-        paper="|".join(p for p in PAPERS if VALUE_PARTS[p]) or "no-paper",
+        paper="|".join(p for p in REGISTRY.ids if REGISTRY.paper(p).values) or "no-paper",
     script:
         "../../scripts/gather_values.py"
 
@@ -32,7 +32,7 @@ rule diff_claims:
     params:
         pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] if s["sha256"]},
         settings=lambda wildcards: config.get(wildcards.paper) or {},
-        expansions=lambda wildcards: EXPANSIONS[wildcards.paper],
+        expansions=lambda wildcards: REGISTRY.paper(wildcards.paper).expansions,
     log:
         "logs/claims/{paper}.log",
     conda:

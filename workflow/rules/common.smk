@@ -1,5 +1,6 @@
 # What every rule file needs: the configuration checked and completed, the enabled papers,
-# the files they fetch under their settings, and the registries the papers' rules.smk fill.
+# the files they fetch under their settings, and the paper registry (REGISTRY) whose
+# PaperBuild each paper's rules.smk imports and fills (reagree.pipeline.paper_registry).
 # (sys.path already holds this checkout's src/ and the papers' packages: rules/configfiles.smk.)
 import sys
 from pathlib import Path
@@ -9,7 +10,7 @@ from snakemake.utils import validate
 
 from reagree.pipeline import settings as reagree_settings
 from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
-from reagree.pipeline.paper_registry import load_enabled_papers, paper_expansions, paper_files
+from reagree.pipeline.paper_registry import load_enabled_papers, open_registry, paper_files
 from reagree.pipeline.pins import Inspection, inspect_inputs
 from reagree.pipeline.runs import RunAlive, RunLock, invocation
 
@@ -42,15 +43,11 @@ try:
     SOURCES = paper_files(PAPERS, config)
 except (ValueError, KeyError) as error:
     raise WorkflowError(str(error)) from None
-EXPANSIONS = paper_expansions(PAPERS, config)
-
-
-# Every file the configuration needs is a target, so a deleted input is fetched again, and
-# every paper that fetches records the sha256 of what it read (rule hash_inputs).
-PAPER_TARGETS = {p: [f"data/{p}/{s['name']}" for s in SOURCES[p]] + [f"results/{p}/inputs.sha256"] * bool(SOURCES[p])
-                 for p in PAPERS}
-# Partial value files per paper, gathered into results/<paper>/values.tsv (rules/claims.smk).
-VALUE_PARTS = {p: [] for p in PAPERS}
+# Each paper's rules.smk takes its PaperBuild from this registry (`registry().paper(id)`)
+# and registers its value files and targets there. Every file the configuration needs is
+# a target from the start, so a deleted input is fetched again, and every paper that
+# fetches records the sha256 of what it read (rule hash_inputs).
+REGISTRY = open_registry(PAPERS, config)
 
 # Only the main Snakemake process looks at data/ and the network: jobs run in processes
 # of their own that read this file again, and must not touch files other jobs are writing.

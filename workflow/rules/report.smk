@@ -6,7 +6,7 @@ rule render_report:
     input:
         summary="results/summary.tsv",
         claims=expand("results/{paper}/claims.tsv", paper=PAPERS),
-        targets=[target for paper in PAPERS for target in PAPER_TARGETS[paper]],
+        targets=REGISTRY.targets(),
         audits=AUDIT_TARGETS,
     output:
         "results/report.html",

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import numpy as np
 
-from reagree.plots.intervals import COLOURS
+from reagree.audit.render import coefficient_rows
 from reagree.plots import plt, save_figure
+from reagree.plots.intervals import COLOURS
 
 
 def _rows(result: dict) -> dict[str, list[tuple[str, float | None, list | None, str]]]:
     """Panel -> rows of (label, value, [low, high] or None, series)."""
-    from reagree.audit import coefficient_rows
-
     panels: dict[str, list] = {"Coefficients": [], "Per category": [], "Pairs (Cohen's kappa)": []}
     for row in coefficient_rows(result):
         label = row["what"].split(" (")[0].replace("Krippendorff's alpha, ", "alpha, ")

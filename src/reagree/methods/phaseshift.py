@@ -159,12 +159,6 @@ def _lags(a_rows: np.ndarray, b: np.ndarray, max_lag: int) -> np.ndarray:
     return np.where(hits.any(axis=2), offsets[first], no_lag)
 
 
-def onset_lags(sequence_a: np.ndarray, sequence_b: np.ndarray, max_lag: int = 3) -> list[int | None]:
-    """The lag of each onset of b against a's entries (None: no lag within ``max_lag``)."""
-    lags = _lags(np.asarray(sequence_a)[None, :], np.asarray(sequence_b), max_lag)[0]
-    return [int(lag) if abs(lag) <= max_lag else None for lag in lags]
-
-
 @dataclass(frozen=True)
 class LagCounts:
     """Counts over all ordered pairs: lag 0, lag -1 plus +1, all onsets, onsets with a lag."""

@@ -6,11 +6,12 @@ What it decides (Shvets 2026, Section 3.5, and the replication's triple analysis
   code -1, is dropped from that pair only).
 - Cohen's kappa with a fixed category set: chance p_e = sum over all K categories of
   p_a(k) p_b(k), the two runs' shares on the common units, whether or not a category
-  occurs (7 functions on the label layer, boundary / not on the boundary layer). This is
-  the formula of ``reagree.stats.pairwise.cohen_kappa``; the one difference is this paper's
-  convention for the degenerate case: when p_e = 1 (both runs put every common unit in
-  one and the same category) kappa is 1, not undefined. A pair with no common unit is
-  ``Undefined`` (NaN).
+  occurs (7 functions on the label layer, boundary / not on the boundary layer). The
+  kappa is ``reagree.stats.pairwise.cohen_kappa_tables`` on each pair's K x K table; the
+  one addition is the convention for the degenerate case (Shvets 2026, Section 3.5):
+  when p_e = 1 (both runs put every common unit in one and the same category) kappa is
+  1, where Cohen's formula is undefined. A pair with no common unit is ``Undefined``
+  (NaN).
 - A reader's value is the plain mean over all unordered pairs of its runs (3 for three
   runs, 45 for ten); gap = boundary kappa - label kappa, from those means.
 - A run-triple is any 3 of a reader's runs (C(10, 3) = 120 for ten); its value is the
@@ -29,6 +30,7 @@ from typing import Sequence
 
 import numpy as np
 
+from reagree.stats.pairwise import cohen_kappa_tables
 from reagree.stats.undefined import Undefined
 
 
@@ -43,29 +45,15 @@ class PairAgreement:
     kappa: np.ndarray
 
 
-def kappa_from_agreement(observed, chance):
-    """Cohen's kappa (p_o - p_e) / (1 - p_e), with kappa = 1 where p_e = 1 (this paper's
-    convention: two runs that put every unit in the same single category agree fully).
-
-    Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
-    Psychological Measurement 20, 37-46.
-    """
-    observed, chance = np.asarray(observed, dtype=float), np.asarray(chance, dtype=float)
-    certain = np.isclose(chance, 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        kappa = (observed - chance) / np.where(certain, 1.0, 1.0 - chance)
-    return np.where(certain, 1.0, kappa)
-
-
 def cohen_kappa_pairs(codes: np.ndarray, n_categories: int) -> PairAgreement:
     """Cohen's kappa of every pair of runs at once, on the units both cover.
 
     ``codes`` is (runs x units) of category codes 0..K-1, -1 where a run does not cover
-    the unit. For runs a, b with common units C (n = |C|): p_o = share of C where the
-    codes agree; p_e = sum_k (n_a(k) / n) (n_b(k) / n) over all K categories, n_x(k) the
-    count of category k among run x's codes on C; kappa = (p_o - p_e) / (1 - p_e), and 1
-    when p_e = 1 (see ``kappa_from_agreement``). All pairs come from three einsums over
-    the one-hot codes. Pairs without a common unit are NaN.
+    the unit. For runs a, b with common units C (n = |C|), their K x K table counts the
+    units of C by (a's code, b's code): p_o = its diagonal share; p_e = sum_k (n_a(k) / n)
+    (n_b(k) / n) over all K categories; kappa = ``pairwise.cohen_kappa_tables`` of the
+    table, and 1 when p_e = 1 (the module docstring's convention). Every pair's table
+    comes from one einsum over the one-hot codes. Pairs without a common unit are NaN.
 
     Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
     Psychological Measurement 20, 37-46.
@@ -75,16 +63,14 @@ def cohen_kappa_pairs(codes: np.ndarray, n_categories: int) -> PairAgreement:
         raise ValueError(f"codes must be runs x units, got shape {codes.shape}")
     if codes.size and (codes.max() >= n_categories or codes.min() < -1):
         raise ValueError(f"codes must lie in -1..{n_categories - 1}")
-    covered = (codes >= 0).astype(float)
-    onehot = (codes[:, :, None] == np.arange(n_categories)[None, None, :]).astype(float)
-    n_common = covered @ covered.T
-    agree = np.einsum("auk,buk->ab", onehot, onehot)
-    margin_a = np.einsum("auk,bu->abk", onehot, covered)  # a's counts on the units b covers
-    margin_b = np.einsum("au,buk->abk", covered, onehot)
+    onehot = (codes[:, :, None] == np.arange(n_categories)[None, None, :]).astype(float)  # uncovered: all zero
+    tables = np.einsum("auk,bul->abkl", onehot, onehot)  # (runs, runs, K, K) on the units both cover
+    n_common = tables.sum(axis=(2, 3))
+    margin_a, margin_b = tables.sum(axis=3), tables.sum(axis=2)
     with np.errstate(divide="ignore", invalid="ignore"):
-        observed = agree / n_common
+        observed = np.trace(tables, axis1=2, axis2=3) / n_common
         chance = (margin_a * margin_b).sum(axis=2) / n_common ** 2
-    kappa = kappa_from_agreement(observed, chance)
+    kappa = np.where(np.isclose(chance, 1.0), 1.0, cohen_kappa_tables(tables))
     return PairAgreement(n_common, observed, chance, np.where(n_common > 0, kappa, np.nan))
 
 

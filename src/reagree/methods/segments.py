@@ -9,14 +9,11 @@ TAB, then the text; trailing ``\\r`` is dropped. Any other line is not a passage
 passage is skipped when its text is only a manuscript note (it starts with ``ms.`` or
 ``mss.``, possibly after ``(``) or a lacuna (nothing but whitespace, ``.``, ``...``,
 ``(``, ``)``, ``?``, ``[``, ``]``). A range seen twice counts once; units are sorted.
-Two granularities:
+Two granularities, chosen per text by the caller (a paper's convention):
 
-- ``per_line=False`` (Inanna and Enki): a unit is one block, the range ``A-B``;
-- ``per_line=True`` (Inanna's Descent, Gudea): every line of every range is its own
-  unit (a line seen twice counts once).
-
-``UNIT_GRANULARITY`` records the paper's choice per text (``per_line`` = ``True`` for
-Descent and Gudea, ``False`` for Inanna and Enki).
+- ``per_line=False``: a unit is one block, the range ``A-B``;
+- ``per_line=True``: every line of every range is its own unit (a line seen twice
+  counts once).
 
 A *real line* is a line number that lies in a unit: on per-line texts the unit itself,
 on block texts any line inside a block's range. Line numbers between blocks, in lacunae
@@ -67,11 +64,7 @@ import numpy as np
 from reagree.stats.undefined import Undefined
 
 FUNCTIONS = ("preparation", "contact", "exchange", "disruption", "negotiation", "stabilization", "return")
-BOUNDARY_CATEGORIES = ("not_boundary", "boundary")  # codes 0 and 1 of the boundary layer
 UNCOVERED = -1
-# Shvets (2026), Section 3.3: Inanna and Enki is scored on its 71 translation blocks, the
-# other two texts line by line. True = every line is a unit.
-UNIT_GRANULARITY = {"inanna_enki": False, "inanna_descent": True, "gudea": True}
 
 _PASSAGE = re.compile(r"(\d+)(?: *[-\u2013] *(\d+))?\t(.*)")
 _NOTE = re.compile(r"\(?\s*mss?\.")
@@ -401,12 +394,6 @@ def boundary_share(boundaries: np.ndarray) -> float:
     return float((boundaries == 1).sum() / covered.sum())
 
 
-def mean_segment_lines(runs: Sequence[Run], units: Units) -> float:
-    """Mean number of real lines per kept segment, over all segments of ``runs``."""
-    lengths = [len(units.units_of_lines(s.line_start, s.line_end)) for run in runs for s in run.segments]
-    return float(np.mean(lengths)) if lengths else Undefined("no kept segment")
-
-
 def interval_days(earlier: Run, later: Run) -> int | float:
     """Days from ``earlier``'s annotated_date to ``later``'s (Undefined without both)."""
     if earlier.annotated_date is None or later.annotated_date is None:
@@ -414,9 +401,10 @@ def interval_days(earlier: Run, later: Run) -> int | float:
     return (later.annotated_date - earlier.annotated_date).days
 
 
-def projection_frame(runs: dict[str, Sequence[Run]], units: Units, myth: str = "") -> "pd.DataFrame":
+def projection_frame(runs: dict[str, Sequence[Run]], units: Units, /, **identity: object) -> "pd.DataFrame":
     """Long table of projections: one row per (reader, run, unit) the run covers, with the
-    unit's lines, its label (a function name) and whether it is a boundary (1/0)."""
+    unit's lines, its label (a function name) and whether it is a boundary (1/0); the
+    ``identity`` fields (the text's name, say) are the first columns."""
     import pandas as pd
 
     frames = []
@@ -426,10 +414,10 @@ def projection_frame(runs: dict[str, Sequence[Run]], units: Units, myth: str = "
             projection = project(run, units)
             covered = np.flatnonzero(projection.covered)
             frames.append(pd.DataFrame({
-                "myth": myth, "reader": reader, "run": number, "unit": covered, "lines": names[covered],
+                **identity, "reader": reader, "run": number, "unit": covered, "lines": names[covered],
                 "label": np.asarray(FUNCTIONS, dtype=object)[projection.labels[covered]],
                 "boundary": projection.boundaries[covered].astype(int)}))
-    columns = ["myth", "reader", "run", "unit", "lines", "label", "boundary"]
+    columns = [*identity, "reader", "run", "unit", "lines", "label", "boundary"]
     return pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)
 
 

@@ -1,9 +1,10 @@
 """The workflow's plumbing: configuration and paper settings, sources and fetching, pins
 (first-use records of unpinned inputs), one run per folder, paper files and their claims,
-value and result tables, rule-script helpers, the scaffold.
+printed values and the variants that reproduce them, each paper's declared value keys, the
+registry of the run's papers, value and result tables, rule-script helpers, the scaffold.
 
 Nothing here computes a statistic; nothing here names a paper.
 """
 
-__all__ = ["claims", "fetch", "paper_registry", "paperspec", "pins", "progress", "readers", "rulekit", "runs",
-           "scaffold", "settings", "sources", "tables", "yamlio"]
+__all__ = ["claims", "fetch", "keys", "paper_registry", "paperspec", "pins", "printed", "progress", "readers",
+           "reproduce", "rulekit", "runs", "scaffold", "settings", "sources", "tables", "yamlio"]

@@ -29,8 +29,10 @@ import pandas as pd
 from reagree.pipeline.paperspec import printed_tolerance
 
 STATUSES = ("match", "mismatch", "uncheckable", "not built", "not comparable", "missing")
+# ``rule`` and ``function``: the rule that wrote the claim's value and the one function
+# that computed it (from values.tsv; empty when no value was computed).
 CLAIM_COLUMNS = ["key", "end", "where", "source", "published", "computed", "difference", "tolerance", "status",
-                 "reason", "rule"]
+                 "reason", "rule", "function"]
 SLACK = 1e-9
 
 
@@ -54,7 +56,7 @@ def unmet_need(needs: dict, paper_id: str, settings: dict, expansions: dict) -> 
     A ``needs`` field is a paper setting (its value must equal the wanted one, or contain
     it when the setting is a list) or an ``expand`` field of a source (the files built
     under these settings must include the wanted value). A field may want a list of
-    values (``language=Serbian;language=Croatian`` in a TSV): every one must be built."""
+    values (``part=a;part=b`` in a claim table): every one must be built."""
     wants = [(field, one) for field, wanted in (needs or {}).items()
              for one in (wanted if isinstance(wanted, list) else [wanted])]
     for field, wanted in wants:
@@ -127,7 +129,8 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
                "source": claim.get("source", "paper"),
                "published": getattr(claim["published"], "text", None) or repr(published),
                "computed": np.nan, "difference": np.nan, "tolerance": tolerance, "reason": claim.get("note", ""),
-               "rule": value_row.get("rule", "") if isinstance(value_row.get("rule", ""), str) else ""}
+               **{column: value_row.get(column, "") if isinstance(value_row.get(column, ""), str) else ""
+                  for column in ("rule", "function")}}
         if claim.get("uncheckable"):
             row.update(status="uncheckable", reason=claim["uncheckable"])
             rows.append(row)
@@ -156,7 +159,8 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
 
 def read_claims(path) -> pd.DataFrame:
     """A claims.tsv as written by ``diff_claims`` (published kept as printed text)."""
-    return pd.read_csv(path, sep="\t", keep_default_na=False, dtype={"published": str, "end": str, "rule": str},
+    return pd.read_csv(path, sep="\t", keep_default_na=False,
+                       dtype={"published": str, "end": str, "rule": str, "function": str},
                        na_values={"computed": [""], "difference": [""]})
 
 

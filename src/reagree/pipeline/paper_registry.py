@@ -1,14 +1,28 @@
-"""The workflow's view of the papers: which are enabled, with which settings, what they fetch.
+"""The workflow's view of the papers: which are enabled, with which settings, what they
+fetch, and what each paper's rules build.
 
 Used by the Snakefile at parse time and by the ``reagree`` command. A paper id in
 ``config["papers"]`` must be a folder ``workflow/papers/<id>/`` holding ``paper.yaml`` and
 ``rules.smk``; anything else stops the run with a message naming the ``papers`` key and
 the ids that do exist. A paper's sources are expanded under its settings
 (``reagree.pipeline.sources``), so only the files the configuration needs are fetched.
+
+**The registry.** ``workflow/rules/common.smk`` opens one ``Registry`` of the enabled
+papers (``open_registry``) before any paper's rules are read. A paper's ``rules.smk``
+imports it, takes its own ``PaperBuild`` and registers what the generic rules need:
+
+    from reagree.pipeline.paper_registry import registry
+
+    PAPER = registry().paper("smith2027")   # .settings, .sources, .results, .data_path(name)
+    PAPER.add_values(f"{PAPER.results}/values/agreement.tsv")   # gathered into values.tsv
+    PAPER.add_targets(f"{PAPER.results}/figures/kappa.png")     # built by `rule all`
+
+Nothing passes between a paper's rules and the generic ones except through this object.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reagree.pipeline.paperspec import load_paper
@@ -36,16 +50,82 @@ def paper_files(papers: dict[str, dict], config: dict) -> dict[str, list[dict]]:
     return {paper_id: expand_sources(paper, config.get(paper_id) or {}) for paper_id, paper in papers.items()}
 
 
-def paper_expansions(papers: dict[str, dict], config: dict) -> dict[str, dict]:
-    return {paper_id: expansion_values(paper, config.get(paper_id) or {}) for paper_id, paper in papers.items()}
+@dataclass
+class PaperBuild:
+    """One enabled paper in this run: its paper.yaml, its settings (defaults filled in),
+    the sources it fetches under them, and what its rules.smk registers: the partial
+    value files gathered into ``results/<id>/values.tsv`` (``values``) and the files
+    ``rule all`` builds (``targets``; every fetched file and, when it fetches, its
+    ``inputs.sha256``, from the start)."""
+
+    id: str
+    paper: dict
+    settings: dict
+    sources: list[dict]
+    expansions: dict
+    values: list[str] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.targets = [self.data_path(source["name"]) for source in self.sources] + \
+            [f"{self.results}/inputs.sha256"] * bool(self.sources)
+
+    @property
+    def results(self) -> str:
+        return f"results/{self.id}"
+
+    @property
+    def logs(self) -> str:
+        return f"logs/{self.id}"
+
+    def data_path(self, name: str) -> str:
+        """Where the source ``name`` lands (``data/<id>/<name>``)."""
+        return f"data/{self.id}/{name}"
+
+    def add_values(self, *paths: str) -> None:
+        self.values += [p for p in dict.fromkeys(paths) if p not in self.values]
+
+    def add_targets(self, *paths: str) -> None:
+        self.targets += [p for p in dict.fromkeys(paths) if p not in self.targets]
 
 
-def source_of(files: dict[str, list[dict]], paper_id: str, name: str) -> dict:
-    """The expanded source ``name`` of ``paper_id`` (KeyError naming both if absent)."""
-    for source in files.get(paper_id, []):
-        if source["name"] == name:
-            return source
-    declared = [s["name"] for s in files.get(paper_id, [])]
-    shown = declared if len(declared) <= 12 else declared[:12] + [f"... {len(declared) - 12} more"]
-    raise KeyError(f"data/{paper_id}/{name} is not a source of {paper_id} under this configuration; "
-                   f"it fetches {shown}")
+class Registry:
+    """The enabled papers of one run, in ``config["papers"]`` order."""
+
+    def __init__(self, builds: dict[str, PaperBuild]):
+        self._builds = builds
+
+    def paper(self, paper_id: str) -> PaperBuild:
+        if paper_id not in self._builds:
+            raise KeyError(f"paper {paper_id!r} is not enabled in this run (config key papers: {list(self._builds)})")
+        return self._builds[paper_id]
+
+    @property
+    def ids(self) -> list[str]:
+        return list(self._builds)
+
+    def targets(self) -> list[str]:
+        """Every enabled paper's targets, paper by paper."""
+        return [target for build in self._builds.values() for target in build.targets]
+
+
+_current: Registry | None = None
+
+
+def open_registry(papers: dict[str, dict], config: dict) -> Registry:
+    """The registry of this run's papers (``load_enabled_papers``), their settings in
+    ``config``; from now on ``registry()`` returns it."""
+    global _current
+    _current = Registry({paper_id: PaperBuild(paper_id, paper, config.get(paper_id) or {},
+                                              expand_sources(paper, config.get(paper_id) or {}),
+                                              expansion_values(paper, config.get(paper_id) or {}))
+                         for paper_id, paper in papers.items()})
+    return _current
+
+
+def registry() -> Registry:
+    """The registry common.smk opened for this run (a paper's rules.smk imports it)."""
+    if _current is None:
+        raise RuntimeError("no paper registry is open: workflow/rules/common.smk opens it before the papers' "
+                           "rules.smk are included")
+    return _current

@@ -1,45 +1,54 @@
-"""Reading a paper's ``paper.yaml`` (and its claim tables) without losing how numbers were printed.
+"""Reading a paper's ``paper.yaml`` and its claim tables without losing how numbers were printed.
 
 What it decides:
 
+- **A paper.yaml holds the paper's metadata and sources; its claims are tables.**
+  ``claim_tables:`` lists TSV files in the paper's ``claims/`` folder, in the order
+  claims.tsv lists them. Every claim table has one header, ``CLAIM_HEADER`` (key, end,
+  where, source, published, tolerance, compare, needs, under, uncheckable, note), the same
+  for every paper. A TSV in ``claims/`` that ``claim_tables`` leaves out is an error, so
+  no claim is silently dropped.
 - **A published value's precision is part of the claim.** "0.40" printed with two
-  decimals matches 0.396 and not 0.41; YAML would turn it into 0.4 and forget the second
-  decimal. Every number keeps its printed text (``reagree.pipeline.yamlio.PrintedNumber``), so the
-  default tolerance is half a unit of the last printed digit (``0.40`` -> 0.005,
-  ``6.08e-04`` -> 5e-07, ``44`` -> 0.5).
-- **Large printed tables are tables.** ``claim_tables:`` lists TSV files beside
-  paper.yaml with the claim fields as columns (key, where, source, published, and
-  optionally tolerance, compare, end, needs, under, note, uncheckable). ``needs`` and
-  ``under`` are written ``field=value`` joined by ``;``. Empty cells are absent fields.
-  Errors name the file and the line.
+  decimals matches 0.396 and not 0.41. Every number keeps its printed text
+  (``reagree.pipeline.yamlio.PrintedNumber``), so the default tolerance is half a unit of
+  the last printed digit (``0.40`` -> 0.005, ``6.08e-04`` -> 5e-07, ``44`` -> 0.5).
+- **Cells.** A claim table is tab-separated text without quoting: a cell is everything
+  between two tabs. Lines starting with ``#`` are comments. An empty cell is an absent
+  field. ``needs`` and ``under`` are written ``field=value`` joined by ``;`` (a field
+  named twice wants every value). Errors name the file and the line.
 - **A tolerance is a finite number >= 0.** ``.nan`` would turn every match into a false
   mismatch and ``.inf`` would match anything (JSON Schema's bounds let both through), so
   either, or a negative one, is an error naming the file, the claim key (and the line in
   a TSV).
 - **Validation.** paper.yaml is validated against ``workflow/schemas/paper.schema.yaml``
-  (shipped with the package); each claim from a table against the same claim schema. A
+  (shipped with the package), each claim row against the same schema's ``claim``. A
   published value must be a finite number. The folder name must equal the ``id``.
 - **Uniqueness.** One value may be printed more than once (a table and the prose, a
   paper and its replication); the same (key, end, source, where) twice is a slip, and so
   is a repeated source name.
+
+Adding a claim field: a ``ClaimColumn`` in ``CLAIM_COLUMNS`` (its name and how a cell is
+read), the field in the schema's ``claim``, and the column in every claim table (a test
+holds every table to ``CLAIM_HEADER``).
 """
 
 from __future__ import annotations
 
-import csv
 import math
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Callable
 
 import jsonschema
 
 from reagree.pipeline.settings import load_schema, schema_path
 from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain
 
-__all__ = ["PrintedNumber", "printed_tolerance", "load_paper", "load_claim_table"]
+__all__ = ["CLAIM_COLUMNS", "CLAIM_HEADER", "ClaimColumn", "PrintedNumber", "load_claim_table", "load_paper",
+           "printed_tolerance"]
 
-CLAIM_FIELDS = ("key", "where", "source", "published", "tolerance", "compare", "end", "needs", "under", "note",
-                "uncheckable")
+CLAIMS_FOLDER = "claims"
 
 
 def printed_tolerance(value: float | int | str) -> float:
@@ -57,9 +66,23 @@ def _validation_error(where: str, error: jsonschema.ValidationError) -> ValueErr
     return ValueError(f"{where}: field {field}: {error.message}")
 
 
-def _pairs(text: str, where: str) -> dict:
-    out = {}
-    for part in text.split(";"):
+# --------------------------------------------------------------------------- claim cells
+
+def _text(cell: str, where: str) -> str:
+    return cell
+
+
+def _number(cell: str, where: str) -> PrintedNumber:
+    try:
+        return PrintedNumber(cell)
+    except ValueError:
+        raise ValueError(f"{where}: {cell!r} is not a number") from None
+
+
+def _pairs(cell: str, where: str) -> dict:
+    """``field=value;field=value``: numbers keep their printed text, true/false are booleans."""
+    out: dict = {}
+    for part in cell.split(";"):
         if not part.strip():
             continue
         if "=" not in part:
@@ -67,13 +90,13 @@ def _pairs(text: str, where: str) -> dict:
         field, value = (s.strip() for s in part.split("=", 1))
         lowered = value.lower()
         if lowered in ("true", "false"):
-            parsed = lowered == "true"
+            parsed: object = lowered == "true"
         else:
             try:
                 parsed = PrintedNumber(value)
             except ValueError:
                 parsed = value
-        if field in out:  # a field named twice wants every value (language=Serbian;language=Croatian)
+        if field in out:  # a field named twice wants every value (part=a;part=b)
             out[field] = (out[field] if isinstance(out[field], list) else [out[field]]) + [parsed]
         else:
             out[field] = parsed
@@ -90,6 +113,31 @@ def _check_tolerance(claim: dict, where: str) -> None:
         raise ValueError(f"{where}: claim {claim.get('key', '?')}: tolerance {printed} must be a finite number >= 0")
 
 
+@dataclass(frozen=True)
+class ClaimColumn:
+    """One column of a claim table: its name, how a non-empty cell is read, what it says."""
+
+    name: str
+    read: Callable[[str, str], object]
+    about: str
+
+
+CLAIM_COLUMNS = (
+    ClaimColumn("key", _text, "the values.tsv key that should reproduce the number"),
+    ClaimColumn("end", _text, "ci_low or ci_high: compare that end of the value's interval"),
+    ClaimColumn("where", _text, "where the number is printed"),
+    ClaimColumn("source", _text, "paper, or replication (a published re-analysis)"),
+    ClaimColumn("published", _number, "the number as printed (its precision is the default tolerance)"),
+    ClaimColumn("tolerance", _number, "a wider tolerance, with its reason in a comment or the note"),
+    ClaimColumn("compare", _text, "abs: compare the magnitude of the computed value"),
+    ClaimColumn("needs", _pairs, "setting=value;...: the part of the build the claim needs"),
+    ClaimColumn("under", _pairs, "scheme=...;draws=...;seed=...;level=...: the interval's printed settings"),
+    ClaimColumn("uncheckable", _text, "why the number cannot be checked (data never released, ...)"),
+    ClaimColumn("note", _text, "what is known about the number"),
+)
+CLAIM_HEADER = tuple(column.name for column in CLAIM_COLUMNS)
+
+
 def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     """Claims from one TSV file; each row validated, errors naming file and line."""
     path = Path(path)
@@ -97,14 +145,15 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    lines = text.splitlines()
-    rows = [(number, line) for number, line in enumerate(lines, start=1) if line.strip() and not line.startswith("#")]
+    rows = [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
+            if line.strip() and not line.startswith("#")]
     if not rows:
         raise ValueError(f"{path}: no header line")
-    header_line, header = rows[0][0], next(csv.reader([rows[0][1]], delimiter="\t"))
-    unknown = [c for c in header if c not in CLAIM_FIELDS]
-    if unknown:
-        raise ValueError(f"{path}, line {header_line}: unknown column(s) {unknown}; claim columns are {list(CLAIM_FIELDS)}")
+    header_line, header = rows[0][0], tuple(rows[0][1].split("\t"))
+    if header != CLAIM_HEADER:
+        raise ValueError(f"{path}, line {header_line}: the header is {list(header)}; every claim table has the "
+                         f"header {list(CLAIM_HEADER)} (tab-separated)")
+    validator = jsonschema.Draft202012Validator(claim_schema)  # compiled once: a table has hundreds of rows
     claims = []
     # one validator per table: jsonschema.validate re-checks the schema itself on every call
     validator_class = jsonschema.validators.validator_for(claim_schema)
@@ -112,23 +161,14 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     validator = validator_class(claim_schema)
     for number, line in rows[1:]:
         where = f"{path}, line {number}"
-        cells = next(csv.reader([line], delimiter="\t"))
-        if len(cells) > len(header):
-            raise ValueError(f"{where}: {len(cells)} cells for {len(header)} columns")
+        cells = line.split("\t")
+        if len(cells) > len(CLAIM_COLUMNS):
+            raise ValueError(f"{where}: {len(cells)} cells for {len(CLAIM_COLUMNS)} columns")
         claim = {}
-        for column, cell in zip(header, cells):
+        for column, cell in zip(CLAIM_COLUMNS, cells):
             cell = cell.strip()
-            if not cell:
-                continue
-            if column in ("published", "tolerance"):
-                try:
-                    claim[column] = PrintedNumber(cell)
-                except ValueError:
-                    raise ValueError(f"{where}: {column} {cell!r} is not a number") from None
-            elif column in ("needs", "under"):
-                claim[column] = _pairs(cell, where)
-            else:
-                claim[column] = cell
+            if cell:
+                claim[column.name] = column.read(cell, f"{where}, {column.name}")
         _check_tolerance(claim, where)
         error = jsonschema.exceptions.best_match(validator.iter_errors(plain(claim)))
         if error is not None:
@@ -138,28 +178,44 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     return claims
 
 
+# --------------------------------------------------------------------------- paper.yaml
+
+def _claim_tables(path: Path, listed: list[str]) -> list[Path]:
+    """The listed claim tables, each a file; a TSV in claims/ left out of the list is an error."""
+    tables = []
+    for table in listed:
+        table_path = path.parent / table
+        if not table_path.is_file():
+            raise ValueError(f"{path}: claim_tables names {table}, which is not a file beside it")
+        tables.append(table_path)
+    folder = path.parent / CLAIMS_FOLDER
+    unlisted = sorted(f"{CLAIMS_FOLDER}/{p.name}" for p in folder.glob("*.tsv")
+                      if p.resolve() not in {t.resolve() for t in tables}) if folder.is_dir() else []
+    if unlisted:
+        raise ValueError(f"{path}: claim_tables leaves out {unlisted}; list every claim table (in the order "
+                         "claims.tsv shows them)")
+    return tables
+
+
 def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     """Load and validate one paper.yaml and its claim tables; ``claims`` holds them all."""
     path = Path(path)
     paper = load_yaml(path, printed_numbers=True)
     schema = load_schema(schema_file or schema_path("paper"))
     if not isinstance(paper, dict):
-        raise ValueError(f"{path}: a paper.yaml is a mapping of id, title, cite, sources and claims")
-    for index, claim in enumerate(paper.get("claims") or [] if isinstance(paper.get("claims"), list) else []):
-        if isinstance(claim, dict):
-            _check_tolerance(claim, f"{path}, claims[{index}]")
+        raise ValueError(f"{path}: a paper.yaml is a mapping of id, title, cite, sources and claim_tables")
+    if "claims" in paper:
+        raise ValueError(f"{path}: claims are not written in paper.yaml; put them in {CLAIMS_FOLDER}/*.tsv "
+                         f"(header: {chr(9).join(CLAIM_HEADER)}) and list the files under claim_tables")
     try:
         jsonschema.validate(plain(paper), schema)
     except jsonschema.ValidationError as error:
         raise _validation_error(str(path), error) from None
     if paper["id"] != path.parent.name:
         raise ValueError(f"{path}: id {paper['id']!r} differs from its folder name {path.parent.name!r}")
-    claims = [dict(claim, _where_defined=f"{path}, claims[{i}]") for i, claim in enumerate(paper.get("claims") or [])]
     claim_schema = dict(schema["$defs"]["claim"], **{"$defs": schema["$defs"]})
-    for table in paper.get("claim_tables") or []:
-        table_path = path.parent / table
-        if not table_path.is_file():
-            raise ValueError(f"{path}: claim_tables names {table}, which is not a file beside it")
+    claims = []
+    for table_path in _claim_tables(path, paper["claim_tables"]):
         claims += load_claim_table(table_path, claim_schema)
     for claim in claims:
         if not math.isfinite(float(claim["published"])):

@@ -1,11 +1,22 @@
-"""``reagree new-paper ID``: the files of a new paper folder, with what to fill in.
+"""``reagree new-paper ID``: a new paper folder in the one pattern every paper follows.
 
-What it decides: a new paper is ``workflow/papers/<id>/`` holding ``paper.yaml`` (valid
-as written: no sources, no claims yet), ``rules.smk`` (one values rule, registered in
-``VALUE_PARTS`` and ``PAPER_TARGETS``) and ``scripts/compute_values.py`` (a thin rule
-script that audits one wide label table with ``reagree.audit`` and writes every number as
-values.tsv rows). Nothing outside the folder is touched: the paper is built only once its
-id is added to ``papers:`` in config.yaml. An existing folder is never overwritten.
+What it decides: a new paper is ``workflow/papers/<id>/`` with the same parts as every
+paper of the checkout (tests/test_paper_pattern.py holds them equal):
+
+    paper.yaml             metadata and sources (none yet); claim_tables: [claims/paper.tsv]
+    settings.schema.yaml   the paper's settings (none yet)
+    claims/paper.tsv       the claims header, no claim yet
+    rules.smk              one rule, compute_<id>_values, registered with the paper registry
+    report/pairwise.rst    the caption of the table the rule writes
+    scripts/compute_values.py   the rule's thin script
+    <id>/__init__.py, <id>/release.py, <id>/keys.py   the paper's package: its reader and its keys
+
+As written it reads a tab-separated table with one row per unit and one column per
+rater (``r1``, ``r2``; labels ``x``, ``y``) and computes percent agreement, Fleiss' kappa,
+nominal Krippendorff's alpha and every pair's Cohen's kappa with bootstrap intervals, so
+a paper whose release has that shape builds once its source and claims are filled in.
+Nothing outside the folder is touched: the paper is built only once its id is added to
+``papers:`` in config.yaml. An existing folder is never overwritten.
 docs/adding-a-paper.md walks through filling the files in.
 """
 
@@ -14,67 +25,78 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from reagree.pipeline.paperspec import CLAIM_HEADER
+
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
 PAPER_YAML = '''\
-# workflow/papers/{id}/paper.yaml: what the paper printed, and where its released data is.
-# Checked against workflow/schemas/paper.schema.yaml. Nothing is built until "{id}" is in
+# workflow/papers/{id}/paper.yaml: the paper, and where its released data is. Checked
+# against workflow/schemas/paper.schema.yaml. Nothing is built until "{id}" is in
 # `papers:` in config.yaml. Walk-through: docs/adding-a-paper.md.
 id: {id}
 title: "{title}"
 cite: "{cite}"
 
-# 1. Sources: every file the rules read. Each lands at data/{id}/<name>.
-#    Pin the URL to a commit or a release, never a branch, and give the sha256 of the bytes
-#    (`reagree fetch URL /tmp/file` prints it). With `mirror:` set, the file is copied
-#    from <mirror>/HOST/PATH instead of downloaded.
+# Sources: every file the rules read; each lands at data/{id}/<name>. Pin the URL to a
+# commit or a release, never a branch, and give the sha256 of the bytes (`reagree fetch
+# URL /tmp/file` prints it). With `mirror:` set, the file is copied from
+# <mirror>/HOST/PATH instead of downloaded.
 sources: []
 #  - name: labels.tsv
 #    url: https://raw.githubusercontent.com/OWNER/REPO/COMMIT/path/labels.tsv
 #    sha256: 0123...cdef            # 64 hex digits
 #    licence: CC BY 4.0
 
-# 2. Claims: every number the paper prints, as printed. The key is a row of
-#    results/{id}/values.tsv (scripts/compute_values.py lists the keys it writes).
-#    0.43 matches any computed value within 0.005 (half a unit of the last printed digit).
-claims: []
-#  - key: fleiss.raters              # Fleiss' kappa of all raters
-#    where: "Table 2"                # where the paper prints it
-#    source: paper                   # paper | replication (a published re-analysis)
-#    published: 0.43
-#  - key: alpha_nominal.raters
-#    where: "Section 4.1"
-#    source: paper
-#    published: 0.6
-#    tolerance: 0.05                 # only with a reason, e.g. "the text says 'about 0.6'"
-#  - key: kappa.model.vs_majority
-#    where: "Table 3"
-#    source: paper
-#    published: 0.48
-#    uncheckable: "the model's labels were not released"
+# The numbers the paper prints, one claim table per part of the paper (claims/*.tsv, in
+# the order claims.tsv lists them).
+claim_tables:
+  - claims/paper.tsv
+'''
+
+SETTINGS_SCHEMA = '''\
+# Settings of the {id} paper: config["{id}"], validated by the Snakefile against this
+# schema, with the defaults below filled in. None yet; add a property (with a default)
+# for anything a user may choose, and read it in rules.smk from the PaperBuild's settings.
+$schema: "https://json-schema.org/draft/2020-12/schema"
+description: "{id}: no settings yet"
+type: object
+additionalProperties: false
+properties: {{}}
+'''
+
+CLAIMS = '''\
+# Claims of {id}: one row per number the paper prints, as printed (its precision is the
+# default tolerance: 0.43 matches within 0.005). Tab-separated; an empty cell is an
+# absent field; lines starting with # are comments. The key is a row of
+# results/{id}/values.tsv, declared in {id}/keys.py. Examples (tabs shown as |):
+#   fleiss.raters ||Table 2|paper|0.43||||||
+#   kappa.r1_r2 |ci_low|Table 2|paper|0.31|||||| (an interval's end)
+#   kappa.model.vs_raters ||Table 3|paper|0.48|||||the model's labels were never released|
+{header}
 '''
 
 RULES_SMK = '''\
 # {id}: {title}
-# One rule turns the released labels into a partial values file; the generic rules gather
-# it into results/{id}/values.tsv and diff it against the claims in paper.yaml.
-# Add rules for tables and figures the same way (see workflow/papers/jayanetti2026/rules.smk).
+# One rule computes the values from the released labels; the generic rules gather them
+# into results/{id}/values.tsv and diff them against claims/*.tsv. A rule is named
+# <verb>_{id}_<noun> and runs scripts/<verb>_<noun>.py.
+from reagree.pipeline.paper_registry import registry
 
-{const} = "results/{id}"
+{const}_PAPER = registry().paper("{id}")
+{const} = {const}_PAPER.results
 
 
 rule compute_{id}_values:
     input:
-        # TODO: a source name from paper.yaml (data/{id}/<name>)
-        labels="data/{id}/labels.tsv",
+        labels={const}_PAPER.data_path("labels.tsv"),  # TODO: the source's name in paper.yaml
     output:
         values=f"{{{const}}}/values/agreement.tsv",
-        pairwise=f"{{{const}}}/tables/pairwise.tsv",
+        pairwise=report(f"{{{const}}}/tables/pairwise.tsv", category="{id}", caption="report/pairwise.rst"),
         pairwise_md=f"{{{const}}}/tables/pairwise.md",
     params:
         bootstrap=config["bootstrap"],
     log:
-        "logs/{id}/compute_values.log",
+        f"{{{const}_PAPER.logs}}/compute_values.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -84,39 +106,130 @@ rule compute_{id}_values:
         "scripts/compute_values.py"
 
 
-VALUE_PARTS["{id}"] += [f"{{{const}}}/values/agreement.tsv"]
-PAPER_TARGETS["{id}"] += [f"{{{const}}}/claims.tsv", f"{{{const}}}/tables/pairwise.tsv"]
+{const}_PAPER.add_values(f"{{{const}}}/values/agreement.tsv")
+{const}_PAPER.add_targets(f"{{{const}}}/claims.tsv", f"{{{const}}}/tables/pairwise.tsv")
+'''
+
+CAPTION = '''\
+Cohen's kappa of every pair of raters of {id}, with its bootstrap interval over units
+(config ``bootstrap``), recomputed from the released labels.
 '''
 
 SCRIPT = '''\
-"""Rule compute_{id}_values: every agreement number of one label table.
+"""Rule compute_{id}_values: the raters' agreement on the released labels.
 
-TODO: say which released file this reads and which of the paper's tables its keys
-answer. Composition only: the statistics are reagree's (``reagree.audit`` calls the
-library's coefficient functions); a statistic reagree lacks goes into src/reagree with a
-docstring and a test, not here.
+TODO: say which of the paper's tables these keys answer. Composition only: the reader is
+{id}.release, the keys {id}.keys, the statistics reagree's; a statistic reagree lacks goes
+into src/reagree with its formula, its source and a test, not here.
 """
-from reagree.audit import audit, provenance, read_table, result_tables, value_rows
+from itertools import combinations
+
+import pandas as pd
+
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import sha256_of, write_table, write_values
+from reagree.stats import multirater, pairwise
+from reagree.stats.alpha import alpha_statistic
+from reagree.stats.bootstrap import bootstrap_interval
+
+from {id} import keys
+from {id}.release import provenance, read_release
 
 with rule_log(snakemake) as log:
-    # TODO: describe the released table. Wide: one row per unit, a unit id column and one
-    # column per rater (raters=[...] picks them; default every other column). Long: one
-    # row per rating, layout="long" with unit=, rater=, label= column names.
-    # order=[...] fixes the category order (needed for ordinal text labels).
-    table = read_table(snakemake.input.labels, layout="wide", unit="unit", raters=None, order=None)
-    bootstrap = snakemake.params.bootstrap
-    result = audit(table, level="nominal", tie_rule="drop", draws=bootstrap["draws"], seed=bootstrap["seed"],
-                   ci_level=bootstrap["level"], show_progress=False)
-    result["sha256"] = sha256_of(snakemake.input.labels)
-    # Keys written (who = "raters"): agreement.raters, fleiss.raters, alpha_<level>.raters,
-    # ac1.raters, pabak.raters, kappa.raters.mean_of_pairs, fleiss_category.raters.<label>,
-    # specific_agreement.raters.<label>, kappa.<a>_<b>, agreement.<a>_<b>, count.*.raters.
-    write_values(value_rows(result, who="raters"), snakemake.output.values, rule=snakemake.rule)
-    write_table(result_tables(result)["pairwise"], snakemake.output.pairwise,
-                "Pairs of raters: agreement and Cohen's kappa", provenance(result))
-    log.info("%d units, %d raters: %s", result["n_units"], result["n_raters"], result["coefficients"])
+    ratings = read_release(snakemake.input.labels)
+    draws, seed, level = (snakemake.params.bootstrap[name] for name in ("draws", "seed", "level"))
+
+    def with_interval(family, statistic, **fields):
+        """The family's row for the statistic's value, with its bootstrap interval."""
+        return family.row(statistic.value(), interval=bootstrap_interval(statistic, draws, seed, level), **fields)
+
+    values = [keys.UNITS.row(ratings.n_units),
+              with_interval(keys.AGREEMENT, multirater.percent_agreement_statistic(ratings.unit_counts())),
+              with_interval(keys.FLEISS, multirater.fleiss_statistic(ratings.complete().unit_counts()),
+                            note="units every rater labelled"),
+              with_interval(keys.ALPHA_NOMINAL, alpha_statistic(ratings, "nominal"))]
+    pairs = []
+    for a, b in combinations(ratings.raters, 2):
+        statistic = pairwise.cohen_statistic(ratings, a, b)
+        row = with_interval(keys.PAIR_KAPPA, statistic, a=a, b=b)
+        values.append(row)
+        pairs.append({{"rater_a": a, "rater_b": b, "kappa": row["value"], "ci_low": row["ci_low"],
+                      "ci_high": row["ci_high"]}})
+    write_values(values, snakemake.output.values, rule=snakemake.rule)
+    write_table(pd.DataFrame(pairs), snakemake.output.pairwise, "Every pair of raters: Cohen's kappa",
+                provenance(snakemake.input.labels, sha256_of(snakemake.input.labels),
+                           intervals=f"percentile bootstrap over units, {{draws}} draws, seed {{seed}}, level {{level}}"))
+    log.info("%d units, %d raters, %d values", ratings.n_units, ratings.n_raters, len(values))
+'''
+
+PACKAGE_INIT = '''\
+"""The {id} paper's own code: its reader (release.py) and its keys (keys.py); rule scripts
+and tests import it as `from {id} import keys`."""
+'''
+
+RELEASE = '''\
+"""What the {id} release holds, read once (rule scripts import it; no statistics here).
+
+TODO: say, so that every number can be re-derived from this docstring, which file is
+read, what a unit is, who the raters are and what happens to an empty cell.
+
+- **File**: data/{id}/labels.tsv (paper.yaml, sources): tab-separated, a header, one
+  row per unit.
+- **Raters**: the columns of ``RATERS``, named in keys by its keys (lower case, no dots).
+- **Labels**: ``CATEGORIES``, in this order; labels are read stripped and lower-cased
+  (``reagree.pipeline.readers``); a label outside them stops the run naming the file,
+  the line and the column. An empty cell is a missing rating.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reagree.pipeline.readers import read_label_table, require_labels
+from reagree.stats.ratings import Ratings
+
+PAPER = "{id}"
+RATERS = {{"r1": "r1", "r2": "r2"}}  # TODO: name in keys -> the rater's column in the released table
+CATEGORIES = ("x", "y")  # TODO: the labels, in their order
+
+
+def read_release(path: str | Path) -> Ratings:
+    """The raters' labels as ``Ratings`` (units x raters), checked (module docstring)."""
+    labels = read_label_table(path, list(RATERS.values()))
+    require_labels(labels, CATEGORIES, path)
+    return Ratings.from_labels(labels[list(RATERS.values())].set_axis(list(RATERS), axis=1), categories=CATEGORIES,
+                               source=str(path))
+
+
+def provenance(path: str | Path, sha256: str, **settings) -> dict:
+    """Provenance lines every table of this paper carries."""
+    return {{"paper": PAPER, "source": str(path), "sha256": sha256, **settings}}
+'''
+
+KEYS = '''\
+"""The value keys of {id}, declared once (``reagree.pipeline.keys``): every key a rule
+writes is built from a family here, and each family names the rule that writes it and
+the one function that computes it.
+
+Grammar: ``<measure>.<who>``, who being ``raters`` (all of them) or a pair of raters
+(``r1_r2``). TODO: add a family (and its row in the rule's script) for every other
+number the paper prints; a slot holds the values a field of a key may take.
+"""
+from reagree.pipeline.keys import KeyGrammar
+from reagree.stats import multirater, pairwise
+from reagree.stats.alpha import alpha_statistic
+from reagree.stats.ratings import Ratings
+
+from {id}.release import RATERS
+
+KEYS = KeyGrammar("{id}", slots={{"rater": RATERS}})
+
+values = KEYS.rule("compute_{id}_values")
+UNITS = values.family("count.units.raters", Ratings.n_units)
+AGREEMENT = values.family("agreement.raters", multirater.percent_agreement_statistic)
+FLEISS = values.family("fleiss.raters", multirater.fleiss_statistic)
+ALPHA_NOMINAL = values.family("alpha_nominal.raters", alpha_statistic)
+PAIR_KAPPA = values.family("kappa.{{a:rater}}_{{b:rater}}", pairwise.cohen_statistic)
 '''
 
 
@@ -138,11 +251,20 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
         raise ValueError(f"{folder} already exists; nothing was written")
     fields = {"id": paper_id, "title": (title or "TODO: the paper's title").replace('"', "'"),
               "cite": (cite or "TODO: authors, venue, year, arXiv id or DOI").replace('"', "'"),
-              "const": paper_id.upper()}
-    files = {folder / "paper.yaml": PAPER_YAML, folder / "rules.smk": RULES_SMK,
-             folder / "scripts" / "compute_values.py": SCRIPT}
-    (folder / "scripts").mkdir(parents=True)
+              "const": paper_id.upper(), "header": "\t".join(CLAIM_HEADER)}
+    files = {
+        folder / "paper.yaml": PAPER_YAML,
+        folder / "settings.schema.yaml": SETTINGS_SCHEMA,
+        folder / "claims" / "paper.tsv": CLAIMS,
+        folder / "rules.smk": RULES_SMK,
+        folder / "report" / "pairwise.rst": CAPTION,
+        folder / "scripts" / "compute_values.py": SCRIPT,
+        folder / paper_id / "__init__.py": PACKAGE_INIT,
+        folder / paper_id / "release.py": RELEASE,
+        folder / paper_id / "keys.py": KEYS,
+    }
     for path, template in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(template.format(**fields), encoding="utf-8")
     return list(files)
 
@@ -150,8 +272,10 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
 def next_steps(paper_id: str) -> str:
     return f"""
 Next:
-  1. workflow/papers/{paper_id}/paper.yaml: the title, the sources (URL pinned to a commit, sha256), the claims.
-  2. workflow/papers/{paper_id}/scripts/compute_values.py: the columns of the released table.
-  3. Add {paper_id} to papers: in config.yaml (or: snakemake --cores 4 --config papers='[{paper_id}]').
-  4. snakemake --cores 4, then read results/{paper_id}/claims.tsv and results/summary.md.
+  1. workflow/papers/{paper_id}/paper.yaml: the title, the sources (URL pinned to a commit, sha256).
+  2. workflow/papers/{paper_id}/{paper_id}/release.py: the released table's rater columns and labels.
+  3. workflow/papers/{paper_id}/claims/paper.tsv: every number the paper prints, under its key
+     ({paper_id}/keys.py declares the keys; add a family there for a number the script does not compute yet).
+  4. snakemake --cores 4 --config papers='[{paper_id}]', then read results/{paper_id}/claims.tsv.
+  5. Add {paper_id} to papers: in config.yaml to build it with the others.
 docs/adding-a-paper.md walks through an example."""

@@ -25,8 +25,9 @@ from reagree.stats.undefined import reason_of
 FLOAT_FORMAT = "%.12g"
 # values.tsv: one row per computed number. ``scheme`` says how an interval was drawn
 # (resampling scheme, draws, seed, level), ``undefined_draws`` how many draws had no value,
-# ``rule`` which Snakemake rule wrote the row (claim key -> rule -> script).
-VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws", "note", "rule"]
+# ``rule`` which Snakemake rule wrote the row and ``function`` the one function that
+# computed it (both declared with the key's family, reagree.pipeline.keys).
+VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws", "note", "rule", "function"]
 
 
 def readable_mode() -> int:
@@ -165,7 +166,8 @@ def value_row(key: str, value: object, ci: tuple[float, float] | None = None, no
     reason = reason_of(value)
     value = float(value)
     row = {"key": key, "value": value, "ci_low": np.nan, "ci_high": np.nan, "scheme": "",
-           "undefined_draws": np.nan, "note": "; ".join(part for part in (note, reason) if part), "rule": ""}
+           "undefined_draws": np.nan, "note": "; ".join(part for part in (note, reason) if part), "rule": "",
+           "function": ""}
     if interval is not None:
         row.update(ci_low=float(interval.low), ci_high=float(interval.high), scheme=str(interval.scheme),
                    undefined_draws=int(interval.undefined_draws))
@@ -181,15 +183,22 @@ def value_row(key: str, value: object, ci: tuple[float, float] | None = None, no
 
 
 def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> None:
-    """values.tsv (``VALUE_COLUMNS``); keys must be unique. ``rule`` fills the rule column
-    of rows that do not name their rule (a rule script passes ``snakemake.rule``)."""
+    """values.tsv (``VALUE_COLUMNS``); keys must be unique. ``rule`` is the rule writing
+    them (a rule script passes ``snakemake.rule``): it fills the rule column of rows that
+    name none, and a row declared for another rule (``reagree.pipeline.keys.Family.row``)
+    is an error naming both."""
     frame = pd.DataFrame(list(rows))
     for column in VALUE_COLUMNS:
         if column not in frame.columns:
-            frame[column] = "" if column in ("scheme", "note", "rule") else np.nan
+            frame[column] = "" if column in ("scheme", "note", "rule", "function") else np.nan
     frame = frame[VALUE_COLUMNS]
     if rule:
-        frame["rule"] = frame["rule"].replace("", np.nan).fillna(rule)
+        declared = frame["rule"].fillna("")
+        elsewhere = frame.loc[(declared != "") & (declared != rule), ["key", "rule"]]
+        if len(elsewhere):
+            raise ValueError(f"{path}: rule {rule} writes key(s) declared for another rule: "
+                             f"{elsewhere.head(5).to_dict('records')}")
+        frame["rule"] = declared.replace("", rule)
     duplicated = frame["key"][frame["key"].duplicated()].tolist()
     if duplicated:
         raise ValueError(f"{path}: value keys written twice: {duplicated}")
@@ -197,7 +206,7 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
 
 
 def read_values(path: str | Path) -> pd.DataFrame:
-    frame = pd.read_csv(path, sep="\t", dtype={"key": str, "note": str, "scheme": str, "rule": str},
+    frame = pd.read_csv(path, sep="\t", dtype={"key": str, "note": str, "scheme": str, "rule": str, "function": str},
                         keep_default_na=False,
                         na_values={"value": [""], "ci_low": [""], "ci_high": [""], "undefined_draws": [""]})
     missing = [c for c in ("key", "value") if c not in frame.columns]

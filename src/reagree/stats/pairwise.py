@@ -15,7 +15,10 @@ What this module decides:
   a NaN, inf or negative cell is a ValueError naming its row and column.
 - **One definition.** ``cohen_kappa`` and ``scott_pi`` are the ``value()`` of
   ``cohen_statistic`` / ``scott_statistic``: each unit adds one to its (a, b) cell, and
-  the finish reads the coefficient off the summed table. The multi-rater coefficients
+  the finish reads the coefficient off the summed table. Cohen's finish is
+  ``cohen_kappa_tables`` (any stack of tables at once: ``reagree.methods.runtriples``
+  scores every pair of runs with it); Scott's pi is Fleiss' kappa
+  (``reagree.stats.multirater.fleiss_statistic``) on each unit's two ratings. The multi-rater coefficients
   (percent and specific agreement, PABAK, Gwet's AC1) apply to a table through
   ``reagree.stats.ratings.counts_from_table``; ``table_coefficients`` does that for all of them.
 """
@@ -101,6 +104,27 @@ def _cell_rows(k: int) -> np.ndarray:
     return np.vstack([np.eye(k * k), np.zeros((1, k * k))])
 
 
+def cohen_kappa_tables(tables, weights: str | None = None) -> np.ndarray:
+    """``cohen_kappa`` of every K x K table of a stack (shape (..., K, K)) at once, as
+    floats: NaN (or inf) where a table is empty or both raters used one and the same
+    category. The one formula behind ``cohen_statistic`` and ``cohen_kappa``."""
+    tables = np.asarray(tables, dtype=float)
+    k = tables.shape[-1]
+    disagreement = _disagreement_weights(k, weights)
+    flat = tables.reshape(-1, k, k)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = flat.sum(axis=(1, 2))
+        if weights is None:  # Cohen (1960): (p_o - p_e) / (1 - p_e)
+            observed = np.trace(flat, axis1=1, axis2=2) / n
+            chance = (flat.sum(axis=2) * flat.sum(axis=1)).sum(axis=1) / n ** 2
+            kappa = (observed - chance) / (1 - chance)
+        else:  # Cohen (1968): 1 - sum w o / sum w e, with disagreement weights w
+            observed = (flat * disagreement).sum(axis=(1, 2)) / n
+            expected = np.einsum("bi,bj,ij->b", flat.sum(axis=2), flat.sum(axis=1), disagreement) / n ** 2
+            kappa = 1 - observed / expected
+    return kappa.reshape(tables.shape[:-2])
+
+
 def cohen_statistic(data, rater_a: str | None = None, rater_b: str | None = None,
                     weights: str | None = None) -> UnitStatistic:
     """``cohen_kappa`` as sums over units: each unit adds one to its (a, b) cell.
@@ -108,14 +132,10 @@ def cohen_statistic(data, rater_a: str | None = None, rater_b: str | None = None
     ``data`` is a K x K table, or a ``Ratings`` with the two raters named (or exactly two
     raters)."""
     k, sample = _cells(data, rater_a, rater_b)
-    disagreement = _disagreement_weights(k, weights)
+    _disagreement_weights(k, weights)  # an unknown weighting is refused here, not at the first value
 
     def finish(totals: np.ndarray) -> np.ndarray:
-        tables = totals.reshape(-1, k, k)
-        n = tables.sum(axis=(1, 2))
-        observed = (tables * disagreement).sum(axis=(1, 2)) / n
-        expected = np.einsum("bi,bj,ij->b", tables.sum(axis=2), tables.sum(axis=1), disagreement) / n ** 2
-        return 1 - observed / expected
+        return cohen_kappa_tables(totals.reshape(-1, k, k), weights)
 
     def why(totals: np.ndarray) -> str:
         if totals.sum() == 0:
@@ -146,16 +166,13 @@ def cohen_kappa(data, weights: str | None = None, raters: tuple[str, str] | None
 
 
 def scott_statistic(data, rater_a: str | None = None, rater_b: str | None = None) -> UnitStatistic:
-    """``scott_pi`` as sums over units: each unit adds one to its (a, b) cell."""
+    """``scott_pi`` as sums over units: Fleiss' kappa (``multirater.fleiss_statistic``) on
+    each unit's two ratings. A unit in cell (a, b) is one rating in a and one in b
+    (``counts_from_table``); a unit not both labelled has no rating and takes no part."""
     k, sample = _cells(data, rater_a, rater_b)
-
-    def finish(totals: np.ndarray) -> np.ndarray:
-        tables = totals.reshape(-1, k, k)
-        n = tables.sum(axis=(1, 2))
-        observed = np.trace(tables, axis1=1, axis2=2) / n
-        pooled = (tables.sum(axis=2) + tables.sum(axis=1)) / (2 * n)[:, None]
-        chance = (pooled ** 2).sum(axis=1)
-        return (observed - chance) / (1 - chance)
+    cell_counts, _ = counts_from_table(np.zeros((k, k)))
+    rows = np.vstack([cell_counts, np.zeros((1, k))])
+    fleiss = multirater.fleiss_statistic(rows, weights=np.ones(rows.shape[0]))  # one row per cell, in order
 
     def why(totals: np.ndarray) -> str:
         if totals.sum() == 0:
@@ -163,7 +180,7 @@ def scott_statistic(data, rater_a: str | None = None, rater_b: str | None = None
         return "only one category in use: chance agreement is 1"
 
     name = f"scott_pi[{rater_a},{rater_b}]" if rater_a else "scott_pi"
-    return UnitStatistic(name, _cell_rows(k), finish, why, **sample)
+    return UnitStatistic(name, fleiss.per_unit, fleiss.finish, why, **sample)
 
 
 def scott_pi(data, raters: tuple[str, str] | None = None) -> float:

@@ -47,11 +47,6 @@ def kappa_statistic(ratings: Ratings, rater: str, reference: np.ndarray) -> Unit
     return cohen_statistic(paired, rater, REFERENCE)
 
 
-def kappa_against(ratings: Ratings, rater: str, reference: np.ndarray) -> float:
-    """Cohen's kappa of ``rater`` against one reference labelling (float or Undefined)."""
-    return kappa_statistic(ratings, rater, reference).value()
-
-
 def kappa_against_many(ratings: Ratings, rater: str, references: np.ndarray) -> np.ndarray:
     """Cohen's kappa of ``rater`` against each row of ``references`` (R, n): shape (R,),
     NaN where undefined. One weighted evaluation of one statistic (module docstring)."""
@@ -82,7 +77,7 @@ def spread(values: np.ndarray, level: float = 0.95, *, seed: int | None = None,
 
 
 def ranking(kappas: dict[str, float]) -> str:
-    """Raters by kappa, highest first: "roberta > vader > textblob" ("=" for exact ties)."""
+    """Raters by kappa, highest first: "model_a > model_b > model_c" ("=" for exact ties)."""
     ordered = sorted(kappas.items(), key=lambda item: (-item[1], item[0]))
     text = ordered[0][0] if ordered else ""
     for (_, previous), (name, value) in zip(ordered, ordered[1:]):

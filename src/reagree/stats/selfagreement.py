@@ -32,8 +32,8 @@ that every number can be re-derived from this docstring:
 - **"Posts annotated twice" (Table 3)** are counted two ways: *posts* (self units; inter
   units) and *label pairs*, sum over units of m (m - 1) / 2 (a tweet labelled three times by
   one annotator is one post and three pairs). Shares are of all labels in the dataset.
-  The paper's printed counts are pair counts (Bosnian: 6,437 posts, 6,519 pairs; the text
-  says "6,519 annotated twice").
+  The paper's printed counts are pair counts (one of its datasets has 6,437 posts and
+  6,519 pairs; the text says "6,519 annotated twice").
 - **Gold label (Table 6 sizes).** One per tweet from all of its labels (every annotator,
   every repeat): equal labels keep their value; neutral + negative -> negative, neutral +
   positive -> positive, negative + positive -> neutral (the paper's rule). The rule is the
@@ -68,7 +68,7 @@ def alpha_variant_n_squared(counts, values=SENTIMENT_VALUES) -> float:
     n^2 ordered pairs of values instead of Krippendorff's n(n - 1) pairs of distinct
     values: 1 - n sum o delta / sum n_c n_k delta = 1 - (1 - alpha) n / (n - 1). It differs
     from alpha by (1 - alpha) / (n - 1), negligible for large n; kept because it reproduces
-    a printed number that alpha does not (Mozetič et al.'s Serbian self-agreement, 182
+    a printed number that alpha does not (one of Mozetič et al.'s self-agreements, on 182
     units). Undefined without units, or where alpha is. The formula is
     ``reagree.stats.alpha.alpha_expected_over_n_squared`` at the interval level."""
     counts = np.asarray(counts)

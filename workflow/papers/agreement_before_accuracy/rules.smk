@@ -1,10 +1,14 @@
 # agreement_before_accuracy: "Agreement Before Accuracy" (seed 001). A synthetic fixture
 # fully specified by the document; nothing is fetched, everything is regenerated.
 
-ABA = "results/agreement_before_accuracy"
+from reagree.pipeline.paper_registry import registry
+
+ABA_PAPER = registry().paper("agreement_before_accuracy")
+ABA = ABA_PAPER.results
+ABA_LOGS = ABA_PAPER.logs
 
 
-rule compute_aba_fixture_values:
+rule compute_agreement_before_accuracy_fixture:
     output:
         values=f"{ABA}/values/fixture.tsv",
         pairs=f"{ABA}/tables/pairwise.tsv",
@@ -14,15 +18,15 @@ rule compute_aba_fixture_values:
         fixture=f"{ABA}/tables/fixture.tsv",
         fixture_md=f"{ABA}/tables/fixture.md",
     log:
-        "logs/agreement_before_accuracy/fixture.log",
+        f"{ABA_LOGS}/compute_fixture.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/fixture_values.py"
+        "scripts/compute_fixture.py"
 
 
-rule compute_aba_prevalence_sweep:
+rule compute_agreement_before_accuracy_prevalence_sweep:
     output:
         values=f"{ABA}/values/prevalence.tsv",
         sweep=f"{ABA}/tables/prevalence_sweep.tsv",
@@ -30,37 +34,37 @@ rule compute_aba_prevalence_sweep:
         counted=f"{ABA}/tables/counted_2x2.tsv",
         counted_md=f"{ABA}/tables/counted_2x2.md",
     log:
-        "logs/agreement_before_accuracy/prevalence.log",
+        f"{ABA_LOGS}/compute_prevalence_sweep.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/prevalence_values.py"
+        "scripts/compute_prevalence_sweep.py"
 
 
-rule compute_aba_bootstrap_widths:
+rule compute_agreement_before_accuracy_bootstrap_widths:
     output:
         values=f"{ABA}/values/bootstrap.tsv",
         widths=f"{ABA}/tables/bootstrap_widths.tsv",
         widths_md=f"{ABA}/tables/bootstrap_widths.md",
     log:
-        "logs/agreement_before_accuracy/bootstrap.log",
+        f"{ABA_LOGS}/compute_bootstrap_widths.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/bootstrap_values.py"
+        "scripts/compute_bootstrap_widths.py"
 
 
 
-rule plot_aba_prevalence:
+rule plot_agreement_before_accuracy_prevalence:
     input:
         f"{ABA}/tables/prevalence_sweep.tsv",
     output:
         report(f"{ABA}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
-               caption="../../report/aba_prevalence.rst"),
+               caption="report/prevalence_sweep.rst"),
     log:
-        "logs/agreement_before_accuracy/plot_prevalence.log",
+        f"{ABA_LOGS}/plot_prevalence.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -68,14 +72,14 @@ rule plot_aba_prevalence:
         "scripts/plot_prevalence.py"
 
 
-rule plot_aba_widths:
+rule plot_agreement_before_accuracy_widths:
     input:
         f"{ABA}/tables/bootstrap_widths.tsv",
     output:
         report(f"{ABA}/figures/interval_width.png", category="agreement_before_accuracy",
-               caption="../../report/aba_widths.rst"),
+               caption="report/interval_width.rst"),
     log:
-        "logs/agreement_before_accuracy/plot_widths.log",
+        f"{ABA_LOGS}/plot_widths.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -83,9 +87,9 @@ rule plot_aba_widths:
         "scripts/plot_widths.py"
 
 
-VALUE_PARTS["agreement_before_accuracy"] += [f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")]
-PAPER_TARGETS["agreement_before_accuracy"] += [
+ABA_PAPER.add_values(*[f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")])
+ABA_PAPER.add_targets(
     f"{ABA}/claims.tsv",
     f"{ABA}/figures/prevalence_sweep.png",
     f"{ABA}/figures/interval_width.png",
-]
+)

@@ -1,13 +1,16 @@
 # jayanetti2026: "Nobody Truly Agrees on Sentiment" (arXiv:2610.10318), released labels,
 # the replication write-up's tie rules and intervals, soft labels, and tool reruns.
 # Settings: config["jayanetti2026"] (settings.schema.yaml in this folder).
+from jayanetti2026.toolrerun import RERUN_TOOLS
+from reagree.pipeline.paper_registry import registry
 
-J26 = "results/jayanetti2026"
-J26_LOGS = "logs/jayanetti2026"
-J26_LABELS = "data/jayanetti2026/majorityvote.tsv"
-J26_SETTINGS = config["jayanetti2026"]
+J26_PAPER = registry().paper("jayanetti2026")
+J26 = J26_PAPER.results
+J26_LOGS = J26_PAPER.logs
+J26_LABELS = J26_PAPER.data_path("majorityvote.tsv")
+J26_SETTINGS = J26_PAPER.settings
 J26_TIE_RULES = J26_SETTINGS["tie_rules"]
-J26_RERUNS = ["tools", "roberta"] if J26_SETTINGS["rerun_roberta"] else ["tools"]
+J26_RERUNS = list(RERUN_TOOLS) if J26_SETTINGS["rerun_roberta"] else ["tools"]  # rerun rules built
 # Priorities: the jobs that unblock the tie-rule comparison and the figures first, then the
 # reruns (TextBlob's import is the slowest), then the rest.
 
@@ -35,7 +38,7 @@ rule score_jayanetti2026_released:
     threads: 1
     priority: 10
     script:
-        "scripts/released_values.py"
+        "scripts/score_released.py"
 
 
 rule score_jayanetti2026_tie_rule:
@@ -56,7 +59,7 @@ rule score_jayanetti2026_tie_rule:
     threads: 1
     priority: 10
     script:
-        "scripts/tie_rule_values.py"
+        "scripts/score_tie_rule.py"
 
 
 rule compare_jayanetti2026_tie_rules:
@@ -67,7 +70,7 @@ rule compare_jayanetti2026_tie_rules:
     output:
         values=f"{J26}/values/tie_rules.tsv",
         table=report(f"{J26}/tables/tie_rules.tsv", category="jayanetti2026",
-                     caption="../../report/jayanetti2026_tie_rule_table.rst"),
+                     caption="report/tie_rules_table.rst"),
         table_md=f"{J26}/tables/tie_rules.md",
     params:
         tie_rules=J26_TIE_RULES,
@@ -97,7 +100,7 @@ rule score_jayanetti2026_soft_labels:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/soft_label_values.py"
+        "scripts/score_soft_labels.py"
 
 
 rule rerun_jayanetti2026_tools:
@@ -110,7 +113,7 @@ rule rerun_jayanetti2026_tools:
         translated=f"{J26}/tables/translated_rows.tsv",
         translated_md=f"{J26}/tables/translated_rows.md",
     params:
-        tools=["textblob", "vader"],
+        tools=list(RERUN_TOOLS["tools"]),
         bootstrap=config["bootstrap"],
         settings=J26_SETTINGS,
     log:
@@ -133,7 +136,7 @@ rule rerun_jayanetti2026_roberta:
         labels=f"{J26}/tables/roberta_rerun.tsv",
         labels_md=f"{J26}/tables/roberta_rerun.md",
     params:
-        tools=["roberta"],
+        tools=list(RERUN_TOOLS["roberta"]),
         bootstrap=config["bootstrap"],
         settings=J26_SETTINGS,
     log:
@@ -154,11 +157,11 @@ rule plot_jayanetti2026_figures:
         writeup=f"{J26}/values/released.tsv",
     output:
         pairwise=report(f"{J26}/figures/pairwise_kappa.png", category="jayanetti2026",
-                        caption="../../report/jayanetti2026_pairwise.rst"),
+                        caption="report/pairwise_kappa.rst"),
         tie_rules=report(f"{J26}/figures/kappa_by_tie_rule.png", category="jayanetti2026",
-                         caption="../../report/jayanetti2026_tie_rules.rst"),
+                         caption="report/kappa_by_tie_rule.rst"),
         forest=report(f"{J26}/figures/intervals_forest.png", category="jayanetti2026",
-                      caption="../../report/jayanetti2026_intervals.rst"),
+                      caption="report/intervals_forest.rst"),
     params:
         tie_rules=J26_TIE_RULES,
     log:
@@ -171,14 +174,14 @@ rule plot_jayanetti2026_figures:
         "scripts/plot_figures.py"
 
 
-VALUE_PARTS["jayanetti2026"] += [
+J26_PAPER.add_values(
     f"{J26}/values/released.tsv",
     *expand(f"{J26}/values/tie_rule_{{tie_rule}}.tsv", tie_rule=J26_TIE_RULES),
     f"{J26}/values/tie_rules.tsv",
     f"{J26}/values/soft_labels.tsv",
     *[f"{J26}/values/rerun_{part}.tsv" for part in J26_RERUNS],
-]
-PAPER_TARGETS["jayanetti2026"] += [
+)
+J26_PAPER.add_targets(
     f"{J26}/claims.tsv",
     f"{J26}/tables/tie_rules.tsv",
     f"{J26}/tables/soft_labels.tsv",
@@ -186,4 +189,4 @@ PAPER_TARGETS["jayanetti2026"] += [
     f"{J26}/figures/pairwise_kappa.png",
     f"{J26}/figures/kappa_by_tie_rule.png",
     f"{J26}/figures/intervals_forest.png",
-]
+)

@@ -13,25 +13,22 @@
 # Each table has its own rule; Table 4 has one job per dataset, so a new language reruns
 # only its own bootstrap.
 
-M16 = "results/mozetic2016"
-M16_LOGS = "logs/mozetic2016"
-M16_SETTINGS = config["mozetic2016"]
-M16_ALL = ["Albanian", "Bosnian", "Bulgarian", "Croatian", "English", "German", "Hungarian", "Polish",
-           "Portuguese", "Russian", "Serbian", "Slovak", "Slovenian", "Spanish", "Swedish"]
-M16_JOINT = ["Serbian", "Croatian", "Bosnian"]
-M16_LANGUAGES = [language for language in M16_ALL if language in M16_SETTINGS["languages"]]
-M16_DATASETS = [language.lower() for language in M16_LANGUAGES] + (
-    ["ser_cro_bos"] if all(language in M16_LANGUAGES for language in M16_JOINT) else [])
+from mozetic2016.release import LANGUAGES, dataset_languages, datasets, table_order
+from reagree.pipeline.paper_registry import registry
+
+M16_PAPER = registry().paper("mozetic2016")
+M16 = M16_PAPER.results
+M16_LOGS = M16_PAPER.logs
+M16_SETTINGS = M16_PAPER.settings
+M16_LANGUAGES = [language for language in LANGUAGES if language in M16_SETTINGS["languages"]]
+# Each built language, then the joint Ser/Cro/Bos set when its three languages are built.
+M16_DATASETS = datasets(M16_LANGUAGES)
 # Table order: the paper's (Ser/Cro/Bos in its alphabetical place), its three languages after it.
-M16_ORDER = [d for d in ["albanian", "bulgarian", "english", "german", "hungarian", "polish", "portuguese", "russian",
-                         "ser_cro_bos", "serbian", "croatian", "bosnian", "slovak", "slovenian", "spanish", "swedish"]
-             if d in M16_DATASETS]
-M16_FILES = {s["values"]["language"]: f"data/mozetic2016/{s['name']}" for s in SOURCES["mozetic2016"]}
+M16_ORDER = table_order(M16_DATASETS)
+M16_FILES = {s["values"]["language"]: M16_PAPER.data_path(s["name"]) for s in M16_PAPER.sources}
 M16_BOOTSTRAP = dict(draws=M16_SETTINGS["draws"], seed=config["bootstrap"]["seed"], level=config["bootstrap"]["level"])
 # The files each dataset reads: one language, or the three of Ser/Cro/Bos.
-M16_INPUTS = {dataset: [M16_FILES[language] for language in
-                        (M16_JOINT if dataset == "ser_cro_bos" else [l for l in M16_LANGUAGES if l.lower() == dataset])]
-              for dataset in M16_DATASETS}
+M16_INPUTS = {dataset: [M16_FILES[language] for language in dataset_languages(dataset)] for dataset in M16_DATASETS}
 
 
 wildcard_constraints:
@@ -171,15 +168,15 @@ rule plot_mozetic2016_agreement:
         "scripts/plot_agreement.py"
 
 
-VALUE_PARTS["mozetic2016"] += [
+M16_PAPER.add_values(
     f"{M16}/values/labels.tsv",
     f"{M16}/values/repeats.tsv",
     f"{M16}/values/ordering.tsv",
     f"{M16}/values/annotators.tsv",
     *[f"{M16}/values/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
-]
-PAPER_TARGETS["mozetic2016"] += [
+)
+M16_PAPER.add_targets(
     f"{M16}/claims.tsv",
     f"{M16}/tables/table4_agreement.tsv",
     f"{M16}/figures/agreement.png",
-]
+)

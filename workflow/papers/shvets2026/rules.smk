@@ -10,12 +10,15 @@
 #   hash_inputs (generic)  results/shvets2026/inputs.sha256
 # A change to Table 4 reruns only the phase-shift rule: the triples read the pair tables.
 
-SHV = "results/shvets2026"
-SHV_LOGS = "logs/shvets2026"
-SHV_SETTINGS = config["shvets2026"]
+from reagree.pipeline.paper_registry import registry
+from shvets2026.release import ANCHORING_MYTH, HUMAN, MODELS
+
+SHV_PAPER = registry().paper("shvets2026")
+SHV = SHV_PAPER.results
+SHV_LOGS = SHV_PAPER.logs
+SHV_SETTINGS = SHV_PAPER.settings
 SHV_MYTHS = SHV_SETTINGS["myths"]
-SHV_FILES = SOURCES["shvets2026"]
-SHV_HUMAN, SHV_MODELS = "human1", ["opus", "gemini", "qwen"]
+SHV_HUMAN, SHV_MODELS = HUMAN, list(MODELS)
 
 
 wildcard_constraints:
@@ -25,8 +28,8 @@ wildcard_constraints:
 # (reader, run number, path) of every run file per myth, the human first.
 SHV_RUNS = {
     myth: sorted(
-        ((s["values"].get("reader", SHV_HUMAN), int(s["values"]["n"]), f"data/shvets2026/{s['name']}")
-         for s in SHV_FILES if s["values"].get("myth") == myth and "n" in s["values"]),
+        ((s["values"].get("reader", SHV_HUMAN), int(s["values"]["n"]), SHV_PAPER.data_path(s["name"]))
+         for s in SHV_PAPER.sources if s["values"].get("myth") == myth and "n" in s["values"]),
         key=lambda run: ([SHV_HUMAN, *SHV_MODELS].index(run[0]), run[1]),
     )
     for myth in SHV_MYTHS
@@ -52,7 +55,6 @@ rule pair_shvets2026_runs:
         placement_md=f"{SHV}/tables/placement_{{myth}}.md",
     params:
         run_ids=lambda wildcards: [(reader, n) for reader, n, _ in SHV_RUNS[wildcards.myth]],
-        human=SHV_HUMAN,
         settings=SHV_SETTINGS,
     log:
         f"{SHV_LOGS}/pair_runs_{{myth}}.log",
@@ -106,26 +108,26 @@ rule compute_shvets2026_phase_shift:
         models=SHV_MODELS,
         max_lag=SHV_SETTINGS["max_lag"],
     log:
-        f"{SHV_LOGS}/phase_shift.log",
+        f"{SHV_LOGS}/compute_phase_shift.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/phase_shift.py"
+        "scripts/compute_phase_shift.py"
 
 
 rule check_shvets2026_anchoring:
     input:
         prompt="data/shvets2026/prompts/seg_v4.txt",
-        runs=[path for _, _, path in SHV_RUNS.get("gudea", [])],
+        runs=[path for _, _, path in SHV_RUNS.get(ANCHORING_MYTH, [])],
     output:
         values=f"{SHV}/values/anchoring.tsv",
         table=f"{SHV}/tables/anchoring.tsv",
         table_md=f"{SHV}/tables/anchoring.md",
     params:
-        run_ids=[(reader, n) for reader, n, _ in SHV_RUNS.get("gudea", [])],
+        run_ids=[(reader, n) for reader, n, _ in SHV_RUNS.get(ANCHORING_MYTH, [])],
         human=SHV_HUMAN,
-        myth="gudea",
+        myth=ANCHORING_MYTH,
         settings=SHV_SETTINGS,
     log:
         f"{SHV_LOGS}/check_anchoring.log",
@@ -143,7 +145,7 @@ rule plot_shvets2026_reader_gaps:
         table=f"{SHV}/tables/table1_2.tsv",
         table_md=f"{SHV}/tables/table1_2.md",
         figure=report(f"{SHV}/figures/gap_by_reader.png", category="shvets2026",
-                      caption="../../report/shvets2026_gap_by_reader.rst"),
+                      caption="report/gap_by_reader.rst"),
     params:
         myths=SHV_MYTHS,
     log:
@@ -161,7 +163,7 @@ rule plot_shvets2026_triple_gaps:
         readers=expand(f"{SHV}/tables/readers_{{myth}}.tsv", myth=SHV_MYTHS),
     output:
         report(f"{SHV}/figures/triple_gaps.png", category="shvets2026",
-               caption="../../report/shvets2026_triple_gaps.rst"),
+               caption="report/triple_gaps.rst"),
     params:
         myths=SHV_MYTHS,
     log:
@@ -178,7 +180,7 @@ rule plot_shvets2026_human_pairs:
         pairs=expand(f"{SHV}/tables/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     output:
         report(f"{SHV}/figures/human_pairs.png", category="shvets2026",
-               caption="../../report/shvets2026_human_pairs.rst"),
+               caption="report/human_pairs.rst"),
     params:
         human=SHV_HUMAN,
     log:
@@ -190,16 +192,16 @@ rule plot_shvets2026_human_pairs:
         "scripts/plot_human_pairs.py"
 
 
-VALUE_PARTS["shvets2026"] += [
+SHV_PAPER.add_values(
     *expand(f"{SHV}/values/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     f"{SHV}/values/triples.tsv",
     f"{SHV}/values/phase_shift.tsv",
-    *([f"{SHV}/values/anchoring.tsv"] if "gudea" in SHV_MYTHS else []),
-]
-PAPER_TARGETS["shvets2026"] += [
+    *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
+)
+SHV_PAPER.add_targets(
     f"{SHV}/claims.tsv",
     f"{SHV}/tables/table1_2.tsv",
     f"{SHV}/figures/gap_by_reader.png",
     f"{SHV}/figures/triple_gaps.png",
     f"{SHV}/figures/human_pairs.png",
-]
+)

@@ -21,6 +21,17 @@ PROFILE = {"A": (0.10, 0.55), "B": (0.16, 0.65), "C": (0.22, 0.75)}  # error rat
 CODERS = tuple(PROFILE)
 SEVERITY_PRIOR = ((1, 0.50), (2, 0.35), (3, 0.15))
 SEVERITY_ERROR = {"A": 0.12, "B": 0.18, "C": 0.24}
+# The document's studies: the alpha-minus-Fleiss gap at three sizes, the prevalence
+# sweep at a fixed observed agreement, the bootstrap width study's sample sizes.
+GAP_SIZES = (240, 2400, 24000)
+OBSERVED_AGREEMENT = 0.900
+PREVALENCES = (0.01, 0.02, 0.05, 0.10, 0.25, 0.50)
+WIDTH_STUDY_SIZES = (50, 100, 200, 400, 800, 2000)
+
+
+def prevalence_tag(prevalence: float) -> str:
+    """The key segment of a prevalence: 0.05 -> "p5"."""
+    return f"p{round(prevalence * 100)}"
 
 
 def _draw(rng: random.Random, prior) -> object:

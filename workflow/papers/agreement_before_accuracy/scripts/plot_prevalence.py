@@ -1,4 +1,4 @@
-"""Rule plot_aba_prevalence: kappa, PABAK and AC1 against prevalence."""
+"""Rule plot_agreement_before_accuracy_prevalence: kappa, PABAK and AC1 against prevalence."""
 import pandas as pd
 
 from reagree.plots import lines

@@ -1,4 +1,5 @@
-"""Rule plot_aba_widths: bootstrap interval width against the number of items."""
+"""Rule plot_agreement_before_accuracy_widths: bootstrap interval width against the number
+of items."""
 import pandas as pd
 
 from reagree.plots import lines

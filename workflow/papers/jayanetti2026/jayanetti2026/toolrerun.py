@@ -33,6 +33,8 @@ VADER_THRESHOLD = 0.05
 ROBERTA_MODEL = "cardiffnlp/twitter-roberta-base-sentiment"
 ROBERTA_LABELS = ("negative", "neutral", "positive")
 PACKAGES = {"textblob": ("textblob",), "vader": ("vaderSentiment",), "roberta": ("transformers", "torch")}
+# The tools each rerun rule runs: the two lexicon tools, and RoBERTa behind its setting.
+RERUN_TOOLS = {"tools": ("textblob", "vader"), "roberta": ("roberta",)}
 
 
 def _sign_label(score: float, threshold: float) -> str:

@@ -12,7 +12,8 @@ from jayanetti2026.release import TOOLS, against, provenance, read_release
 from reagree.stats.majority import DETERMINISTIC_RULES
 from reagree.stats.reference import range_over, ranking_table
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
+from reagree.pipeline.tables import sha256_of, write_table, write_values
+from jayanetti2026 import keys
 
 BASELINE = "released"
 
@@ -29,20 +30,19 @@ with rule_log(snakemake) as log:
     values = []
     for row in range_over(kappas, deterministic).itertuples(index=False):
         note = "over tie rules " + ", ".join(deterministic)
-        values += [value_row(f"kappa_min.{row.rater}.vs_majority_tie_rules.{row.framing}", row.low,
-                             note=f"{note}; lowest under {row.low_under}"),
-                   value_row(f"kappa_max.{row.rater}.vs_majority_tie_rules.{row.framing}", row.high,
-                             note=f"{note}; highest under {row.high_under}")]
+        values += [keys.KAPPA_MIN.row(row.low, tool=row.rater, framing=row.framing,
+                                      note=f"{note}; lowest under {row.low_under}"),
+                   keys.KAPPA_MAX.row(row.high, tool=row.rater, framing=row.framing,
+                                      note=f"{note}; highest under {row.high_under}")]
     for row in table.itertuples(index=False):
         if row.reference != BASELINE:
-            values.append(value_row(f"count.tool_pairs_swapped.{against(row.reference)}.{row.framing}",
-                                    getattr(row, f"swaps_vs_{BASELINE}"),
-                                    note=f"tool pairs ordered differently than under the released majority: "
-                                         f"{getattr(row, f'swapped_vs_{BASELINE}')}"))
+            values.append(keys.TOOL_PAIRS_SWAPPED.row(
+                getattr(row, f"swaps_vs_{BASELINE}"), against_rule=against(row.reference), framing=row.framing,
+                note=f"tool pairs ordered differently than under the released majority: "
+                     f"{getattr(row, f'swapped_vs_{BASELINE}')}"))
         if (row.framing, row.reference) in draws:
-            values.append(value_row(f"share.tie_breaks_reordering_tools.{against(row.reference)}.{row.framing}",
-                                    row.share_of_draws_reordered,
-                                    note="share of random tie breaks under which any tool pair swaps"))
+            values.append(keys.SHARE_REORDERED.row(row.share_of_draws_reordered, framing=row.framing,
+                                                   note="share of random tie breaks under which any tool pair swaps"))
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(table, snakemake.output.table,
                 "Tool kappas and rankings by tie rule; pairs that swap against the released majority",

@@ -10,6 +10,7 @@ matplotlib start instead of three).
 """
 import pandas as pd
 
+from jayanetti2026 import keys
 from jayanetti2026.release import FRAMINGS, TOOLS
 from reagree.plots.intervals import forest, lines_with_band
 from reagree.plots import pairwise_heatmaps
@@ -18,11 +19,11 @@ from reagree.pipeline.tables import read_values
 
 NAMES = {"textblob": "TextBlob", "vader": "VADER", "roberta": "Twitter-RoBERTa"}
 WRITEUP = {  # value key -> label of the write-up's intervals
-    "fleiss.humans.three_class": "human Fleiss, three-class",
-    "fleiss_gain.humans.neg_vs_rest": "human gain: neg vs rest minus three-class",
-    "fleiss_gain.humans.pos_vs_rest": "human gain: pos vs rest minus three-class",
-    "kappa_gain.roberta.vs_majority.pos_vs_rest": "RoBERTa: pos vs rest minus three-class",
-    "kappa.roberta.vs_majority.pos_vs_rest.scheme_numpy": "RoBERTa: pos vs rest",
+    keys.FLEISS.key(group="humans", framing="three_class"): "human Fleiss, three-class",
+    keys.FLEISS_GAIN.key(binary="neg_vs_rest"): "human gain: neg vs rest minus three-class",
+    keys.FLEISS_GAIN.key(binary="pos_vs_rest"): "human gain: pos vs rest minus three-class",
+    keys.KAPPA_GAIN.key(): "RoBERTa: pos vs rest minus three-class",
+    keys.KAPPA_WRITEUP_INTERVAL.key(): "RoBERTa: pos vs rest",
 }
 
 

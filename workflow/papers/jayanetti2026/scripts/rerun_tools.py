@@ -20,12 +20,13 @@ from reagree.stats.bootstrap import bootstrap_intervals
 from reagree.stats.ratings import Ratings
 from reagree.stats.reference import kappa_statistic
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
+from reagree.pipeline.tables import sha256_of, write_table, write_values
+from jayanetti2026 import keys
 from jayanetti2026.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, rerun, rows_with_text,
                                same_label_count, tool_versions)
 
 
-def rerun_values(release, reruns, versions, bootstrap):
+def rerun_values(release, reruns, versions, bootstrap, families):
     """Agreement of each rerun with the released labels; each rerun's kappa per framing."""
     released = release.three_class.labels()
     built_with = ", ".join(f"{package} {version}" for package, version in versions.items())
@@ -33,22 +34,21 @@ def rerun_values(release, reruns, versions, bootstrap):
     rerun_ratings = Ratings.from_labels(pd.DataFrame(reruns), categories=SENTIMENT)
     translated = changed_texts(release.texts[TEXT], release.texts[TRANSLATED])
     for tool, labels in reruns.items():
-        values.append(value_row(f"count.{tool}_rerun.same_as_released", same_label_count(labels, released[tool]),
-                                note=f"of {len(labels)} tweets; {built_with}"))
+        values.append(families.same.row(same_label_count(labels, released[tool]), tool=tool,
+                                        note=f"of {len(labels)} tweets; {built_with}"))
         differing = differing_rows(labels, released[tool])
-        values.append(value_row(f"count.{tool}_rerun.differs_from_released", len(differing),
-                                note="rows " + (", ".join(map(str, differing)) or "-")))
-        values.append(value_row(f"count.{tool}_rerun.differs_from_released.translated",
-                                len(differing_rows(np.asarray(labels, dtype=object)[translated],
-                                                   released[tool].iloc[translated])),
-                                note=f"of the {len(translated)} tweets whose {TRANSLATED} differs from {TEXT}"))
+        values.append(families.differs.row(len(differing), tool=tool,
+                                           note="rows " + (", ".join(map(str, differing)) or "-")))
+        values.append(families.differs_translated.row(
+            len(differing_rows(np.asarray(labels, dtype=object)[translated], released[tool].iloc[translated])),
+            tool=tool, note=f"of the {len(translated)} tweets whose {TRANSLATED} differs from {TEXT}"))
     for framing in FRAMINGS:
         reference = release.ratings[framing].select([MAJORITY]).codes[:, 0]
         ratings = framed(rerun_ratings, framing)
         statistics = [kappa_statistic(ratings, tool, reference) for tool in reruns]
         intervals = bootstrap_intervals(statistics, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
-        values += [value_row(f"kappa.{tool}_rerun.vs_majority.{framing}", statistic.value(), interval=interval,
-                             note=f"rerun on {TRANSLATED}; {built_with}")
+        values += [families.kappa.row(statistic.value(), tool=tool, framing=framing, interval=interval,
+                                      note=f"rerun on {TRANSLATED}; {built_with}")
                    for tool, statistic, interval in zip(reruns, statistics, intervals)]
     return values
 
@@ -82,10 +82,10 @@ def what_the_tools_read(release, reruns, characters):
         table[f"{tool}_rerun"] = np.asarray(labels, dtype=object)[changed]
     table["tweet"] = [excerpt(original.iloc[row], characters) for row in changed]
     table["tweet_translated"] = [excerpt(scored.iloc[row], characters) for row in changed]
-    values = [value_row("count.tweets.translated", len(changed),
-                        note=f"rows whose {TRANSLATED} differs from {TEXT}: " + ", ".join(map(str, changed))),
-              value_row("count.tweets.translation_error", len(errors),
-                        note=f"rows whose {TRANSLATED} is '{TRANSLATION_ERROR}': " + ", ".join(map(str, errors)))]
+    values = [keys.TRANSLATED.row(len(changed), note=f"rows whose {TRANSLATED} differs from {TEXT}: "
+                                                    + ", ".join(map(str, changed))),
+              keys.TRANSLATION_ERRORS.row(len(errors), note=f"rows whose {TRANSLATED} is '{TRANSLATION_ERROR}': "
+                                                           + ", ".join(map(str, errors)))]
     return table, values
 
 
@@ -105,7 +105,7 @@ with rule_log(snakemake) as log:
                        packages=", ".join(f"{p} {v}" for p, v in versions.items()),
                        rules="TextBlob: sign of polarity (0 neutral); VADER: compound >= 0.05 positive, "
                              "<= -0.05 negative; RoBERTa: argmax after @user/http masking")
-    values = rerun_values(release, reruns, versions, snakemake.params.bootstrap)
+    values = rerun_values(release, reruns, versions, snakemake.params.bootstrap, keys.RERUNS[snakemake.rule])
     write_table(label_table(release, reruns, characters), snakemake.output.labels,
                 f"Tool reruns on {TRANSLATED} against the released tool labels", about)
     if "translated" in snakemake.output.keys():

@@ -69,6 +69,15 @@ def datasets(languages: Sequence[str]) -> list[str]:
     return built + ([JOINT_SLUG] if all(language in languages for language in JOINT) else [])
 
 
+def table_order(built: Sequence[str]) -> list[str]:
+    """The built datasets in the paper's table order, the joint set's three languages
+    right after it."""
+    joint = [language.lower() for language in JOINT]
+    at = PAPER_DATASETS.index(JOINT_SLUG) + 1
+    order = [*PAPER_DATASETS[:at], *joint, *PAPER_DATASETS[at:]]
+    return [dataset for dataset in order if dataset in built]
+
+
 def dataset_languages(dataset: str) -> list[str]:
     if dataset == JOINT_SLUG:
         return list(JOINT)

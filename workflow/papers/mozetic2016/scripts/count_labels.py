@@ -11,7 +11,8 @@ import pandas as pd
 from mozetic2016.release import CATEGORIES, dataset_paths, display_name, provenance, read_dataset
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
+from mozetic2016 import keys
 
 CLASSES = [c.lower() for c in CATEGORIES]
 
@@ -25,19 +26,20 @@ with rule_log(snakemake) as log:
         differ = selfagreement.merge_readings_differ(annotations)
         three = selfagreement.tweets_labelled_at_least(annotations, 3)
         log.info("%s: %d labels on %d tweets", dataset, annotations.n_labels, annotations.n_units)
-        rows.append(value_row(f"count.labels.{dataset}", annotations.n_labels))
-        rows.append(value_row(f"count.tweets.{dataset}", annotations.n_units))
-        rows.append(value_row(f"count.gold.{dataset}", int(gold.sum()),
-                              note="one gold label per tweet: the number of distinct tweet ids"))
-        rows.append(value_row(f"count.tweets.{dataset}.three_or_more_labels", three))
-        rows.append(value_row(f"count.gold_readings_differ.{dataset}", differ,
-                              note="tweets whose gold label differs between the sign of all labels and of the distinct labels"))
+        rows.append(keys.LABELS.row(annotations.n_labels, dataset=dataset))
+        rows.append(keys.TWEETS.row(annotations.n_units, dataset=dataset))
+        rows.append(keys.GOLD.row(int(gold.sum()), dataset=dataset,
+                                  note="one gold label per tweet: the number of distinct tweet ids"))
+        rows.append(keys.TWEETS_THREE_LABELS.row(three, dataset=dataset))
+        rows.append(keys.GOLD_READINGS_DIFFER.row(differ, dataset=dataset,
+                                                  note="tweets whose gold label differs between the sign of all "
+                                                       "labels and of the distinct labels"))
         for index, name in enumerate(CLASSES):
-            rows.append(value_row(f"count.labels.{dataset}.{name}", int(labels[index])))
-            rows.append(value_row(f"count.gold.{dataset}.{name}", int(gold[index]),
-                                  note="gold label: sign of the sum of the tweet's values"))
-            rows.append(value_row(f"count.gold.{dataset}.distinct_reading.{name}", int(gold_distinct[index]),
-                                  note="gold label: sign of the sum of the tweet's distinct values"))
+            rows.append(keys.CLASS_LABELS.row(int(labels[index]), dataset=dataset, category=name))
+            rows.append(keys.CLASS_GOLD.row(int(gold[index]), dataset=dataset, category=name,
+                                            note="gold label: sign of the sum of the tweet's values"))
+            rows.append(keys.CLASS_GOLD_DISTINCT.row(int(gold_distinct[index]), dataset=dataset, category=name,
+                                                     note="gold label: sign of the sum of the tweet's distinct values"))
         table.append({"dataset": display_name(dataset), **{name: int(labels[i]) for i, name in enumerate(CLASSES)},
                       "total": annotations.n_labels, "tweets": annotations.n_units,
                       "tweets with 3+ labels": three,

@@ -9,7 +9,8 @@ import pandas as pd
 from mozetic2016.release import LANGUAGES, dataset_paths, display_name, provenance, read_dataset, read_language
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
+from mozetic2016 import keys
 
 with rule_log(snakemake) as log:
     rows, table = [], []
@@ -17,27 +18,26 @@ with rule_log(snakemake) as log:
         annotations = read_dataset(dataset_paths(dataset), dataset)
         counts = selfagreement.repeat_counts(annotations)
         log.info("%s: %s", dataset, counts)
-        rows.append(value_row(f"count.annotators.{dataset}", counts.annotators))
+        rows.append(keys.ANNOTATORS.row(counts.annotators, dataset=dataset))
         entry = {"dataset": display_name(dataset), "annotators": counts.annotators, "labels": counts.labels,
                  "tweets": counts.tweets}
         for kind in ("self", "inter"):
             for reading in ("posts", "pairs"):
                 count = getattr(counts, f"{kind}_{reading}")
-                rows.append(value_row(f"count.{kind}_repeats.{dataset}.{reading}", count))
-                rows.append(value_row(f"percent.{kind}_repeats.{dataset}.{reading}", counts.percent(count),
-                                      note="percent of all labels"))
+                rows.append(keys.REPEATS.row(count, kind=kind, dataset=dataset, reading=reading))
+                rows.append(keys.REPEATS_PERCENT.row(counts.percent(count), kind=kind, dataset=dataset,
+                                                     reading=reading, note="percent of all labels"))
                 entry[f"{kind} {reading}"] = count
                 entry[f"{kind} {reading} %"] = counts.percent(count)
-        rows.append(value_row(f"count.both_repeats.{dataset}", counts.both_posts,
-                              note="tweets with a same-annotator repeat and a second annotator"))
+        rows.append(keys.BOTH_REPEATS.row(counts.both_posts, dataset=dataset,
+                                          note="tweets with a same-annotator repeat and a second annotator"))
         entry["tweets of both kinds"] = counts.both_posts
         table.append(entry)
     if set(snakemake.params.languages) == set(LANGUAGES):
         annotators = set()
         for path in snakemake.input:
             annotators.update(read_language(path).rater_ids)
-        rows.append(value_row("count.annotators.all_languages", len(annotators),
-                              note="distinct annotator ids over the 15 language files"))
+        rows.append(keys.ALL_ANNOTATORS.row(len(annotators), note="distinct annotator ids over the 15 language files"))
     write_values(rows, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(table), snakemake.output.table,
                 "Mozetič et al. (2016) Table 3: posts labelled twice by the same / by different annotators",

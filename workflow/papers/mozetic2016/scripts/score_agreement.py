@@ -10,7 +10,8 @@ from mozetic2016.release import dataset_paths, display_name, read_dataset
 from reagree.stats import selfagreement
 from reagree.stats.bootstrap import bootstrap_interval
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_tsv, write_values
+from reagree.pipeline.tables import write_tsv, write_values
+from mozetic2016 import keys
 
 MEASURES = ("acc_within_one", "acc", "f1_polar", "alpha_nominal")
 
@@ -30,17 +31,18 @@ with rule_log(snakemake) as log:
             interval = bootstrap_interval(statistic, settings.draws, settings.seed, settings.level)
         half = selfagreement.half_width(interval) if interval is not None else measures["alpha_interval"]
         log.info("%s %s: %d units, alpha %.4f", dataset, kind, counts.shape[0], measures["alpha_interval"])
-        rows.append(value_row(f"count.units.{kind}.{dataset}", counts.shape[0]))
-        rows.append(value_row(f"count.pairable.{kind}.{dataset}", measures["pairable"],
-                              note="labels in units with two or more (the coincidence matrix's total)"))
+        where = {"kind": kind, "dataset": dataset}
+        rows.append(keys.UNITS.row(counts.shape[0], **where))
+        rows.append(keys.PAIRABLE.row(measures["pairable"], **where,
+                                      note="labels in units with two or more (the coincidence matrix's total)"))
         for measure in MEASURES:
-            rows.append(value_row(f"{measure}.{kind}.{dataset}", measures[measure]))
-        rows.append(value_row(f"alpha_interval.{kind}.{dataset}", measures["alpha_interval"], interval=interval))
-        rows.append(value_row(f"alpha_interval_n_squared.{kind}.{dataset}", selfagreement.alpha_variant_n_squared(counts),
-                              note="expected disagreement over all n^2 pairs of values instead of n(n-1): a variant, "
-                                   "not Krippendorff's alpha"))
-        half_row = value_row(f"alpha_interval_half_width.{kind}.{dataset}", half,
-                             note="half the width of the bootstrap interval of alpha_interval (the paper's +-)")
+            rows.append(keys.MEASURE.row(measures[measure], measure=measure, **where))
+        rows.append(keys.ALPHA_INTERVAL.row(measures["alpha_interval"], interval=interval, **where))
+        rows.append(keys.ALPHA_N_SQUARED.row(selfagreement.alpha_variant_n_squared(counts), **where,
+                                             note="expected disagreement over all n^2 pairs of values instead of "
+                                                  "n(n-1): a variant, not Krippendorff's alpha"))
+        half_row = keys.HALF_WIDTH.row(half, **where,
+                                       note="half the width of the bootstrap interval of alpha_interval (the paper's +-)")
         if interval is not None:
             half_row.update(scheme=interval.scheme, undefined_draws=interval.undefined_draws)
         rows.append(half_row)

@@ -8,7 +8,8 @@ import pandas as pd
 from mozetic2016.release import provenance, read_language
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
+from mozetic2016 import keys
 
 with rule_log(snakemake):
     rows, table = [], []
@@ -23,11 +24,11 @@ with rule_log(snakemake):
             lower_first = first["alpha_interval"] <= second["alpha_interval"]
             named["annotator_a"], named["annotator_b"] = (first, second) if lower_first else (second, first)
         for name, row in named.items():
-            note = f"annotator {row['annotator']}"
-            rows.append(value_row(f"alpha_interval.self.{dataset}.{name}", row["alpha_interval"], note=note))
-            rows.append(value_row(f"count.self_repeats.{dataset}.{name}.posts", row["self_posts"], note=note))
-            rows.append(value_row(f"count.self_repeats.{dataset}.{name}.pairs", row["self_pairs"], note=note))
-            rows.append(value_row(f"percent.labels.{dataset}.{name}", row["percent_labels"], note=note))
+            who = {"language": dataset, "named": name, "note": f"annotator {row['annotator']}"}
+            rows.append(keys.ANNOTATOR_ALPHA.row(row["alpha_interval"], **who))
+            rows.append(keys.ANNOTATOR_REPEATS.row(row["self_posts"], reading="posts", **who))
+            rows.append(keys.ANNOTATOR_REPEATS.row(row["self_pairs"], reading="pairs", **who))
+            rows.append(keys.ANNOTATOR_LABELS.row(row["percent_labels"], **who))
         table += [{"language": language, **row, "named": ", ".join(n for n, r in named.items() if r is row)}
                   for row in by_labels]
     write_values(rows, snakemake.output.values, rule=snakemake.rule)

@@ -10,7 +10,8 @@ import pandas as pd
 from mozetic2016.release import AVERAGE_EXCLUDES, PAPER_DATASETS, dataset_paths, display_name, provenance, read_dataset
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
+from mozetic2016 import keys
 
 RATIOS = ("negative_neutral", "neutral_positive")
 
@@ -21,14 +22,14 @@ with rule_log(snakemake):
         union = selfagreement.agreement_counts(annotations)["union"]
         evidence = selfagreement.ordering_evidence(union)
         measures = selfagreement.agreement_measures(union)
-        rows.append(value_row(f"alpha_gain.union.{dataset}", evidence["gain"]))
-        rows.append(value_row(f"alpha_interval.union.{dataset}", measures["alpha_interval"]))
-        rows.append(value_row(f"alpha_nominal.union.{dataset}", measures["alpha_nominal"]))
+        rows.append(keys.GAIN.row(evidence["gain"], dataset=dataset))
+        rows.append(keys.UNION_ALPHA_INTERVAL.row(measures["alpha_interval"], dataset=dataset))
+        rows.append(keys.UNION_ALPHA_NOMINAL.row(measures["alpha_nominal"], dataset=dataset))
         for ratio in RATIOS:
-            rows.append(value_row(f"alpha_ratio.union.{dataset}.{ratio}", evidence[ratio]))
+            rows.append(keys.RATIO.row(evidence[ratio], dataset=dataset, ratio=ratio))
         for pair in ("negative_neutral", "neutral_positive", "negative_positive"):
-            rows.append(value_row(f"alpha_interval.union.{dataset}.{pair}", evidence[f"alpha_interval.{pair}"],
-                                  note="alpha of the two-class sub-matrix"))
+            rows.append(keys.TWO_CLASS_ALPHA.row(evidence[f"alpha_interval.{pair}"], dataset=dataset, classes=pair,
+                                                 note="alpha of the two-class sub-matrix"))
         table.append({"dataset": display_name(dataset), "alpha_interval": measures["alpha_interval"],
                       "alpha_nominal": measures["alpha_nominal"], "gain": evidence["gain"],
                       "alpha(-,0)": evidence["alpha_interval.negative_neutral"],
@@ -40,9 +41,9 @@ with rule_log(snakemake):
     if averaged:
         average = selfagreement.average_evidence(averaged)
         note = f"mean over the {len(averaged)} built paper dataset(s) other than Albanian and Spanish"
-        rows.append(value_row("alpha_gain.union.average_built", average["gain"], note=note))
+        rows.append(keys.AVERAGE_GAIN.row(average["gain"], note=note))
         for ratio in RATIOS:
-            rows.append(value_row(f"alpha_ratio.union.average_built.{ratio}", average[ratio], note=note))
+            rows.append(keys.AVERAGE_RATIO.row(average[ratio], ratio=ratio, note=note))
         table.append({"dataset": f"average of {len(averaged)} built", "gain": average["gain"],
                       "(-,0)/(-,+)": average["negative_neutral"], "(0,+)/(-,+)": average["neutral_positive"]})
     write_values(rows, snakemake.output.values, rule=snakemake.rule)

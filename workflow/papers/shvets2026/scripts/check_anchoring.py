@@ -8,7 +8,9 @@ import pandas as pd
 
 from reagree.methods import segments
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
+from reagree.pipeline.tables import sha256_of, write_table, write_values
+from shvets2026 import keys
+from shvets2026.release import reader_key
 
 with rule_log(snakemake) as log:
     myth, human = snakemake.params.myth, snakemake.params.human
@@ -29,14 +31,13 @@ with rule_log(snakemake) as log:
     models = [reader for reader in runs if reader != human]
     counts = segments.anchoring_counts(runs, start, end, {"all": list(runs), "models": models})
 
-    values = [value_row("example.seg_v4.line_start", start, note=f"{prompt}: worked example"),
-              value_row("example.seg_v4.line_end", end, note=f"{prompt}: worked example")]
+    values = [keys.EXAMPLE.row(start, line="line_start", note=f"{prompt}: worked example"),
+              keys.EXAMPLE.row(end, line="line_end", note=f"{prompt}: worked example")]
     for name, (anchored, total) in counts.items():
-        key = "human" if name == human else name
-        values.append(value_row(f"count.anchored_runs.{key}.{myth}", anchored,
-                                note=f"of {total} runs open with exactly lines {start} to {end}"))
-    values += [value_row(f"count.runs.{group}.{myth}", counts[group][1]) for group in ("all", "models")]
-    values += [value_row(f"anchored.human.{myth}.run{row['run']}", row["anchored"])
+        values.append(keys.ANCHORED_RUNS.row(anchored, anchored=reader_key(name), myth=myth,
+                                             note=f"of {total} runs open with exactly lines {start} to {end}"))
+    values += [keys.ANCHORING_RUNS.row(counts[group][1], group=group, myth=myth) for group in ("all", "models")]
+    values += [keys.ANCHORED.row(row["anchored"], myth=myth, run=row["run"])
                for row in rows if row["reader"] == human]
 
     provenance = {"paper": "shvets2026", "prompt": f"{prompt} (sha256 {sha256_of(prompt)})",

@@ -6,9 +6,9 @@ import pandas as pd
 
 from reagree.methods import runtriples
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_tsv, write_values
-
-ALL_MYTHS = {"inanna_enki", "inanna_descent", "gudea"}
+from reagree.pipeline.tables import write_table, write_tsv, write_values
+from shvets2026 import keys
+from shvets2026.release import MYTHS
 
 
 def resolve_thresholds(thresholds, human_gap):
@@ -37,42 +37,45 @@ with rule_log(snakemake) as log:
             reached.insert(0, "model", model)
             threshold_tables.append(reached)
             for row in reached.itertuples(index=False):
-                values += [value_row(f"count.triples_reach.{model}.{myth}.{row.threshold}", row.reached,
-                                     note=f"gap >= {row.value:.6g}, of {row.triples} triples"),
-                           value_row(f"share.triples_reach.{model}.{myth}.{row.threshold}", row.share,
-                                     note=f"gap >= {row.value:.6g}")]
+                values += [keys.TRIPLES_REACH.row(row.reached, triples_of=model, myth=myth, threshold=row.threshold,
+                                                  note=f"gap >= {row.value:.6g}, of {row.triples} triples"),
+                           keys.SHARE_REACH.row(row.share, model=model, myth=myth, threshold=row.threshold,
+                                                note=f"gap >= {row.value:.6g}")]
                 shares[model].setdefault(row.threshold, {})[myth] = row.share
-            values += [value_row(f"count.triples.{model}.{myth}", len(triples)),
-                       value_row(f"gap.triples.{model}.{myth}.min", triples["gap"].min()),
-                       value_row(f"gap.triples.{model}.{myth}.max", triples["gap"].max()),
-                       value_row(f"kappa_label.triples.{model}.{myth}.min", triples["kappa_label"].min())]
+            values += [keys.TRIPLES.row(len(triples), triples_of=model, myth=myth),
+                       keys.TRIPLE_GAP.row(triples["gap"].min(), model=model, myth=myth, bound="min"),
+                       keys.TRIPLE_GAP.row(triples["gap"].max(), model=model, myth=myth, bound="max"),
+                       keys.TRIPLE_LABEL_MIN.row(triples["kappa_label"].min(), model=model, myth=myth)]
             far, agreement = runtriples.far_runs_agreement(frame, n_runs)
             far_rows.append({"model": model, "myth": myth, "far_runs": "+".join(map(str, far)),
                              "agreement_label": agreement})
-            values.append(value_row(f"agreement_label.{model}.{myth}.far_runs", agreement,
-                                    note=f"runs {', '.join(map(str, far))}: mean raw label agreement over their pairs"))
+            values.append(keys.FAR_RUNS.row(agreement, model=model, myth=myth,
+                                            note=f"runs {', '.join(map(str, far))}: mean raw label agreement over "
+                                                 "their pairs"))
         pooled = pd.concat(per_myth, ignore_index=True)
         triple_tables.append(pooled)
-        values.append(value_row(f"count.triples.models.{myth}", len(pooled)))
+        values.append(keys.TRIPLES.row(len(pooled), triples_of="models", myth=myth))
         for row in runtriples.threshold_table(pooled["gap"], thresholds).itertuples(index=False):
-            values.append(value_row(f"count.triples_reach.models.{myth}.{row.threshold}", row.reached,
-                                    note=f"gap >= {row.value:.6g}, of {row.triples} triples of {len(models)} models"))
+            values.append(keys.TRIPLES_REACH.row(row.reached, triples_of="models", myth=myth, threshold=row.threshold,
+                                                 note=f"gap >= {row.value:.6g}, of {row.triples} triples of "
+                                                      f"{len(models)} models"))
         log.info("%s: human gap %+.3f; %d model triples", myth, human_means[myth]["gap"], len(pooled))
 
     everything = pd.concat(triple_tables, ignore_index=True)
-    all_myths = set(myths) == ALL_MYTHS
+    all_myths = set(myths) == set(MYTHS)
     why = "" if all_myths else f"needs all three myths (config shvets2026.myths is {myths})"
     for model in models:
         for threshold, by_myth in shares[model].items():
             share = runtriples.independent_pass_share(list(by_myth.values())) if all_myths else float("nan")
-            values.append(value_row(f"share.triples_reach_all_myths.{model}.{threshold}", share,
-                                    note=why or "product of the per-myth shares: one independent triple per myth"))
+            values.append(keys.SHARE_REACH_ALL_MYTHS.row(
+                share, model=model, threshold=threshold,
+                note=why or "product of the per-myth shares: one independent triple per myth"))
     lowest = everything["kappa_label"].min() if all_myths else float("nan")
     margin = runtriples.label_margin(everything["kappa_label"], [human_means[m]["kappa_label"] for m in myths]) \
         if all_myths else float("nan")
-    values += [value_row("kappa_label.triples.models.min", lowest, note=why or "over all models and myths"),
-               value_row("margin.kappa_label.lowest_model_triple_vs_human", margin,
-                         note=why or "lowest model triple's label kappa minus the human's highest myth mean")]
+    values += [keys.LOWEST_TRIPLE_LABEL.row(lowest, note=why or "over all models and myths"),
+               keys.LABEL_MARGIN.row(margin,
+                                     note=why or "lowest model triple's label kappa minus the human's highest myth mean")]
 
     provenance = {"paper": "shvets2026", "pairs": ", ".join(snakemake.input.pairs),
                   "triples": "all C(10, 3) subsets of a model's runs; means over each triple's 3 pairs "

@@ -7,13 +7,14 @@ import pandas as pd
 
 from reagree.methods import phaseshift, runtriples, segments
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, value_row, write_table, write_tsv, write_values
+from reagree.pipeline.tables import sha256_of, write_table, write_tsv, write_values
+from shvets2026 import keys
+from shvets2026.release import UNIT_GRANULARITY, reader_key
 
 PAPER = "shvets2026"
-
-
-def reader_key(reader):
-    return "human" if reader == snakemake.params.human else reader
+DIAGNOSTIC_ISSUES = {"segment skipped": "segments_skipped", "line number read": "line_numbers_read",
+                     "segment outside the text": "segments_outside", "duplicate segment_id": "duplicate_ids",
+                     "annotated_date": "flagged_dates"}  # diagnostics table issue -> key segment
 
 
 def placement_name(window):
@@ -60,23 +61,23 @@ def pair_values(myth, reader, runs, labels, boundaries, values):
     summary = runtriples.reader_summary(frame)
     for column in ("kappa_boundary", "kappa_label", "gap", "agreement_label", "chance_label",
                    "agreement_boundary", "chance_boundary"):
-        values.append(value_row(f"{column}.{key}.{myth}", summary[column],
-                                note=f"mean over {summary['pairs']} pairs of {len(runs)} runs"))
-    values.append(value_row(f"share_boundary.{key}.{myth}", segments.boundary_share(boundaries),
-                            note="boundary units / covered units, over all runs"))
-    values.append(value_row(f"count.runs.{key}.{myth}", len(runs)))
-    values.append(value_row(f"count.collection_days.{key}.{myth}", segments.collection_days(runs),
-                            note="first to last annotated_date, both counted"))
+        values.append(keys.READER_MEAN.row(summary[column], mean=column, reader=key, myth=myth,
+                                           note=f"mean over {summary['pairs']} pairs of {len(runs)} runs"))
+    values.append(keys.BOUNDARY_SHARE.row(segments.boundary_share(boundaries), reader=key, myth=myth,
+                                          note="boundary units / covered units, over all runs"))
+    values.append(keys.RUNS.row(len(runs), reader=key, myth=myth))
+    values.append(keys.COLLECTION_DAYS.row(segments.collection_days(runs), reader=key, myth=myth,
+                                           note="first to last annotated_date, both counted"))
     if key == "human":
         dominant, share = segments.dominant_label_share(labels)
-        values.append(value_row(f"share_dominant_label.human.{myth}", share, note=f"{dominant}, over the three runs"))
+        values.append(keys.DOMINANT_LABEL.row(share, myth=myth, note=f"{dominant}, over the three runs"))
         for row in frame.itertuples(index=False):
-            pair = f"run{row.run_a}_run{row.run_b}"
+            pair = {"myth": myth, "a": row.run_a, "b": row.run_b}
             note = f"{row.date_a} to {row.date_b}" + (f"; {row.date_note}" if row.date_note else "")
-            values += [value_row(f"kappa_label.human.{myth}.{pair}", row.kappa_label),
-                       value_row(f"kappa_boundary.human.{myth}.{pair}", row.kappa_boundary),
-                       value_row(f"gap.human.{myth}.{pair}", row.gap),
-                       value_row(f"interval_days.human.{myth}.{pair}", row.interval_days, note=note)]
+            values += [keys.HUMAN_PAIR.row(row.kappa_label, pair_measure="kappa_label", **pair),
+                       keys.HUMAN_PAIR.row(row.kappa_boundary, pair_measure="kappa_boundary", **pair),
+                       keys.HUMAN_PAIR.row(row.gap, pair_measure="gap", **pair),
+                       keys.HUMAN_PAIR_DAYS.row(row.interval_days, note=note, **pair)]
     return frame, summary
 
 
@@ -84,9 +85,11 @@ def placement_values(myth, reader, boundaries, windows, values):
     placement = phaseshift.boundary_placement(boundaries, windows, run_names=range(1, len(boundaries) + 1))
     key = reader_key(reader)
     for window in windows:
-        values.append(value_row(f"placement.{key}.{myth}.{placement_name(window)}", placement["within"][window],
-                                note=f"share of the smaller boundary set within {window} unit(s), mean over pairs"))
-    values.append(value_row(f"placement.{key}.{myth}.chance", placement["chance"]))
+        values.append(keys.PLACEMENT.row(placement["within"][window], reader=key, myth=myth,
+                                         window=placement_name(window),
+                                         note=f"share of the smaller boundary set within {window} unit(s), "
+                                              "mean over pairs"))
+    values.append(keys.PLACEMENT_CHANCE.row(placement["chance"], reader=key, myth=myth))
     rows = pd.DataFrame(placement["pairs"])
     rows.insert(0, "reader", reader)
     rows.insert(0, "myth", myth)
@@ -97,20 +100,18 @@ def placement_values(myth, reader, boundaries, windows, values):
 with rule_log(snakemake) as log:
     myth = snakemake.wildcards.myth
     settings = snakemake.params.settings
-    units = segments.read_units(snakemake.input.text, per_line=segments.UNIT_GRANULARITY[myth])
+    units = segments.read_units(snakemake.input.text, per_line=UNIT_GRANULARITY[myth])
     log.info("%s: %d units (%s)", myth, units.n_units, "lines" if units.per_line else "blocks")
     runs, paths = read_runs(log)
 
-    values = [value_row(f"count.units.{myth}", units.n_units,
-                        note=f"{'lines' if units.per_line else 'blocks'}; {len(units.skipped)} numbered lines skipped")]
+    values = [keys.UNITS.row(units.n_units, myth=myth, note=f"{'lines' if units.per_line else 'blocks'}; "
+                                                             f"{len(units.skipped)} numbered lines skipped")]
     runs_table, diagnostics = run_rows(myth, runs, paths, units)
-    for issue, key in (("segment skipped", "segments_skipped"), ("line number read", "line_numbers_read"),
-                       ("segment outside the text", "segments_outside"), ("duplicate segment_id", "duplicate_ids"),
-                       ("annotated_date", "flagged_dates")):
+    for issue, key in DIAGNOSTIC_ISSUES.items():
         chosen = diagnostics[diagnostics["issue"] == issue]
-        values.append(value_row(f"count.{key}.{myth}", len(chosen),
-                                note="; ".join(f"{r.reader} run {r.run} {r.segment}: {r.detail}".replace(" :", ":")
-                                               for r in chosen.itertuples())[:500]))
+        values.append(keys.DIAGNOSTICS.row(len(chosen), issue=key, myth=myth,
+                                           note="; ".join(f"{r.reader} run {r.run} {r.segment}: {r.detail}"
+                                                          .replace(" :", ":") for r in chosen.itertuples())[:500]))
 
     pair_tables, reader_rows, placement_tables = [], [], []
     for reader, reader_runs in runs.items():
@@ -130,7 +131,7 @@ with rule_log(snakemake) as log:
                               f"placement_windows={settings['placement_windows']}",
                   "kappa": "Cohen, fixed category set (7 functions; boundary / not), on units both runs cover; "
                            "chance 1 -> kappa 1 (reagree.methods.runtriples)"}
-    write_tsv(segments.projection_frame(runs, units, myth), snakemake.output.projection)
+    write_tsv(segments.projection_frame(runs, units, myth=myth), snakemake.output.projection)
     write_table(runs_table, snakemake.output.runs, f"Run files of {myth}: what was kept", provenance)
     write_table(diagnostics, snakemake.output.diagnostics,
                 f"Run files of {myth}: segments skipped or read with a note, duplicate ids, flagged dates", provenance)

@@ -22,7 +22,8 @@ from reagree.stats.majority import (differing_units, disagreements_on_untied, la
 from reagree.stats.ratings import counts_from_table
 from reagree.stats.reference import kappa_statistic
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, value_row, write_table, write_values
+from reagree.pipeline.tables import sha256_of, write_table, write_values
+from jayanetti2026 import keys
 from jayanetti2026.toolrerun import excerpt
 
 WRITEUP = "numpy"  # the write-up's resampling scheme (reagree.stats.bootstrap)
@@ -34,10 +35,11 @@ def agreement(release):
     for framing, ratings in release.ratings.items():
         humans, tools = ratings.select(list(HUMANS)), ratings.select(list(TOOLS))
         if framing != "three_class":  # three-class carries the write-up's interval (writeup_intervals)
-            values.append(value_row(f"fleiss.humans.{framing}", multirater.fleiss_kappa(humans.unit_counts())))
-        values += [value_row(f"fleiss.tools.{framing}", multirater.fleiss_kappa(tools.unit_counts())),
-                   value_row(f"count.ties.{framing}", int(tied_units(humans).sum()),
-                             note="tweets whose six human votes split evenly between labels")]
+            values.append(keys.FLEISS.row(multirater.fleiss_kappa(humans.unit_counts()), group="humans",
+                                          framing=framing))
+        values += [keys.FLEISS.row(multirater.fleiss_kappa(tools.unit_counts()), group="tools", framing=framing),
+                   keys.TIES.row(int(tied_units(humans).sum()), framing=framing,
+                                 note="tweets whose six human votes split evenly between labels")]
         for a, b in combinations(RATERS, 2):
             table = pairwise.contingency_table(ratings, a, b)
             counts, weights = counts_from_table(table)
@@ -51,27 +53,26 @@ def labels_and_ties(release, characters):
     """Label counts and shares; the ties, their kinds and how the release broke them."""
     three, humans = release.three_class, release.humans
     released = three.codes[:, three.raters.index(MAJORITY)]
-    values = [value_row(f"fleiss_category.humans.{name}", kappa) for name, kappa in
+    values = [keys.FLEISS_CATEGORY.row(kappa, category=name) for name, kappa in
               zip(SENTIMENT, multirater.fleiss_category_kappas(humans.unit_counts()))]
-    values += [value_row(f"percent.humans.{name}", 100 * share)
+    values += [keys.LABEL_SHARE.row(100 * share, category=name)
                for name, share in zip(SENTIMENT, humans.category_shares())]
     for tool in TOOLS:
-        values += [value_row(f"count.{tool}.three_class.{name}", int(count))
+        values += [keys.TOOL_LABELS.row(int(count), tool=tool, category=name)
                    for name, count in zip(SENTIMENT, label_counts(three.select([tool]).codes[:, 0], SENTIMENT))]
-    values += [value_row(f"count.ties.three_class.{kind}", count) for kind, count in tie_kinds(humans).items()]
-    values.append(value_row("count.ties.three_class.resolved_polar",
-                            ties_resolved_away_from(humans, released, "neutral"),
-                            note="3-3 ties the released majority broke toward a polar label"))
-    values.append(value_row("count.majority.released_differs_on_untied",
-                            len(disagreements_on_untied(humans, released)),
-                            note="untied tweets whose released majority is not the recomputed one"))
+    values += [keys.TIE_KINDS.row(count, tie_kind=kind) for kind, count in tie_kinds(humans).items()]
+    values.append(keys.TIES_RESOLVED_POLAR.row(ties_resolved_away_from(humans, released, "neutral"),
+                                               note="3-3 ties the released majority broke toward a polar label"))
+    values.append(keys.MAJORITY_DIFFERS_ON_UNTIED.row(
+        len(disagreements_on_untied(humans, released)),
+        note="untied tweets whose released majority is not the recomputed one"))
     contradicting = set()
     for framing in ("neg_vs_rest", "pos_vs_rest"):
         released_binary = release.ratings[framing].select([MAJORITY]).codes[:, 0]
         recoded = framed(three.select([MAJORITY]), framing).codes[:, 0]
         contradicting |= set(differing_units(released_binary, recoded).tolist())
-    values.append(value_row("count.majority.binary_contradicts_three_class", len(contradicting),
-                            note="rows " + ", ".join(str(r) for r in sorted(contradicting))))
+    values.append(keys.BINARY_CONTRADICTS.row(len(contradicting),
+                                              note="rows " + ", ".join(str(r) for r in sorted(contradicting))))
 
     ties = tie_table(humans, {f"released_{framing}": release.ratings[framing].labels()[MAJORITY]
                               for framing in FRAMINGS})
@@ -87,20 +88,20 @@ def writeup_intervals(release, draws, seed, level):
     roberta = {framing: kappa_statistic(release.ratings[framing], "roberta",
                                         release.ratings[framing].select([MAJORITY]).codes[:, 0])
                for framing in ("three_class", "pos_vs_rest")}
-    values = [value_row("fleiss.humans.three_class", fleiss["three_class"].value(),
-                        interval=bootstrap_interval(fleiss["three_class"], draws, seed, level, scheme=WRITEUP))]
+    values = [keys.FLEISS.row(fleiss["three_class"].value(), group="humans", framing="three_class",
+                              interval=bootstrap_interval(fleiss["three_class"], draws, seed, level, scheme=WRITEUP))]
     for framing in ("neg_vs_rest", "pos_vs_rest"):
         gain, interval = paired_difference(fleiss["three_class"], fleiss[framing], draws, seed, level, scheme=WRITEUP)
-        values.append(value_row(f"fleiss_gain.humans.{framing}", gain, interval=interval,
-                                note=f"{framing} minus three_class, paired resamples"))
+        values.append(keys.FLEISS_GAIN.row(gain, binary=framing, interval=interval,
+                                           note=f"{framing} minus three_class, paired resamples"))
     gain, interval = paired_difference(roberta["three_class"], roberta["pos_vs_rest"], draws, seed, level,
                                        scheme=WRITEUP)
-    values.append(value_row("kappa_gain.roberta.vs_majority.pos_vs_rest", gain, interval=interval,
-                            note="pos_vs_rest minus three_class against the released majority columns, paired"))
-    values.append(value_row("kappa.roberta.vs_majority.pos_vs_rest.scheme_numpy", roberta["pos_vs_rest"].value(),
-                            interval=bootstrap_interval(roberta["pos_vs_rest"], draws, seed, level, scheme=WRITEUP),
-                            note="the write-up's interval; kappa.roberta.vs_majority.pos_vs_rest carries the "
-                                 "pipeline's"))
+    values.append(keys.KAPPA_GAIN.row(
+        gain, interval=interval, note="pos_vs_rest minus three_class against the released majority columns, paired"))
+    values.append(keys.KAPPA_WRITEUP_INTERVAL.row(
+        roberta["pos_vs_rest"].value(),
+        interval=bootstrap_interval(roberta["pos_vs_rest"], draws, seed, level, scheme=WRITEUP),
+        note="the write-up's interval; kappa.roberta.vs_majority.pos_vs_rest carries the pipeline's"))
     return values
 
 

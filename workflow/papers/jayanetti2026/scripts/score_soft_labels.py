@@ -12,7 +12,8 @@ from reagree.stats.bootstrap import bootstrap_intervals
 from reagree.stats.pairwise import cohen_statistic
 from reagree.pipeline.rulekit import rule_log
 from reagree.stats.softlabel import cross_entropy_statistic, mean_kappa_statistic
-from reagree.pipeline.tables import interval_columns, sha256_of, value_row, write_table, write_values
+from reagree.pipeline.tables import interval_columns, sha256_of, write_table, write_values
+from jayanetti2026 import keys
 
 SCORED = [*TOOLS, MAJORITY]
 SMOOTHING_NOTE = "nats; six-rater distribution smoothed add-{0:g}: p(k) = (votes_k + {0:g}) / (6 + K x {0:g})"
@@ -25,19 +26,18 @@ with rule_log(snakemake) as log:
     values, rows = [], []
     for framing, ratings in release.ratings.items():
         for scored in SCORED:
-            statistics = {f"kappa_{rater}": (f"kappa.{scored}.vs_{rater}.{framing}",
+            statistics = {f"kappa_{rater}": (keys.KAPPA_VS_RATER, {"human": rater},
                                              cohen_statistic(ratings, scored, rater)) for rater in panel}
-            statistics["kappa_mean"] = (f"kappa_mean.{scored}.vs_raters.{framing}",
-                                        mean_kappa_statistic(ratings, scored, panel))
-            statistics["cross_entropy"] = (f"cross_entropy.{scored}.vs_rater_distribution.{framing}",
+            statistics["kappa_mean"] = (keys.KAPPA_MEAN, {}, mean_kappa_statistic(ratings, scored, panel))
+            statistics["cross_entropy"] = (keys.CROSS_ENTROPY, {},
                                            cross_entropy_statistic(ratings, scored, panel, smoothing))
-            intervals = bootstrap_intervals([statistic for _, statistic in statistics.values()],
+            intervals = bootstrap_intervals([statistic for _, _, statistic in statistics.values()],
                                             bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
             row = {"framing": framing, "scored": scored}
-            for (column, (key, statistic)), interval in zip(statistics.items(), intervals):
+            for (column, (family, fields, statistic)), interval in zip(statistics.items(), intervals):
                 value = statistic.value()
-                values.append(value_row(key, value, interval=interval,
-                                        note=SMOOTHING_NOTE.format(smoothing) if column == "cross_entropy" else ""))
+                values.append(family.row(value, interval=interval, scored=scored, framing=framing, **fields,
+                                         note=SMOOTHING_NOTE.format(smoothing) if column == "cross_entropy" else ""))
                 row[column] = value
                 if column in ("kappa_mean", "cross_entropy"):
                     row.update(interval_columns(interval, prefix=f"{column}_"))

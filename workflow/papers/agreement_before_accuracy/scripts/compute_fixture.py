@@ -1,4 +1,5 @@
-"""Rule compute_aba_fixture_values: the first block of "Agreement Before Accuracy".
+"""Rule compute_agreement_before_accuracy_fixture: the first block of "Agreement Before
+Accuracy".
 
 The 240-message intent round (coders A, B, C, 7% cells missing), the severity round, and
 the alpha-minus-Fleiss gap at 240 / 2,400 / 24,000 items. Composition only.
@@ -13,14 +14,15 @@ from reagree.stats import classification, multirater, pairwise
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
 from reagree.stats.undefined import difference
 
-from agreement_before_accuracy.fixture import CODERS, LABELS, intent_round, severity_round
+from agreement_before_accuracy import keys
+from agreement_before_accuracy.fixture import CODERS, GAP_SIZES, LABELS, intent_round, severity_round
 
-# the gap table's columns and the keys they are written under
-GAP_KEYS = {"complete_units": "count.complete_units.intent", "fleiss": "fleiss.intent.complete_units",
-            "alpha": "alpha_nominal.intent.complete_units", "difference": "alpha_minus_fleiss.intent.complete_units"}
+# the gap table's columns and the key families they are written under
+GAP_KEYS = {"complete_units": keys.GAP_COMPLETE_UNITS, "fleiss": keys.GAP_FLEISS, "alpha": keys.GAP_ALPHA,
+            "difference": keys.GAP_DIFFERENCE}
 PROVENANCE = {"paper": "agreement_before_accuracy",
               "source": "regenerated from the document's generator (random.Random seeds 7 and 11)"}
 
@@ -33,7 +35,7 @@ def intent_ratings(n_items=240):
 with rule_log(snakemake) as log:
     values = []
     ratings, truth = intent_ratings()
-    values.append(value_row("percent.missing_cells.intent", 100 * ratings.missing_share()))
+    values.append(keys.MISSING_CELLS.row(100 * ratings.missing_share()))
 
     pair_rows = []
     for a, b in combinations(CODERS, 2):
@@ -41,11 +43,11 @@ with rule_log(snakemake) as log:
         reading = pairwise.table_coefficients(table)
         pair = f"{a.lower()}_{b.lower()}"
         for field in ("n", "agreement", "chance", "kappa"):
-            values.append(value_row(f"{field}.{pair}.intent", reading[field]))
+            values.append(keys.PAIR_READING.row(reading[field], reading=field, pair=pair))
         # A model that copies coder a exactly, scored against coder b on the items both labelled.
         copy = ratings.select([b]).with_column("copy", ratings.select([a]).codes[:, 0])
         ceiling = classification.accuracy(pairwise.contingency_table(copy, "copy", b))
-        values.append(value_row(f"accuracy.copy_of_{a.lower()}.vs_{b.lower()}.intent", ceiling))
+        values.append(keys.COPY_ACCURACY.row(ceiling, a=a.lower(), b=b.lower()))
         pair_rows.append({"pair": f"{a}-{b}", **{f: reading[f] for f in ("n", "agreement", "chance", "kappa")},
                           "copy_scored": ceiling})
 
@@ -53,44 +55,44 @@ with rule_log(snakemake) as log:
     fleiss = multirater.fleiss_kappa(complete.unit_counts())
     alpha_all = krippendorff_alpha(ratings, "nominal")
     alpha_complete = krippendorff_alpha(complete, "nominal")
-    values += [value_row("count.complete_units.intent", complete.n_units),
-               value_row("fleiss.intent.complete_units", fleiss),
-               value_row("alpha_nominal.intent.all_units", alpha_all),
-               value_row("alpha_nominal.intent.complete_units", alpha_complete),
-               value_row("alpha_minus_fleiss.intent.complete_units", difference(alpha_complete, fleiss))]
+    values += [keys.COMPLETE_UNITS.row(complete.n_units),
+               keys.FLEISS.row(fleiss),
+               keys.ALPHA_INTENT.row(alpha_all, units="all_units"),
+               keys.ALPHA_INTENT.row(alpha_complete, units="complete_units"),
+               keys.ALPHA_MINUS_FLEISS.row(difference(alpha_complete, fleiss))]
     truth_codes = np.array([LABELS.index(t) for t in truth])
     for coder in CODERS:
         # The document divides by all 240 items: a missing cell counts as not correct.
         accuracy = classification.accuracy_against(ratings.select([coder]).codes[:, 0], truth_codes)
-        values.append(value_row(f"accuracy.{coder.lower()}.vs_truth.intent", accuracy,
-                                note="correct labels / all items (missing cells count as wrong)"))
+        values.append(keys.ACCURACY_VS_TRUTH.row(accuracy, coder=coder.lower(),
+                                                 note="correct labels / all items (missing cells count as wrong)"))
 
     severity = Ratings.from_labels(pd.DataFrame(severity_round(), columns=list(CODERS)), categories=(1, 2, 3))
     ordinal = krippendorff_alpha(severity, "ordinal")
-    values += [value_row("alpha_ordinal.severity", ordinal),
-               value_row("alpha_nominal.severity", krippendorff_alpha(severity, "nominal"))]
+    values += [keys.ALPHA_SEVERITY.row(ordinal, level="ordinal"),
+               keys.ALPHA_SEVERITY.row(krippendorff_alpha(severity, "nominal"), level="nominal")]
 
     # Implementation note 1: the reference implementation fed units x coders instead of
     # coders x units. Done deliberately here, against the library itself, to measure it.
     coded = np.where(ratings.codes == MISSING, np.nan, ratings.codes).astype(float)
     transposed = krippendorff.alpha(reliability_data=coded, level_of_measurement="nominal")
-    values.append(value_row("alpha_nominal.intent.transposed_input", transposed,
-                            note="krippendorff.alpha on units x coders (the wrong orientation)"))
+    values.append(keys.ALPHA_TRANSPOSED.row(transposed,
+                                            note="krippendorff.alpha on units x coders (the wrong orientation)"))
     # Implementation note 2: ordinal marginals counted over every labelled value.
     all_values = alpha_statistic(severity, "ordinal", ordinal_marginals="all").estimate()
-    values.append(value_row("alpha_ordinal_shift.severity.all_values_marginals", difference(all_values, ordinal),
-                            note="ordinal alpha with marginals over all values minus over pairable values"))
+    values.append(keys.ORDINAL_MARGINALS_SHIFT.row(
+        difference(all_values, ordinal), note="ordinal alpha with marginals over all values minus over pairable values"))
 
     gap_rows = []
-    for n_items in (240, 2400, 24000):
+    for n_items in GAP_SIZES:
         big = intent_ratings(n_items)[0].complete()
         fleiss_n = multirater.fleiss_kappa(big.unit_counts())
         alpha_n = krippendorff_alpha(big, "nominal")
         row = {"items": n_items, "complete_units": big.n_units, "fleiss": fleiss_n, "alpha": alpha_n,
                "difference": difference(alpha_n, fleiss_n)}
         gap_rows.append(row)
-        for field, measure in GAP_KEYS.items():
-            values.append(value_row(f"{measure}.n{n_items}", row[field]))
+        for field, family in GAP_KEYS.items():
+            values.append(family.row(row[field], items=n_items))
         log.info("gap at %d items: %s", n_items, row)
 
     write_values(values, snakemake.output.values, rule=snakemake.rule)

@@ -1,4 +1,5 @@
-"""Rule compute_aba_bootstrap_widths: interval width against sample size.
+"""Rule compute_agreement_before_accuracy_bootstrap_widths: interval width against sample
+size.
 
 Uses the document's own resampling scheme (draw d = random.Random(100000 + d), n calls of
 randrange(n)) so its printed intervals can be matched exactly; the statistics are
@@ -14,17 +15,19 @@ from reagree.stats.multirater import percent_agreement
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import Ratings
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
 
-from agreement_before_accuracy.fixture import LABELS, complete_round, resample_indices
+from agreement_before_accuracy import keys
+from agreement_before_accuracy.fixture import LABELS, WIDTH_STUDY_SIZES, complete_round, resample_indices
 
-SIZES = (50, 100, 200, 400, 800, 2000)
 DRAWS = 2000  # the document's; its figures are only reproducible with its own scheme
 FIRST_SEED = 100_000
 LEVEL = 0.95
 SCHEME_NAME = f"python-random({FIRST_SEED}+d)"
-# Cohen's kappa of coders A and B, nominal alpha of coders A, B, C, per sample size
-WIDTH_STUDY_KEYS = {"kappa": "kappa.a_b.width_study", "alpha": "alpha_nominal.coders.width_study"}
+# Cohen's kappa of coders A and B, nominal alpha of coders A, B, C, per sample size: the
+# value's family and its interval width's
+WIDTH_STUDY_KEYS = {"kappa": (keys.WIDTH_STUDY_KAPPA, keys.WIDTH_STUDY_KAPPA_WIDTH),
+                    "alpha": (keys.WIDTH_STUDY_ALPHA, keys.WIDTH_STUDY_ALPHA_WIDTH)}
 PROVENANCE = {"paper": "agreement_before_accuracy",
               "source": "regenerated fixtures (seed n for two coders, n + 5000 for three)",
               "draws": f"{DRAWS}, random.Random({FIRST_SEED} + draw).randrange(n) x n; "
@@ -39,7 +42,7 @@ def percentile_interval(statistic, indices):
 
 with rule_log(snakemake) as log:
     values, rows = [], []
-    for n in SIZES:
+    for n in WIDTH_STUDY_SIZES:
         two = Ratings.from_labels(pd.DataFrame(complete_round(n, n, ("A", "B"))), categories=LABELS)
         three = Ratings.from_labels(pd.DataFrame(complete_round(n, n + 5000)), categories=LABELS)
         kappa, alpha = cohen_statistic(two, "A", "B"), alpha_statistic(three, "nominal")
@@ -48,14 +51,14 @@ with rule_log(snakemake) as log:
         found = {"kappa": (kappa.value(), percentile_interval(kappa, indices)),
                  "alpha": (alpha.value(), percentile_interval(alpha, indices))}
         row = {"n": n, "agreement": percent_agreement(two.unit_counts())}
-        values.append(value_row(f"agreement.a_b.width_study.n{n}", row["agreement"]))
+        values.append(keys.WIDTH_STUDY_AGREEMENT.row(row["agreement"], n=n))
         for name, (value, interval) in found.items():
             row.update({name: value, f"{name}_ci_low": interval.low, f"{name}_ci_high": interval.high,
                         f"{name}_width": interval.width, f"{name}_undefined_draws": interval.undefined_draws})
-            key = f"{WIDTH_STUDY_KEYS[name]}.n{n}"
+            family, width_family = WIDTH_STUDY_KEYS[name]
             # the interval's ends sit beside the value; its width is a figure the document prints
-            values += [value_row(key, value, interval=interval),
-                       value_row(f"width.{key}", interval.width, note=interval.scheme)]
+            values += [family.row(value, interval=interval, n=n),
+                       width_family.row(interval.width, note=interval.scheme, n=n)]
         rows.append(row)
         log.info("n=%d: kappa width %.3f, alpha width %.3f", n, row["kappa_width"], row["alpha_width"])
     write_values(values, snakemake.output.values, rule=snakemake.rule)

@@ -6,43 +6,44 @@ import pandas as pd
 
 from reagree.methods import phaseshift, runtriples, segments
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import value_row, write_table, write_tsv, write_values
+from reagree.pipeline.tables import write_table, write_tsv, write_values
+from shvets2026 import keys
+from shvets2026.release import UNIT_GRANULARITY
 
 TABLE4 = {  # value key measure: column of phaseshift.phase_shift
     "lag_same_place": ("same_place_observed", "same_place_expected"),
     "lag_one_step": ("one_step_observed", "one_step_expected"),
 }
-RATIOS = ("one_step_per_same_place", "same_place_ratio", "one_step_ratio")
 RATIO_KEYS = {"one_step_per_same_place": "ratio_one_step_per_same_place", "same_place_ratio": "ratio_same_place",
-              "one_step_ratio": "ratio_one_step"}
+              "one_step_ratio": "ratio_one_step"}  # column of phaseshift.phase_shift: value key measure
 
 with rule_log(snakemake) as log:
     myths, models, human = snakemake.params.myths, snakemake.params.models, snakemake.params.human
     max_lag = snakemake.params.max_lag
     values, human_rows, triple_tables, b2_rows = [], [], [], []
     for myth, projection_path, text_path in zip(myths, snakemake.input.projections, snakemake.input.texts):
-        units = segments.read_units(text_path, per_line=segments.UNIT_GRANULARITY[myth])
+        units = segments.read_units(text_path, per_line=UNIT_GRANULARITY[myth])
         projection = pd.read_csv(projection_path, sep="\t", dtype={"lines": str})
         labels, _ = segments.codes_from_frame(projection, human, units.n_units)
         table4 = phaseshift.phase_shift(labels, max_lag)
         runs = "+".join(str(number) for number in sorted(projection.loc[projection["reader"] == human, "run"].unique()))
         human_rows.append({"myth": myth, "reader": "human", "runs": runs, **table4})
         for measure, (observed, expected) in TABLE4.items():
-            values += [value_row(f"{measure}.human.{myth}.observed", table4[observed]),
-                       value_row(f"{measure}.human.{myth}.expected", table4[expected],
-                                 note=f"mean over every rotation k = 1..P-1, P = {table4['pieces']} pieces")]
-        values += [value_row(f"{RATIO_KEYS[r]}.human.{myth}", table4[r]) for r in RATIOS]
-        values += [value_row(f"count.pieces.human.{myth}", table4["pieces"]),
-                   value_row(f"count.onsets.human.{myth}", table4["onsets"])]
+            values += [keys.LAG.row(table4[observed], lag=measure, myth=myth, seen="observed"),
+                       keys.LAG.row(table4[expected], lag=measure, myth=myth, seen="expected",
+                                    note=f"mean over every rotation k = 1..P-1, P = {table4['pieces']} pieces")]
+        values += [keys.RATIO.row(table4[column], ratio=measure, myth=myth) for column, measure in RATIO_KEYS.items()]
+        values += [keys.PIECES.row(table4["pieces"], count="pieces", myth=myth),
+                   keys.PIECES.row(table4["onsets"], count="onsets", myth=myth)]
         b2 = phaseshift.neighbour_relabels(labels)
         b2_rows.append({"myth": myth, "reader": "human", "events": b2.events, "licensed": b2.licensed,
                         "observed": b2.observed, "chance": b2.chance, "gap": b2.gap,
                         "labels_seen": b2.labels_seen, "fragments": b2.fragments})
-        values += [value_row(f"count.b2_events.human.{myth}", b2.events),
-                   value_row(f"b2_observed.human.{myth}", b2.observed, note=f"{b2.licensed} of {b2.events} licensed"),
-                   value_row(f"b2_chance.human.{myth}", b2.chance,
-                             note=f"mean |licensed| / {b2.labels_seen - 1} (labels seen - 1), exact"),
-                   value_row(f"b2_gap.human.{myth}", b2.gap)]
+        values += [keys.B2_EVENTS.row(b2.events, myth=myth),
+                   keys.B2.row(b2.observed, b2="b2_observed", myth=myth, note=f"{b2.licensed} of {b2.events} licensed"),
+                   keys.B2.row(b2.chance, b2="b2_chance", myth=myth,
+                               note=f"mean |licensed| / {b2.labels_seen - 1} (labels seen - 1), exact"),
+                   keys.B2.row(b2.gap, b2="b2_gap", myth=myth)]
         per_myth = []
         for model in models:
             model_labels, _ = segments.codes_from_frame(projection, model, units.n_units)
@@ -53,10 +54,10 @@ with rule_log(snakemake) as log:
         pooled = pd.concat(per_myth, ignore_index=True)
         triple_tables.append(pooled)
         summary = phaseshift.summarise_subsets(pooled, ["myth"]).iloc[0]
-        values += [value_row(f"ratio_one_step_per_same_place.triples.models.{myth}.max",
-                             summary["one_step_per_same_place_max"], note=f"over {summary['subsets']} model triples"),
-                   value_row(f"ratio_same_place.triples.models.{myth}.min", summary["same_place_ratio_min"],
-                             note=f"o0 / e0 over {summary['subsets']} model triples")]
+        values += [keys.TRIPLE_RATIO_MAX.row(summary["one_step_per_same_place_max"], myth=myth,
+                                             note=f"over {summary['subsets']} model triples"),
+                   keys.TRIPLE_SAME_PLACE_MIN.row(summary["same_place_ratio_min"], myth=myth,
+                                                  note=f"o0 / e0 over {summary['subsets']} model triples")]
         log.info("%s: human %d pieces; %d model triples", myth, table4["pieces"], len(pooled))
 
     everything = pd.concat(triple_tables, ignore_index=True)

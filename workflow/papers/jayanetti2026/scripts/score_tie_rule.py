@@ -17,7 +17,8 @@ from reagree.stats.majority import label_counts, majority_vote, random_majoritie
 from reagree.stats.ratings import Ratings
 from reagree.stats.reference import kappa_against_many, kappa_statistic, spread
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import interval_columns, sha256_of, value_row, write_table, write_tsv, write_values
+from reagree.pipeline.tables import interval_columns, sha256_of, write_table, write_tsv, write_values
+from jayanetti2026 import keys
 
 KEEPS_EVERY_TWEET = ("neutral", "polar")  # a paired change needs the same tweets on both sides
 
@@ -41,11 +42,12 @@ def deterministic_scores(release, tie_rule, references, bootstrap):
         intervals = bootstrap_intervals(statistics, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
         for rater, statistic, interval in zip(RATERS, statistics, intervals):
             kappa = statistic.value()
-            values.append(value_row(f"kappa.{rater}.{against(tie_rule)}.{framing}", kappa, interval=interval))
+            values.append(keys.KAPPA.row(kappa, rater=rater, against=against(tie_rule), framing=framing,
+                                         interval=interval))
             rows.append({"tie_rule": tie_rule, "framing": framing, "rater": rater, "kappa": kappa,
                          "units": statistic.n_units, **interval_columns(interval)})
-    values += [value_row(f"count.tweets_scored.{against(tie_rule)}", statistics[0].n_units,
-                         note="tweets in the comparison (a dropped tie leaves it)")]
+    values += [keys.TWEETS_SCORED.row(statistics[0].n_units, against=against(tie_rule),
+                                      note="tweets in the comparison (a dropped tie leaves it)")]
     return values, rows, pd.DataFrame(columns=["draw", "framing", "rater", "kappa"])
 
 
@@ -60,8 +62,9 @@ def changes(release, tie_rule, references, bootstrap):
             change, interval = paired_difference(kappa_statistic(raters, tool, released),
                                                  kappa_statistic(raters, tool, reference[0]),
                                                  bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
-            values.append(value_row(f"kappa_change.{tool}.{against(tie_rule)}.{framing}", change, interval=interval,
-                                    note=f"kappa against the '{tie_rule}' majority minus against the released one"))
+            values.append(keys.KAPPA_CHANGE.row(
+                change, tool=tool, keeps_every_tweet=against(tie_rule), framing=framing, interval=interval,
+                note=f"kappa against the '{tie_rule}' majority minus against the released one"))
     return values
 
 
@@ -73,9 +76,9 @@ def random_scores(release, tie_rule, references, level, seed):
         for rater in RATERS:
             kappas = kappa_against_many(raters, rater, reference)
             median, interval = spread(kappas, level, seed=seed)
-            values.append(value_row(f"kappa.{rater}.{against(tie_rule)}.{framing}", median, interval=interval,
-                                    note=f"median over {kappas.size} random tie breaks; interval: their middle "
-                                         f"{level:.0%} (numpy.percentile)"))
+            values.append(keys.KAPPA_RANDOM.row(median, rater=rater, framing=framing, interval=interval,
+                                                note=f"median over {kappas.size} random tie breaks; interval: their "
+                                                     f"middle {level:.0%} (numpy.percentile)"))
             rows.append({"tie_rule": tie_rule, "framing": framing, "rater": rater, "kappa": median,
                          "units": raters.n_units, **interval_columns(interval)})
             if rater in TOOLS:
@@ -91,13 +94,13 @@ def counts(tie_rule, references, level, seed):
         categories = FRAMINGS[framing][1]
         per_labelling = label_counts(reference, categories)           # (R, K)
         for code, category in enumerate(categories):
-            key = f"count.{majority_name(tie_rule)}.{framing}.{category}"
+            where = {"majority": majority_name(tie_rule), "framing": framing, "category": category}
             if tie_rule == "random":
                 median, interval = spread(per_labelling[:, code], level, seed=seed)
-                values.append(value_row(key, median, interval=interval,
-                                        note=f"median over {len(per_labelling)} random tie breaks"))
+                values.append(keys.MAJORITY_LABELS.row(median, interval=interval, **where,
+                                                       note=f"median over {len(per_labelling)} random tie breaks"))
             else:
-                values.append(value_row(key, int(per_labelling[0, code])))
+                values.append(keys.MAJORITY_LABELS.row(int(per_labelling[0, code]), **where))
     return values
 
 

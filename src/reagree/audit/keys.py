@@ -1,0 +1,122 @@
+"""An audit as values.tsv rows: its keys declared once (``reagree.pipeline.keys``), each
+family with the one function that computes it.
+
+Grammar: ``<measure>.<who>[.<qualifier>]``, ``who`` naming the table's raters
+(``raters``, ``humans``, ...): ``agreement``, ``fleiss``, ``alpha_<level>``, ``ac1``,
+``pabak`` and ``kappa.<who>.mean_of_pairs`` for the whole table; ``fleiss_category`` and
+``specific_agreement`` per category; ``kappa`` and ``agreement`` per pair of raters
+(``kappa.<a>_<b>``); ``count.*`` for units, complete units, ratings, ties and majority
+labels; ``percent.missing``. A label or rater id becomes a key segment by ``slug``. The
+families name no rule: the rule that writes the rows is the one whose script calls
+``value_rows`` (``reagree.pipeline.tables.write_values`` fills it in).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from reagree.audit.read import read_table
+from reagree.pipeline.keys import KeyGrammar
+from reagree.stats import classification, multirater
+from reagree.stats.alpha import LEVELS, alpha_statistic
+from reagree.stats.majority import majority_vote, tied_units
+from reagree.stats.meanpairwise import mean_pairwise_cohen_statistic
+from reagree.stats.pairwise import cohen_statistic
+from reagree.stats.ratings import Ratings
+from reagree.stats.undefined import Undefined
+
+SLUG = r"[a-z0-9_+-]+"
+
+KEYS = KeyGrammar("audit", slots={"who": SLUG, "level": LEVELS, "category": SLUG, "rater": SLUG})
+_any_rule = KEYS.rule("")  # the rule whose script calls value_rows
+AGREEMENT = _any_rule.family("agreement.{who}", multirater.percent_agreement_statistic)
+FLEISS = _any_rule.family("fleiss.{who}", multirater.fleiss_statistic)
+AC1 = _any_rule.family("ac1.{who}", multirater.gwet_ac1_statistic)
+PABAK = _any_rule.family("pabak.{who}", multirater.brennan_prediger_statistic)
+MEAN_OF_PAIRS = _any_rule.family("kappa.{who}.mean_of_pairs", mean_pairwise_cohen_statistic)
+UNITS = _any_rule.family("count.units.{who}", read_table)
+COMPLETE_UNITS = _any_rule.family("count.complete_units.{who}", Ratings.complete)
+RATINGS = _any_rule.family("count.ratings.{who}", Ratings.unit_counts)
+TIES = _any_rule.family("count.ties.{who}", tied_units)
+MISSING = _any_rule.family("percent.missing.{who}", Ratings.missing_share)
+MAJORITY = _any_rule.family("count.majority.{who}.{category}", majority_vote)
+MAJORITY_COLUMN = _any_rule.family("count.majority_column.{who}.{category}", read_table)
+ALPHA = _any_rule.family("alpha_{level}.{who}", alpha_statistic)
+FLEISS_CATEGORY = _any_rule.family("fleiss_category.{who}.{category}", multirater.fleiss_category_statistic)
+SPECIFIC_AGREEMENT = _any_rule.family("specific_agreement.{who}.{category}", multirater.specific_agreement_statistic)
+PAIR_KAPPA = _any_rule.family("kappa.{a:rater}_{b:rater}", cohen_statistic)
+PAIR_AGREEMENT = _any_rule.family("agreement.{a:rater}_{b:rater}", classification.accuracy)
+
+
+def slug(text: str) -> str:
+    """A key segment: lowercase, anything outside [a-z0-9_+-] as "_"."""
+    return re.sub(r"[^a-z0-9_+-]+", "_", str(text).strip().lower()).strip("_") or "_"
+
+
+@dataclass(frozen=True)
+class _Ends:
+    """An interval as values.tsv needs it (``reagree.pipeline.tables.value_row(interval=...)``)."""
+
+    low: float
+    high: float
+    scheme: str
+    undefined_draws: int
+
+
+def value_rows(result: dict, who: str = "raters") -> list[dict]:
+    """An audit (``reagree.audit.audit``'s result) as values.tsv rows under the families
+    above; each value carries its bootstrap interval and scheme."""
+    who = slug(who)
+    ci, reasons = result["ci"], result["undefined"]
+    undefined_draws = ci.get("undefined_draws", {})
+
+    def row(family, value, ends=None, draws_key=None, reason_key=None, note="", **fields):
+        value = Undefined(reasons.get(reason_key, "undefined")) if value is None else value
+        interval = None
+        if ends is not None:
+            low, high = (math.nan if end is None else end for end in ends)
+            interval = _Ends(low, high, ci["method"], undefined_draws.get(draws_key, 0))
+        return family.row(value, interval=interval, note=note, **fields)
+
+    coefficients = result["coefficients"]
+    rows = [
+        row(AGREEMENT, coefficients["percent_agreement"], ci.get("percent_agreement"), "percent_agreement",
+            "coefficients.percent_agreement", "mean share of agreeing rating pairs", who=who),
+        row(FLEISS, coefficients["fleiss_kappa"], ci.get("fleiss_kappa"), "fleiss_kappa",
+            "coefficients.fleiss_kappa", f"{coefficients['fleiss_n_units']} units every rater labelled", who=who),
+        row(AC1, coefficients["gwet_ac1"], ci.get("gwet_ac1"), "gwet_ac1", "coefficients.gwet_ac1", who=who),
+        row(PABAK, coefficients["pabak"], ci.get("pabak"), "pabak", "coefficients.pabak", who=who),
+        row(MEAN_OF_PAIRS, coefficients["mean_pairwise_cohen"], ci.get("mean_pairwise_cohen"), "mean_pairwise_cohen",
+            "coefficients.mean_pairwise_cohen", "Light's kappa: mean Cohen's kappa over pairs", who=who),
+        UNITS.row(result["n_units"], who=who),
+        COMPLETE_UNITS.row(coefficients["fleiss_n_units"], who=who),
+        RATINGS.row(result["n_ratings"], who=who),
+        TIES.row(result["ties"]["count"], who=who, note="units whose top vote count is shared"),
+        MISSING.row(math.nan if result["missing_share"] is None else 100 * result["missing_share"], who=who),
+    ]
+    for label, count in result.get("majority", {}).get("rule", {}).items():
+        if label != "no label":
+            rows.append(MAJORITY.row(count, who=who, category=slug(label),
+                                     note=f"units whose majority label is {label} (tie rule {result['ties']['rule']})"))
+    for label, count in result.get("majority", {}).get("column", {}).items():
+        if label != "no label":
+            rows.append(MAJORITY_COLUMN.row(count, who=who, category=slug(label),
+                                            note=f"units the column {result['ties'].get('column')} labels {label}"))
+    for level, value in coefficients["krippendorff_alpha"].items():
+        rows.append(row(ALPHA, value, ci.get("krippendorff_alpha", {}).get(level), f"krippendorff_alpha.{level}",
+                        f"coefficients.krippendorff_alpha.{level}", level=level, who=who))
+    for category, entry in result["per_category"].items():
+        for family, field in ((FLEISS_CATEGORY, "fleiss_kappa"), (SPECIFIC_AGREEMENT, "specific_agreement")):
+            path = f"per_category.{category}.{field}"
+            rows.append(row(family, entry.get(field), entry.get(f"{field}_ci"), path, path, who=who,
+                            category=slug(category)))
+    for pair in result["pairwise"]:
+        names = {"a": slug(pair["a"]), "b": slug(pair["b"])}
+        path = f"pairwise.{pair['a']}-{pair['b']}.cohen_kappa"
+        rows.append(row(PAIR_KAPPA, pair["cohen_kappa"], pair.get("cohen_kappa_ci"), path, path,
+                        f"{pair['n']} units both labelled", **names))
+        rows.append(row(PAIR_AGREEMENT, pair["percent_agreement"], None, None,
+                        f"pairwise.{pair['a']}-{pair['b']}.percent_agreement", **names))
+    return rows

@@ -1,0 +1,234 @@
+"""Rendering an audit: the JSON text, the terminal text, the coefficient rows and the
+tables (design, coefficients, per category, pairs, ties), and the tables' provenance.
+Pure functions of the audit's result dict; nothing here computes a statistic or writes a
+file.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pandas as pd
+
+def to_json(result: dict) -> str:
+    """The audit as JSON text: undefined values are null (their reasons under "undefined")."""
+    return json.dumps(result, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def _number(value, digits: int = 3) -> str:
+    return "undefined" if value is None else f"{value:.{digits}f}"
+
+
+def _ci(ends) -> str:
+    if not ends:
+        return ""
+    low, high = ends
+    if low is None or high is None:
+        return "interval undefined"
+    return f"{low:.3f} to {high:.3f}"
+
+
+def coefficient_rows(result: dict) -> list[dict]:
+    """The coefficients as rows: name, what, value, ci_low, ci_high, note (undefined reason)."""
+    coefficients, ci, undefined = result["coefficients"], result["ci"], result["undefined"]
+    n_raters, k = result["n_raters"], len(result["categories"])
+    described = [
+        ("percent_agreement", (), f"percent agreement (pairs of ratings on {result['units_pairable']} pairable units)"),
+        ("fleiss_kappa", (), f"Fleiss' kappa ({coefficients['fleiss_n_units']} units every rater labelled)"),
+    ]
+    for level in result["levels"]:
+        chosen = " (chosen level)" if level == result["level"] else ""
+        described.append(("krippendorff_alpha", (level,), f"Krippendorff's alpha, {level}{chosen}"))
+    described += [
+        ("gwet_ac1", (), "Gwet's AC1"),
+        ("pabak", (), "PABAK" + (f" (Brennan-Prediger form, chance 1/{k})" if k != 2 else " (2 P_o - 1)")),
+        ("mean_pairwise_cohen", (), f"mean pairwise Cohen's kappa (Light; {len(result.get('pairs_in_mean', []))} "
+                                    f"of {n_raters * (n_raters - 1) // 2} pairs)"),
+    ]
+    rows = []
+    for name, sub, what in described:
+        value, ends = coefficients.get(name), ci.get(name)
+        for part in sub:
+            value = value.get(part) if isinstance(value, dict) else None
+            ends = ends.get(part) if isinstance(ends, dict) else None
+        key = ".".join((name, *sub))
+        rows.append({"coefficient": key, "what": what, "value": value,
+                     "ci_low": ends[0] if ends else None, "ci_high": ends[1] if ends else None,
+                     "undefined_draws": ci.get("undefined_draws", {}).get(key),
+                     "note": undefined.get(f"coefficients.{key}", "")})
+    return rows
+
+
+def result_tables(result: dict) -> dict[str, pd.DataFrame]:
+    """The audit's tables: design, coefficients, per_category, pairwise, ties."""
+    design = pd.DataFrame([
+        {"quantity": "units", "value": result["n_units"]},
+        {"quantity": "raters", "value": result["n_raters"]},
+        {"quantity": "ratings", "value": result["n_ratings"]},
+        {"quantity": "missing share", "value": result["missing_share"]},
+        {"quantity": "units with two or more ratings", "value": result["units_pairable"]},
+        {"quantity": "units every rater labelled", "value": result["units_complete"]},
+        {"quantity": "units without any rating (left out)", "value": result["units_without_rating"]},
+        {"quantity": "repeated labels ignored", "value": result["repeats_ignored"]},
+        {"quantity": "tied units", "value": result["ties"]["count"]},
+    ])
+    coefficients = pd.DataFrame(coefficient_rows(result))
+    per_category = pd.DataFrame([
+        {"category": c, "count": v["count"], "share": v["share"], "fleiss_kappa": v.get("fleiss_kappa"),
+         "fleiss_ci_low": (v.get("fleiss_kappa_ci") or [None, None])[0],
+         "fleiss_ci_high": (v.get("fleiss_kappa_ci") or [None, None])[1],
+         "specific_agreement": v.get("specific_agreement"),
+         "specific_ci_low": (v.get("specific_agreement_ci") or [None, None])[0],
+         "specific_ci_high": (v.get("specific_agreement_ci") or [None, None])[1]}
+        for c, v in result["per_category"].items()])
+    pairwise = pd.DataFrame([
+        {"rater_a": p["a"], "rater_b": p["b"], "n": p["n"], "percent_agreement": p["percent_agreement"],
+         "cohen_kappa": p["cohen_kappa"], "ci_low": (p.get("cohen_kappa_ci") or [None, None])[0],
+         "ci_high": (p.get("cohen_kappa_ci") or [None, None])[1],
+         "copy_a_scores_against_b": p["copy_a_scores_against_b"]}
+        for p in result["pairwise"]],
+        columns=["rater_a", "rater_b", "n", "percent_agreement", "cohen_kappa", "ci_low", "ci_high",
+                 "copy_a_scores_against_b"])
+    tie_columns = ["unit", *(f"votes_{c}" for c in result["categories"]), "tie", f"rule_{result['ties']['rule']}"]
+    if "column" in result["ties"]:
+        tie_columns.append(f"column_{result['ties']['column']}")
+    ties = pd.DataFrame([
+        {"unit": u["unit"], **{f"votes_{c}": u["votes"].get(c, 0) for c in result["categories"]},
+         "tie": "_".join(u["sides"]), f"rule_{result['ties']['rule']}": u["rule"] or "",
+         **({f"column_{result['ties']['column']}": u.get("column") or ""} if "column" in result["ties"] else {})}
+        for u in result["ties"]["units"]], columns=tie_columns)
+    return {"design": design, "coefficients": coefficients, "per_category": per_category, "pairwise": pairwise,
+            "ties": ties}
+
+
+def _tally_text(tally: dict) -> str:
+    return ", ".join(f"{label} {n}" for label, n in tally.items()) or "nothing"
+
+
+def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
+    """The audit as the terminal shows it (plain text, no colour)."""
+    lines: list[str] = []
+    add = lines.append
+    columns = result["columns"]
+    if result["format"] == "wide":
+        described = f"wide; unit column {columns['unit']!r}; rater columns {', '.join(columns['raters'])}"
+        if columns.get("majority"):
+            described += f"; majority column {columns['majority']!r}"
+    else:
+        described = f"long; columns unit={columns['unit']!r}, rater={columns['rater']!r}, label={columns['label']!r}"
+    add(f"reagree audit: {result['source']} ({described})")
+    add("")
+    add("Design")
+    missing = result["missing_share"]
+    add(f"  units {result['n_units']}   raters {result['n_raters']}   ratings {result['n_ratings']}   "
+        f"missing {'-' if missing is None else f'{100 * missing:.1f}%'} of unit x rater cells")
+    add(f"  units with two or more ratings {result['units_pairable']}; units every rater labelled "
+        f"{result['units_complete']}")
+    order = "in the given order" if result["ordered"] else "unordered"
+    total = result["n_ratings"] or 1
+    add(f"  labels ({order}): " + "  ".join(f"{c} {n} ({100 * n / total:.1f}%)"
+                                            for c, n in result["label_distribution"].items()))
+    add("  ratings per rater: " + ", ".join(f"{r} {n}" for r, n in result["ratings_per_rater"].items()))
+    for note in result["notes"]:
+        add(f"  note: {note}")
+    for problem in result["problems"]:
+        add(f"  ! {problem}")
+    add("")
+
+    if result["pairwise"]:
+        width = max(len(f"{p['a']}-{p['b']}") for p in result["pairwise"])
+        width = max(width, 4)
+        add("Pairs (units both labelled)")
+        add(f"  {'pair':<{width}}  {'n':>5}  {'agreement':>9}  {'Cohen kappa':>11}  {'95% interval':<16}")
+        shown = result["pairwise"][:max_pairs]
+        for p in shown:
+            add(f"  {p['a'] + '-' + p['b']:<{width}}  {p['n']:>5}  {_number(p['percent_agreement'], 4):>9}  "
+                f"{_number(p['cohen_kappa']):>11}  {_ci(p.get('cohen_kappa_ci')):<16}")
+        add("  Ceilings, each with the pair it belongs to:")
+        for p in shown:
+            if p["copy_a_scores_against_b"] is not None:
+                add(f"    a model that copies {p['a']} scores {p['copy_a_scores_against_b']:.4f} against {p['b']}")
+        if len(result["pairwise"]) > max_pairs:
+            add(f"  ... and {len(result['pairwise']) - max_pairs} more pairs (all of them in the JSON and "
+                "pairwise.tsv)")
+        add("")
+
+    add("Coefficients")
+    rows = coefficient_rows(result)
+    width = max(len(r["what"]) for r in rows)
+    add(f"  {'':<{width}}  {'value':>9}  95% interval")
+    for row in rows:
+        ends = (row["ci_low"], row["ci_high"]) if row["ci_low"] is not None or row["ci_high"] is not None else None
+        shown = _ci(ends) if ends else ""
+        if row["value"] is None:
+            shown = f"({row['note']})" if row["note"] else ""
+        add(f"  {row['what']:<{width}}  {_number(row['value']):>9}  {shown}")
+    if result["ci"].get("resampled"):
+        add(f"  intervals: bootstrap over {result['ci']['resampled']}; {result['ci']['method']}")
+    else:
+        add(f"  intervals: {result['ci']['method']}")
+    add("")
+
+    add("Per category (Fleiss kappa_j on the units every rater labelled; specific agreement on pairable units)")
+    width = max([len(c) for c in result["categories"]] + [8])
+    add(f"  {'category':<{width}}  {'share':>6}  {'Fleiss kappa_j':>14}  {'95% interval':<16}  "
+        f"{'specific':>8}  {'95% interval':<16}")
+    for category, entry in result["per_category"].items():
+        share = "-" if entry["share"] is None else f"{100 * entry['share']:.1f}%"
+        add(f"  {category:<{width}}  {share:>6}  {_number(entry.get('fleiss_kappa')):>14}  "
+            f"{_ci(entry.get('fleiss_kappa_ci')):<16}  {_number(entry.get('specific_agreement')):>8}  "
+            f"{_ci(entry.get('specific_agreement_ci')):<16}")
+    if not result["problems"]:
+        for category in result["per_category"]:
+            for field, name in (("fleiss_kappa", "Fleiss kappa_j"), ("specific_agreement", "specific agreement")):
+                reason = result["undefined"].get(f"per_category.{category}.{field}")
+                if reason:
+                    add(f"  {category}: {name} undefined: {reason}")
+    add("")
+
+    ties = result["ties"]
+    add(f"Majority vote and ties (tie rule: {ties['rule']})")
+    if not ties.get("units_voted"):
+        add("  no unit has a rating")
+    else:
+        kinds = "; ".join(f"{kind} {n}" for kind, n in ties["kinds"].items())
+        add(f"  {ties['count']} of {ties['units_voted']} units tie" + (f": {kinds}" if kinds else ""))
+        if ties["count"]:
+            add(f"  the rule {ties['rule']!r} gave the tied units: {_tally_text(ties['rule_gave'])}")
+        if "column" in ties:
+            if ties["count"]:
+                add(f"  the column {ties['column']!r} gave them: {_tally_text(ties['column_gave'])}")
+            add(f"  the column {ties['column']!r} differs from the plurality on {ties['column_differs_on_untied']} "
+                "untied unit(s)" + (": " + ", ".join(ties["column_differs_on_untied_units"][:10])
+                                    if ties["column_differs_on_untied"] else ""))
+        majority = result["majority"]
+        add(f"  majority labels under the rule: {_tally_text(majority['rule'])}")
+        if "column" in majority:
+            add(f"  majority labels in the column:  {_tally_text(majority['column'])}")
+        if ties["units"]:
+            header = f"  {'unit':<12}  {'votes':<28}  {'rule':<10}"
+            if "column" in ties:
+                header += f"  {'column':<10}"
+            add(header)
+            for unit in ties["units"][:max_ties]:
+                votes = ", ".join(f"{c} {n}" for c, n in unit["votes"].items())
+                line = f"  {unit['unit']:<12}  {votes:<28}  {unit['rule'] or '(no label)':<10}"
+                if "column" in ties:
+                    line += f"  {unit.get('column') or '(none)':<10}"
+                add(line)
+            if len(ties["units"]) > max_ties:
+                add(f"  ... and {len(ties['units']) - max_ties} more (all of them in the JSON and ties.tsv)")
+    add("")
+    add("Reading")
+    lines += textwrap.wrap(result["reading"], width=96, initial_indent="  ", subsequent_indent="  ")
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def provenance(result: dict) -> dict:
+    """Where an audit's numbers come from, for the tables' Markdown footers."""
+    settings = result["settings"]
+    return {"source": result["source"], "sha256": result.get("sha256", "(not recorded)"),
+            "format": result["format"], "columns": result["columns"], "level": settings["level"],
+            "order": settings.get("order") or "(none)", "tie rule": settings["tie_rule"],
+            "intervals": result["ci"]["method"], "reagree": result["reagree_version"]}

@@ -1,0 +1,31 @@
+"""Writing an audit's files: audit.json, audit.txt, the tables (TSV and Markdown, with
+provenance) and coefficients.png, each written atomically (``reagree.pipeline.tables``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reagree.audit.render import provenance, render_text, result_tables, to_json
+from reagree.pipeline.tables import write_table, write_text_atomic
+
+
+def write_outputs(result: dict, folder: str | Path, title: str = "") -> dict[str, Path]:
+    """audit.json, audit.txt, the tables (TSV + Markdown) and coefficients.png in ``folder``."""
+    from reagree.audit.figure import coefficient_figure  # matplotlib only when a figure is drawn
+
+    folder = Path(folder)
+    written = {"json": folder / "audit.json", "text": folder / "audit.txt"}
+    write_text_atomic(written["json"], to_json(result))
+    write_text_atomic(written["text"], render_text(result, max_ties=10**9, max_pairs=10**9))
+    about = provenance(result)
+    titles = {"design": "Design", "coefficients": "Coefficients with bootstrap intervals",
+              "per_category": "Per category: Fleiss kappa_j and specific agreement",
+              "pairwise": "Pairs: agreement, Cohen's kappa, the copy-a-rater ceiling",
+              "ties": f"Tied units and their labels (tie rule {result['ties']['rule']})"}
+    for name, frame in result_tables(result).items():
+        path = folder / "tables" / f"{name}.tsv"
+        write_table(frame, path, f"{title or result['source']}: {titles[name]}", about)
+        written[name] = path
+    written["figure"] = folder / "coefficients.png"
+    coefficient_figure(result, written["figure"], title or Path(result["source"]).name)
+    return written

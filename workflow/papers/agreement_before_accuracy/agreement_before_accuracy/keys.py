@@ -1,0 +1,63 @@
+"""The value keys of agreement_before_accuracy, declared once (``reagree.pipeline.keys``).
+
+Grammar: ``<measure>.<who>.<study>[.<qualifier>]``. Who: a pair of coders (``a_b``,
+``a_c``, ``b_c``), one coder, ``coders`` (all three) or a copy of a coder
+(``copy_of_a.vs_b``); studies: the intent round (``intent``), the severity round
+(``severity``), the alpha-minus-Fleiss gap at n items (``n240`` ...), the prevalence
+sweep (``prevalence_sweep.p1`` ...), the counted 2x2 table (``table2x2``) and the
+bootstrap width study (``width_study.n50`` ...). Each family below names the rule that
+writes it and the one function that computes it.
+"""
+import krippendorff
+
+from reagree.pipeline.keys import KeyGrammar
+from reagree.stats import classification, multirater, pairwise
+from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
+from reagree.stats.bootstrap import Interval
+from reagree.stats.ratings import Ratings
+from reagree.stats.undefined import difference
+
+from agreement_before_accuracy.fixture import (CODERS, GAP_SIZES, PREVALENCES, WIDTH_STUDY_SIZES,
+                                               flip_rate_for_agreement, prevalence_tag)
+
+KEYS = KeyGrammar("agreement_before_accuracy", slots={
+    "coder": [coder.lower() for coder in CODERS],
+    "pair": ["a_b", "a_c", "b_c"],
+    "reading": ["n", "agreement", "chance", "kappa", "pabak", "ac1"],  # pairwise.table_coefficients
+    "units": ["all_units", "complete_units"],
+    "level": ["nominal", "ordinal"],
+    "items": GAP_SIZES,
+    "prevalence": [prevalence_tag(p) for p in PREVALENCES],
+    "category": ["rare", "common"],
+    "n": WIDTH_STUDY_SIZES,
+})
+
+fixture = KEYS.rule("compute_agreement_before_accuracy_fixture")
+MISSING_CELLS = fixture.family("percent.missing_cells.intent", Ratings.missing_share)
+PAIR_READING = fixture.family("{reading}.{pair}.intent", pairwise.table_coefficients)
+COPY_ACCURACY = fixture.family("accuracy.copy_of_{a:coder}.vs_{b:coder}.intent", classification.accuracy)
+COMPLETE_UNITS = fixture.family("count.complete_units.intent", Ratings.complete)
+FLEISS = fixture.family("fleiss.intent.complete_units", multirater.fleiss_kappa)
+ALPHA_INTENT = fixture.family("alpha_nominal.intent.{units}", krippendorff_alpha)
+ALPHA_MINUS_FLEISS = fixture.family("alpha_minus_fleiss.intent.complete_units", difference)
+ACCURACY_VS_TRUTH = fixture.family("accuracy.{coder}.vs_truth.intent", classification.accuracy_against)
+ALPHA_SEVERITY = fixture.family("alpha_{level}.severity", krippendorff_alpha)
+ALPHA_TRANSPOSED = fixture.family("alpha_nominal.intent.transposed_input", krippendorff.alpha)
+ORDINAL_MARGINALS_SHIFT = fixture.family("alpha_ordinal_shift.severity.all_values_marginals", alpha_statistic)
+GAP_COMPLETE_UNITS = fixture.family("count.complete_units.intent.n{items}", Ratings.complete)
+GAP_FLEISS = fixture.family("fleiss.intent.complete_units.n{items}", multirater.fleiss_kappa)
+GAP_ALPHA = fixture.family("alpha_nominal.intent.complete_units.n{items}", krippendorff_alpha)
+GAP_DIFFERENCE = fixture.family("alpha_minus_fleiss.intent.complete_units.n{items}", difference)
+
+prevalence = KEYS.rule("compute_agreement_before_accuracy_prevalence_sweep")
+FLIP_RATE = prevalence.family("flip_rate.prevalence_sweep", flip_rate_for_agreement)
+SWEEP_READING = prevalence.family("{reading}.prevalence_sweep.{prevalence}", pairwise.table_coefficients)
+COUNTED_READING = prevalence.family("{reading}.table2x2", pairwise.table_coefficients)
+COUNTED_SPECIFIC = prevalence.family("specific_agreement.table2x2.{category}", pairwise.table_coefficients)
+
+widths = KEYS.rule("compute_agreement_before_accuracy_bootstrap_widths")
+WIDTH_STUDY_AGREEMENT = widths.family("agreement.a_b.width_study.n{n}", multirater.percent_agreement)
+WIDTH_STUDY_KAPPA = widths.family("kappa.a_b.width_study.n{n}", pairwise.cohen_statistic)
+WIDTH_STUDY_ALPHA = widths.family("alpha_nominal.coders.width_study.n{n}", alpha_statistic)
+WIDTH_STUDY_KAPPA_WIDTH = widths.family("width.kappa.a_b.width_study.n{n}", Interval.width)
+WIDTH_STUDY_ALPHA_WIDTH = widths.family("width.alpha_nominal.coders.width_study.n{n}", Interval.width)

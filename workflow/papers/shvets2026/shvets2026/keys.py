@@ -1,0 +1,78 @@
+"""The value keys of shvets2026, declared once (``reagree.pipeline.keys``).
+
+Grammar: ``<measure>.<who>.<myth>[.<qualifier>]``. Who: a reader (``human``: human1's
+three runs; ``opus``, ``gemini``, ``qwen``: ten runs each), ``models`` (the three
+pooled), ``all`` (every reader), or ``triples`` of a model's runs. Qualifiers: a pair of
+the human's runs (``run1_run3``), a gap threshold (``human_gap``, ``at_0_25``), a
+placement window (``exact``, ``within_1``), ``observed`` / ``expected``, ``min`` /
+``max``. Each family below names the rule that writes it and the one function that
+computes it.
+"""
+from reagree.methods import phaseshift, runtriples, segments
+from reagree.pipeline.keys import KeyGrammar
+
+from shvets2026.release import MODELS, MYTHS
+
+KEYS = KeyGrammar("shvets2026", slots={
+    "myth": MYTHS,
+    "reader": ["human", *MODELS],
+    "model": MODELS,
+    "triples_of": [*MODELS, "models"],
+    "anchored": ["all", "models", "human", *MODELS],
+    "group": ["all", "models"],
+    "issue": ["segments_skipped", "line_numbers_read", "segments_outside", "duplicate_ids", "flagged_dates"],
+    "mean": ["kappa_boundary", "kappa_label", "gap", "agreement_label", "chance_label", "agreement_boundary",
+             "chance_boundary"],
+    "pair_measure": ["kappa_label", "kappa_boundary", "gap"],
+    "run": r"[0-9]+",
+    "window": r"exact|within_[0-9]+",
+    "threshold": r"human_gap|at_[-+0-9_e]+",
+    "bound": ["min", "max"],
+    "lag": ["lag_same_place", "lag_one_step"],
+    "seen": ["observed", "expected"],
+    "ratio": ["ratio_one_step_per_same_place", "ratio_same_place", "ratio_one_step"],
+    "count": ["pieces", "onsets"],
+    "b2": ["b2_observed", "b2_chance", "b2_gap"],
+    "line": ["line_start", "line_end"],
+})
+
+pairs = KEYS.rule("pair_shvets2026_runs")
+UNITS = pairs.family("count.units.{myth}", segments.read_units)
+DIAGNOSTICS = pairs.family("count.{issue}.{myth}", segments.diagnostics_rows)
+READER_MEAN = pairs.family("{mean}.{reader}.{myth}", runtriples.reader_summary)
+BOUNDARY_SHARE = pairs.family("share_boundary.{reader}.{myth}", segments.boundary_share)
+RUNS = pairs.family("count.runs.{reader}.{myth}", segments.read_run)
+COLLECTION_DAYS = pairs.family("count.collection_days.{reader}.{myth}", segments.collection_days)
+DOMINANT_LABEL = pairs.family("share_dominant_label.human.{myth}", segments.dominant_label_share)
+HUMAN_PAIR = pairs.family("{pair_measure}.human.{myth}.run{a:run}_run{b:run}", runtriples.pair_frame)
+HUMAN_PAIR_DAYS = pairs.family("interval_days.human.{myth}.run{a:run}_run{b:run}", segments.interval_days)
+PLACEMENT = pairs.family("placement.{reader}.{myth}.{window}", phaseshift.boundary_placement)
+PLACEMENT_CHANCE = pairs.family("placement.{reader}.{myth}.chance", phaseshift.boundary_placement)
+
+triples = KEYS.rule("enumerate_shvets2026_triples")
+TRIPLES_REACH = triples.family("count.triples_reach.{triples_of}.{myth}.{threshold}", runtriples.threshold_table)
+SHARE_REACH = triples.family("share.triples_reach.{model}.{myth}.{threshold}", runtriples.threshold_table)
+TRIPLES = triples.family("count.triples.{triples_of}.{myth}", runtriples.triple_frame)
+TRIPLE_GAP = triples.family("gap.triples.{model}.{myth}.{bound}", runtriples.triple_frame)
+TRIPLE_LABEL_MIN = triples.family("kappa_label.triples.{model}.{myth}.min", runtriples.triple_frame)
+FAR_RUNS = triples.family("agreement_label.{model}.{myth}.far_runs", runtriples.far_runs_agreement)
+SHARE_REACH_ALL_MYTHS = triples.family("share.triples_reach_all_myths.{model}.{threshold}",
+                                       runtriples.independent_pass_share)
+LOWEST_TRIPLE_LABEL = triples.family("kappa_label.triples.models.min", runtriples.triple_frame)
+LABEL_MARGIN = triples.family("margin.kappa_label.lowest_model_triple_vs_human", runtriples.label_margin)
+
+phase = KEYS.rule("compute_shvets2026_phase_shift")
+LAG = phase.family("{lag}.human.{myth}.{seen}", phaseshift.phase_shift)
+RATIO = phase.family("{ratio}.human.{myth}", phaseshift.phase_shift)
+PIECES = phase.family("count.{count}.human.{myth}", phaseshift.phase_shift)
+B2_EVENTS = phase.family("count.b2_events.human.{myth}", phaseshift.neighbour_relabels)
+B2 = phase.family("{b2}.human.{myth}", phaseshift.neighbour_relabels)
+TRIPLE_RATIO_MAX = phase.family("ratio_one_step_per_same_place.triples.models.{myth}.max",
+                                phaseshift.phase_shift_subsets)
+TRIPLE_SAME_PLACE_MIN = phase.family("ratio_same_place.triples.models.{myth}.min", phaseshift.phase_shift_subsets)
+
+anchoring = KEYS.rule("check_shvets2026_anchoring")
+EXAMPLE = anchoring.family("example.seg_v4.{line}", segments.worked_example_segments)
+ANCHORED_RUNS = anchoring.family("count.anchored_runs.{anchored}.{myth}", segments.anchoring_counts)
+ANCHORING_RUNS = anchoring.family("count.runs.{group}.{myth}", segments.anchoring_counts)
+ANCHORED = anchoring.family("anchored.human.{myth}.run{run}", segments.opens_with)
