@@ -14,10 +14,7 @@ from conftest import ROOT
 
 # in the lock for make setup, not needed by the rules a conda environment runs
 NOT_IN_CONDA = {"pytest", "hypothesis", "irrcac", "iniconfig", "pluggy", "sortedcontainers", "coverage",
-                "snakemake-executor-plugin-slurm", "snakemake-executor-plugin-slurm-jobstep",
-                # scikit-learn and statsmodels check reagree in the tests, and what only they need
-                "scikit-learn", "statsmodels", "scipy", "patsy", "threadpoolctl", "formulaic", "interface-meta",
-                "narwhals"}
+                "snakemake-executor-plugin-slurm", "snakemake-executor-plugin-slurm-jobstep"}
 
 
 def pins(lines):

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from reagree.methods import phaseshift, segments
+from shvets2026.release import UNIT_GRANULARITY
 from reagree.pipeline import printed
 
 A, B, C, D, E, F, G = range(7)
@@ -139,7 +140,7 @@ def _release(mirror):
 
 
 def _labels(root, myth, reader, runs):
-    units = segments.read_units(root / "texts" / f"{myth}_numbered.txt", per_line=segments.UNIT_GRANULARITY[myth])
+    units = segments.read_units(root / "texts" / f"{myth}_numbered.txt", per_line=UNIT_GRANULARITY[myth])
     read = [segments.read_run(root / "data" / myth / f"{reader}_run{n}.json") for n in runs]
     return segments.project_runs(read, units)[0]
 

@@ -38,7 +38,7 @@ examples:
   reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
   reagree claims workflow/papers/ID/paper.yaml results/ID/values.tsv
   reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
-  reagree accept shvets2026 gudea/opus_run1.json HEX (take the new version of an input that changed upstream)
+  reagree accept PAPER runs/run1.json HEX            (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
   reagree new-paper smith2027                        (then fill in workflow/papers/smith2027/ and add it to papers:)
 
@@ -251,8 +251,8 @@ def _parser() -> argparse.ArgumentParser:
                     "are; with neither, it forgets the record and the next run records what it fetches) and makes "
                     "the next run rebuild everything that read the file. --all does so for every unpinned input "
                     "of PAPER.")
-    accept.add_argument("paper", metavar="PAPER", help="the paper id, e.g. shvets2026")
-    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/, e.g. gudea/opus_run1.json")
+    accept.add_argument("paper", metavar="PAPER", help="the paper id (a folder of workflow/papers/)")
+    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/, e.g. runs/run1.json")
     accept.add_argument("sha256", metavar="SHA256", nargs="?", help="the sha256 of the version to take (the run's "
                         "message names it)")
     accept.add_argument("--all", action="store_true", help="every unpinned input of PAPER")

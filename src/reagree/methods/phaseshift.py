@@ -42,7 +42,7 @@ number of distinct labels the runs use on the units covered by at least two runs
 
 Replayed streams (scheme ``python-random``). The authors estimate the expected lag counts
 and B2's chance level by Monte Carlo, from Python's ``random.Random`` seeded with a string
-(``random.Random("lag-gudea-mine-own")``); their printed figures are those estimates.
+(``random.Random("lag-<text>-mine-own")``); their printed figures are those estimates.
 ``replayed_lag_counts``, ``replayed_lag_counts_sequence`` and
 ``replayed_neighbour_relabels`` draw the same numbers in the same order, so they give
 the authors' estimates digit for digit, beside the exact values above:

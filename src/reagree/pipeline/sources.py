@@ -111,3 +111,15 @@ def expansion_values(paper: dict, settings: dict | None = None) -> dict[str, dic
             slot["setting"] = slot["setting"] or setting
     return out
 
+
+def pinned_names(paper: dict) -> dict[str, str]:
+    """Every name any setting could produce that carries a pin: ``{name: sha256}`` (for a
+    mapping of pins only the names it lists). ``reagree accept`` refuses these."""
+    pins = {}
+    for entry in paper.get("sources") or []:
+        value = entry.get("sha256")
+        if isinstance(value, dict):
+            pins.update(value)
+        elif value:
+            pins[entry["name"]] = value
+    return pins

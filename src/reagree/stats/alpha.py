@@ -220,7 +220,7 @@ def alpha_expected_over_n_squared(data, level_of_measurement: str, values=None) 
     n pairable values without replacement, n(n - 1) pairs. Same input and
     levels as ``krippendorff_alpha``; Undefined where alpha is (and with fewer than two
     pairable values). Kept as a variant because it reproduces a printed number alpha does
-    not (Mozetič et al. 2016, Serbian self-agreement).
+    not (Mozetič et al. 2016, a self-agreement on 182 units).
 
     Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School
     for Communication, University of Pennsylvania.
