@@ -56,7 +56,7 @@ def test_relations_compute_from_the_printed_texts_by_hand():
     assert values["alpha.inter.facebook.from_printed"]["value"] == 0.673
     row = values["percent.self_repeats.facebook.from_printed"]
     assert row["rule"] == "check_demo_printed" and row["function"] == "reagree.pipeline.internal.percentage"
-    assert "640 (count.self_repeats.facebook)" in row["note"] and "19642 (count.labels.facebook)" in row["note"]
+    assert row["note"] == "percentage(640 [count.self_repeats.facebook], 19642 [count.labels.facebook]) of printed numbers"
 
 
 def test_an_internal_claim_that_fails_is_a_mismatch():
@@ -102,3 +102,9 @@ def test_a_printed_zero_base_is_undefined_with_its_reason():
     (internal.share, (1, 4), 0.25), (internal.difference, (23608, 996, 2718), 19894)])
 def test_the_arithmetic_by_hand(function, args, expected):
     assert function(*args) == pytest.approx(expected)
+
+
+def test_a_constant_the_text_writes_is_an_operand():
+    complement = checked.family("alpha_gain.complement.from_printed", internal.difference)
+    row = evaluate([relate(complement, 1, "alpha_gain.a")], PRINTED)[0]
+    assert row["value"] == pytest.approx(1 - 0.193) and row["note"] == "difference(1, 0.193 [alpha_gain.a]) of printed numbers"

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from reagree.pipeline.claims import INEQUALITIES
 from reagree.pipeline.keys import Family, resolve_function
 from reagree.pipeline.printed import parse
 from reagree.stats.undefined import Undefined
@@ -120,7 +121,7 @@ class Relation:
 
     family: Family
     fields: Mapping[str, object]
-    operands: tuple[Printed, ...]
+    operands: tuple[Printed | float, ...]
     options: Mapping[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -135,8 +136,10 @@ class Relation:
         return self.family.key(**self.fields)
 
     def texts(self, printed: Mapping[str, list[tuple[str, str]]]) -> list[str]:
-        """The printed text of each operand (module docstring: how one is chosen)."""
-        return [_resolve(operand, printed, self.key) for operand in self.operands]
+        """The printed text of each operand (module docstring: how one is chosen); a
+        constant as written."""
+        return [_resolve(operand, printed, self.key) if isinstance(operand, Printed) else repr(operand)
+                for operand in self.operands]
 
     def value(self, printed: Mapping[str, list[tuple[str, str]]]) -> float:
         function = resolve_function(self.family.function)
@@ -145,22 +148,27 @@ class Relation:
     def row(self, printed: Mapping[str, list[tuple[str, str]]]) -> dict:
         """The values.tsv row: the value, and a note naming the operands as printed."""
         texts = self.texts(printed)
-        operands = ", ".join(f"{text} ({operand.key})" for text, operand in zip(texts, self.operands))
+        operands = ", ".join(f"{text} [{operand.key}]" if isinstance(operand, Printed) else text
+                             for text, operand in zip(texts, self.operands))
         name = self.family.function.rsplit(".", 1)[-1]
-        return self.family.row(self.value(printed), note=f"{name} of the printed {operands}", **self.fields)
+        return self.family.row(self.value(printed), note=f"{name}({operands}) of printed numbers", **self.fields)
 
 
-def relate(family: Family, *operands: Printed | str, options: Mapping[str, object] | None = None,
+def relate(family: Family, *operands: Printed | str | float, options: Mapping[str, object] | None = None,
            **fields: object) -> Relation:
-    """A relation of ``family`` over ``operands`` (a bare string is a claim key)."""
-    return Relation(family, fields, tuple(o if isinstance(o, Printed) else Printed(o) for o in operands),
+    """A relation of ``family`` over ``operands`` (a bare string is a claim key, a number a
+    constant)."""
+    return Relation(family, fields, tuple(Printed(o) if isinstance(o, str) else o for o in operands),
                     dict(options or {}))
 
 
 def printed_texts(claims: Iterable[Mapping]) -> dict[str, list[tuple[str, str]]]:
-    """key -> [(where, printed text)] over a paper's claims (``load_paper(...)["claims"]``)."""
+    """key -> [(where, printed text)] over a paper's claims (``load_paper(...)["claims"]``).
+    A bound ("over 40%", ``compare: >``) is not a printing of its key's value and is left out."""
     out: dict[str, list[tuple[str, str]]] = {}
     for claim in claims:
+        if claim.get("compare") in INEQUALITIES:
+            continue
         published = claim["published"]
         out.setdefault(claim["key"], []).append((claim.get("where", ""), getattr(published, "text", None) or
                                                  repr(float(published))))
