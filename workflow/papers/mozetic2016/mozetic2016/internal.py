@@ -47,6 +47,8 @@ RELATIONS = [
     relate(keys.JOINT_LABELS, *(f"count.labels.{language.lower()}" for language in JOINT)),
     relate(keys.JOINT_ANNOTATORS, *(f"count.annotators.{language.lower()}" for language in JOINT)),
     relate(keys.JOINT_SELF_REPEATS, *(f"count.self_repeats.{language.lower()}.posts" for language in JOINT)),
+    # "13 language datasets, with over 1.6 million annotated tweets": Table 1's 13 totals
+    relate(keys.LANGUAGE_LABELS_PRINTED, *(table(f"count.labels.{d}", 1) for d in PAPER_DATASETS)),
     # "83 native speakers": Table 3's annotators over the 13 language datasets
     relate(keys.ALL_ANNOTATORS_PRINTED, *(f"count.annotators.{d}" for d in PAPER_DATASETS)),
     # Table 6's sizes: Facebook(it) and DJIA30 were not merged (its caption); Environment

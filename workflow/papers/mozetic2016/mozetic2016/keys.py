@@ -95,6 +95,7 @@ REPEAT_SHARE = printed.family("percent.{kind}_repeats.{table_dataset}.from_print
 JOINT_LABELS = printed.family("count.labels.ser_cro_bos.from_printed_languages", internal.total)
 JOINT_ANNOTATORS = printed.family("count.annotators.ser_cro_bos.from_printed_languages", internal.total)
 JOINT_SELF_REPEATS = printed.family("count.self_repeats.ser_cro_bos.from_printed_languages", internal.total)
+LANGUAGE_LABELS_PRINTED = printed.family("count.labels.language_datasets.from_printed", internal.total)
 ALL_ANNOTATORS_PRINTED = printed.family("count.annotators.all_languages.from_printed", internal.total)
 GOLD_UNMERGED = printed.family("count.gold.{no_merge}.from_printed", internal.same)
 GOLD_MERGED = printed.family("count.gold.environment.from_printed", internal.difference)
