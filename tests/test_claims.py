@@ -254,7 +254,8 @@ def test_summary_explains_not_built_and_not_comparable():
     (">", "40", 41.2, "match"), (">", "40", 40.0, "mismatch"), (">", "40", 39.9, "mismatch"),
     (">=", "0.6", 0.6, "match"), (">=", "0.6", 0.6 - 1e-12, "match"), (">=", "0.6", 0.599, "mismatch"),
     ("<", "0.2", 0.126, "match"), ("<", "0.2", 0.2, "mismatch"), ("<=", "0.4", 0.4, "match"),
-    ("<=", "0.4", 0.401, "mismatch"), (">", "1.6e6", 1_643_735, "match")])
+    ("<=", "0.4", 0.401, "mismatch"), (">", "1.6e6", 1_643_735, "match"), ("<", "5e-13", 1.1e-16, "match"),
+    ("<", "5e-13", 6e-13, "mismatch"), (">", "0", 1e-12, "match")])
 def test_a_printed_bound_is_a_claim_that_holds_or_does_not(relation, bound, computed, status):
     """'over 40%' is the bound 40 with compare >: equal is not over; float noise at the bound counts as equal."""
     values = pd.DataFrame({"key": ["share"], "value": [computed]})

@@ -51,11 +51,12 @@ def _status(published: float, computed: float, tolerance: float) -> str:
 
 def holds(computed: float, relation: str, bound: float) -> bool:
     """Whether ``computed <relation> bound`` holds; values within the float slack of the
-    bound count as equal to it (so ``>=`` holds there and ``>`` does not)."""
+    bound (relative to the bound: a bound of 5e-13 is not swamped) count as equal to it
+    (so ``>=`` holds there and ``>`` does not)."""
     if relation not in INEQUALITIES:
         raise ValueError(f"compare {relation!r} is not an inequality ({', '.join(INEQUALITIES)})")
     excess = computed - bound
-    slack = SLACK * max(1.0, abs(bound))
+    slack = SLACK * abs(bound)
     return {">": excess > slack, ">=": excess >= -slack, "<": excess < -slack, "<=": excess <= slack}[relation]
 
 
