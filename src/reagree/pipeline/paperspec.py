@@ -29,7 +29,7 @@ from pathlib import Path
 
 import jsonschema
 
-from reagree.pipeline.settings import load_schema, schema_path
+from reagree.pipeline.settings import load_schema, schema_error, schema_path, schema_validator
 from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain
 
 __all__ = ["PrintedNumber", "printed_tolerance", "load_paper", "load_claim_table"]
@@ -91,6 +91,7 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     unknown = [c for c in header if c not in CLAIM_FIELDS]
     if unknown:
         raise ValueError(f"{path}, line {header_line}: unknown column(s) {unknown}; claim columns are {list(CLAIM_FIELDS)}")
+    validator = schema_validator(claim_schema)
     claims = []
     for number, line in rows[1:]:
         where = f"{path}, line {number}"
@@ -111,10 +112,9 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
                 claim[column] = _pairs(cell, where)
             else:
                 claim[column] = cell
-        try:
-            jsonschema.validate(plain(claim), claim_schema)
-        except jsonschema.ValidationError as error:
-            raise _validation_error(where, error) from None
+        error = schema_error(plain(claim), validator)
+        if error is not None:
+            raise _validation_error(where, error)
         claim["_where_defined"] = where
         claims.append(claim)
     return claims
@@ -127,10 +127,9 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     schema = load_schema(schema_file or schema_path("paper"))
     if not isinstance(paper, dict):
         raise ValueError(f"{path}: a paper.yaml is a mapping of id, title, cite, sources and claims")
-    try:
-        jsonschema.validate(plain(paper), schema)
-    except jsonschema.ValidationError as error:
-        raise _validation_error(str(path), error) from None
+    error = schema_error(plain(paper), schema)
+    if error is not None:
+        raise _validation_error(str(path), error)
     if paper["id"] != path.parent.name:
         raise ValueError(f"{path}: id {paper['id']!r} differs from its folder name {path.parent.name!r}")
     claims = [dict(claim, _where_defined=f"{path}, claims[{i}]") for i, claim in enumerate(paper.get("claims") or [])]
