@@ -32,9 +32,14 @@ elsewhere, on the smallest input that shows the behaviour:
 At the end of the session each shared build is checked unchanged (every file under
 results/ and data/, by size and modification time); a test that changed one fails there,
 with the files it changed.
+
+The unit tests run first and the end-to-end tests after them; the shared builds the
+selected tests need start in the background with the first test, so they overlap the
+unit tests (``-m "not e2e"`` starts none).
 """
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -123,26 +128,70 @@ def _shared(work: Path):
                          f"{changed[:20]}")
 
 
-@pytest.fixture(scope="session")
-def offline_build(tmp_path_factory, mirror):
-    """config.yaml's papers, audit and report, built once from the offline mirror."""
-    work = project_copy(tmp_path_factory, "offline_build")
+def pytest_collection_modifyitems(config, items):
+    """Unit tests first, end-to-end tests after them, each in their collected order."""
+    items[:] = sorted(items, key=lambda item: item.get_closest_marker("e2e") is not None)
+
+
+#: The shared builds started in the background: name -> (folder, process, output file).
+_STARTED: dict[str, tuple[Path, subprocess.Popen, Path]] = {}
+
+
+def _prepare_offline(work: Path, mirror: Path) -> None:
     shared = mirror.parent / "offline.yaml"
     offline = yaml.safe_load(shared.read_text()) if shared.is_file() else {}
     offline["mirror"] = str(mirror)
     offline["mozetic2016"] = dict(offline.get("mozetic2016") or {}, languages=MOZETIC_LANGUAGES)
     (work / OFFLINE).write_text(yaml.safe_dump(offline))
-    run_snakemake(work, configfile=OFFLINE)
-    yield from _shared(work)
 
 
-@pytest.fixture(scope="session")
-def demo_build(tmp_path_factory):
-    """The synthetic paper, the demo paper (parts a and c, from tests/fixtures/demo_mirror)
-    and the example audit, built once without any download."""
-    work = project_copy(tmp_path_factory, "demo_build")
+def _prepare_demo(work: Path) -> None:
     shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
     (work / DEMO).write_text(yaml.safe_dump({"papers": ["agreement_before_accuracy", "demo"],
                                              "mirror": str(FIXTURES / "demo_mirror"), "demo": {"parts": ["a", "c"]}}))
-    run_snakemake(work, configfile=DEMO)
-    yield from _shared(work)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _start_shared_builds(request, tmp_path_factory):
+    """Start, with the session's first test, the shared builds its selected tests use."""
+    used = {name for item in request.session.items for name in item.fixturenames}
+    mirror = find_mirror()
+    builds = {"offline_build": (OFFLINE, (lambda work: _prepare_offline(work, mirror)) if mirror else None),
+              "demo_build": (DEMO, _prepare_demo)}
+    for name, (configfile, prepare) in builds.items():
+        if name in used and prepare is not None:
+            work = project_copy(tmp_path_factory, name)
+            prepare(work)
+            output = work.parent / "snakemake.out"
+            with open(output, "w") as sink:
+                process = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile",
+                                            configfile], cwd=work, stdout=sink, stderr=subprocess.STDOUT,
+                                           start_new_session=True)
+            _STARTED[name] = (work, process, output)
+    yield
+    for _, process, _ in _STARTED.values():
+        if process.poll() is None:  # the session ended early: stop the build it started
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait()
+
+
+def _finished(name: str) -> Path:
+    """The folder of a shared build started in the background, once it has succeeded."""
+    work, process, output = _STARTED[name]
+    if process.wait() != 0:
+        said = output.read_text(errors="replace")
+        raise AssertionError(f"the shared build {name} failed (snakemake output in {output}):\n{said[-3000:]}")
+    return work
+
+
+@pytest.fixture(scope="session")
+def offline_build(mirror, _start_shared_builds):
+    """config.yaml's papers, audit and report, built once from the offline mirror."""
+    yield from _shared(_finished("offline_build"))
+
+
+@pytest.fixture(scope="session")
+def demo_build(_start_shared_builds):
+    """The synthetic paper, the demo paper (parts a and c, from tests/fixtures/demo_mirror)
+    and the example audit, built once without any download."""
+    yield from _shared(_finished("demo_build"))
