@@ -463,6 +463,9 @@ EXECUTES = {
 }
 
 
+IMPORTS_CODE = ROOT / "src" / "reagree" / "pipeline" / "papercode.py"
+
+
 def code_files():
     files = [ROOT / "Snakefile", *sorted((ROOT / "src" / "reagree").rglob("*.py"))]  # every subpackage
     files += sorted(p for p in (ROOT / "workflow").rglob("*") if p.suffix in (".py", ".smk"))
@@ -476,11 +479,25 @@ def test_no_code_path_executes_unpickles_or_imports_what_it_reads():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             code = line.split("#", 1)[0]
             for what, pattern in EXECUTES.items():
+                if what == "imports by path" and path == IMPORTS_CODE:
+                    continue  # the one gate: it refuses any module but reagree's and a paper's
                 if re.search(pattern, code):
                     found.append(f"{path.relative_to(ROOT)}:{number}: {what}: {line.strip()}")
     assert not found, "\n".join(found)
     assert len(code_files()) > 80
     assert ROOT / "src" / "reagree" / "pipeline" / "fetch.py" in code_files()
+
+
+@pytest.mark.parametrize("name", ["os", "subprocess", "json.decoder", "../evil", "http.server", "pickle", "numpy..x"])
+def test_the_one_import_gate_refuses_any_module_but_reagree_and_a_paper_package(name):
+    from reagree.pipeline.papercode import import_code, resolve_function
+
+    before = set(sys.modules)
+    with pytest.raises(ValueError, match="reagree imports only|not a paper's package"):
+        import_code(name)
+    with pytest.raises(ValueError):
+        resolve_function(f"{name}.anything")
+    assert name in before or name not in sys.modules  # refused before anything ran
 
 
 def test_yaml_is_read_with_a_safe_loader():
