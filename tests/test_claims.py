@@ -68,7 +68,8 @@ def test_every_shipped_paper_yaml_is_valid():
         assert paper["claims"], path
 
 
-HEADER = "key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\n"
+HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
+          "tolerance_reason\tcause\n")
 PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n"
 
 
@@ -246,3 +247,39 @@ def test_summary_explains_not_built_and_not_comparable():
     summary, markdown = summarise({"moz": table})
     assert summary.iloc[0]["not_built"] == 1 and summary.iloc[0]["not_comparable"] == 1
     assert "why claims are not built" in markdown and "why claims are not comparable" in markdown
+
+
+# ----------------------------------------------------------------- printed text and wider tolerances
+
+def test_a_trailing_zero_a_percent_sign_and_separators_are_kept_as_printed(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER,
+                       {"claims/t.tsv": HEADER + row("n.a", "T", "12.0") + row("p.a", "T", "9.3%")
+                        + row("c.a", "T", "19,991") + row("k.a", "T", "0.50")})
+    claims = load_paper(path)["claims"]
+    assert [c["published"].text for c in claims] == ["12.0", "9.3%", "19,991", "0.50"]
+    assert [printed_tolerance(c["published"]) for c in claims] == pytest.approx([0.05, 0.05, 0.5, 0.005])
+    values = pd.DataFrame({"key": ["n.a", "p.a", "c.a", "k.a"], "value": [12.04, 9.24, 19991.4, 0.494]})
+    table = diff_claims(claims, values)
+    # 12.04 is 12.0 to one decimal (12 printed would also take 12.4); 0.494 is not 0.50 (0.5 would take it)
+    assert table["status"].tolist() == ["match", "mismatch", "match", "mismatch"]
+    assert table["published"].tolist() == ["12.0", "9.3%", "19,991", "0.50"]
+    assert diff_claims([claim("n.a", "12")], values)["tolerance"].tolist() == [0.5]
+
+
+def test_a_wide_tolerance_without_a_reason_is_refused_naming_file_and_line(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "0.2")
+                                                  + row("g.x", "T", "0.149", tolerance="0.01")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 3: claim g.x: tolerance 0.01 is wider than the printed "
+                                         r"precision of 0.149 \(0.0005\) and gives no reason: say why in the "
+                                         r"tolerance_reason column"):
+        load_paper(path)
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("g.x", "T", "0.149", tolerance="0.01",
+                                                                              tolerance_reason="Monte Carlo: 1000 draws")})
+    assert load_paper(path)["claims"][0]["tolerance_reason"] == "Monte Carlo: 1000 draws"
+    # no wider than the printed precision: no reason needed; a reason without a tolerance is a slip
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("g.x", "T", "0.149", tolerance="0.0005")})
+    assert load_paper(path)["claims"][0]["tolerance"] == 0.0005
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("g.x", "T", "0.149",
+                                                                              tolerance_reason="why")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: claim g.x: tolerance_reason is given but no tolerance"):
+        load_paper(path)

@@ -36,6 +36,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, ROUND_UP, Decima
 
 from reagree.pipeline.claims import SLACK
 from reagree.pipeline.paperspec import printed_tolerance
+from reagree.pipeline.yamlio import plain_number_text
 
 MATCH = "match"
 #: Readings of a printed value, the default first; each other reading is a rounding mode.
@@ -44,7 +45,6 @@ ROUNDINGS = {"round_half_up": ROUND_HALF_UP, "round_half_even": ROUND_HALF_EVEN,
 READINGS = (MATCH, *ROUNDINGS)
 _WORDS = {"round_half_up": "rounding half up", "round_half_even": "rounding half to even",
           "truncation": "truncation", "rounding_up": "rounding up"}
-_SEPARATORS = (",", "_", "\u2009", "\u202f", "\u00a0")
 
 
 @dataclass(frozen=True)
@@ -82,14 +82,9 @@ def parse(text: object) -> Printed:
     raw = getattr(text, "text", None) or text
     if not isinstance(raw, str):
         raise ValueError(f"a printed value is text (to keep its digits), got {raw!r}")
-    cleaned = raw.strip().replace("\u2212", "-")
-    percent = cleaned.endswith("%")
-    if percent:
-        cleaned = cleaned[:-1].rstrip()
-    for separator in _SEPARATORS:
-        cleaned = cleaned.replace(separator, "")
+    cleaned, percent = plain_number_text(raw)
     try:
-        number = Decimal(cleaned.lstrip("+") if cleaned.startswith("+") else cleaned)
+        number = Decimal(cleaned)
     except InvalidOperation:
         raise ValueError(f"{raw!r} is not a printed number") from None
     if not number.is_finite():
