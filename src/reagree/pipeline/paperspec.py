@@ -6,9 +6,10 @@ What it decides:
   ``claim_tables:`` lists TSV files in the paper's ``claims/`` folder, in the order
   claims.tsv lists them. Every claim table has one header, ``CLAIM_HEADER`` (key, end,
   where, source, published, tolerance, compare, needs, under, uncheckable, note,
-  tolerance_reason, cause), the same for every paper. A TSV in ``claims/`` that ``claim_tables`` leaves out is an error, so
-  no claim is silently dropped. ``tolerance_reason`` and ``cause`` come last, so a row
-  may end after ``note`` (missing cells at the end of a row are empty).
+  tolerance_reason, cause), the same for every paper. A TSV in ``claims/`` that
+  ``claim_tables`` leaves out is an error, so no claim is silently dropped.
+  ``tolerance_reason`` and ``cause`` come last, so a row may end after ``note`` (missing
+  cells at the end of a row are empty).
 - **A published value's precision is part of the claim.** "0.40" printed with two
   decimals matches 0.396 and not 0.41. Every number keeps its printed text
   (``reagree.pipeline.yamlio.PrintedNumber``), so the default tolerance is half a unit of

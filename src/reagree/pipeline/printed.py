@@ -11,7 +11,7 @@ What this module decides:
 - **The default reading, ``match``,** is the claims rule reagree has always applied
   (``reagree.pipeline.paperspec.printed_tolerance``): |computed - printed| is at most
   half a unit of the last printed digit, with a relative slack of 1e-9
-  (``reagree.pipeline.claims.SLACK``) for float noise at the boundary. Both neighbours
+  (``SLACK``) for float noise at the boundary. Both neighbours
   of an exact half therefore match.
 - **The other readings are variants of how the number was printed**, each a rounding of
   the computed value to the printed digit that must give the printed digits exactly:
@@ -34,10 +34,11 @@ import math
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
-from reagree.pipeline.claims import SLACK
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.yamlio import plain_number_text
 
+#: Relative slack that absorbs float noise at a rounding boundary (the claims rule's).
+SLACK = 1e-9
 MATCH = "match"
 #: Readings of a printed value, the default first; each other reading is a rounding mode.
 ROUNDINGS = {"round_half_up": ROUND_HALF_UP, "round_half_even": ROUND_HALF_EVEN,
