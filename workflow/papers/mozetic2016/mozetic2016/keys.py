@@ -48,7 +48,6 @@ UNITS = agreement.family("count.units.{kind}.{dataset}", selfagreement.agreement
 PAIRABLE = agreement.family("count.pairable.{kind}.{dataset}", selfagreement.agreement_measures)
 MEASURE = agreement.family("{measure}.{kind}.{dataset}", selfagreement.agreement_measures)
 ALPHA_INTERVAL = agreement.family("alpha_interval.{kind}.{dataset}", selfagreement.interval_alpha_statistic)
-ALPHA_N_SQUARED = agreement.family("alpha_interval_n_squared.{kind}.{dataset}", selfagreement.alpha_variant_n_squared)
 HALF_WIDTH = agreement.family("alpha_interval_half_width.{kind}.{dataset}", selfagreement.half_width)
 
 ordering = KEYS.rule("score_mozetic2016_ordering")

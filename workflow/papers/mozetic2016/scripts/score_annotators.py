@@ -9,13 +9,17 @@ from mozetic2016.release import provenance, read_language
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
+from reagree.stats.references import krippendorff_reference
+from reagree.stats.selfagreement import SENTIMENT_VALUES
 from mozetic2016 import keys
 
 with rule_log(snakemake):
     rows, table = [], []
     for language, path in zip(snakemake.params.languages, snakemake.input):
         dataset = language.lower()
-        annotators = selfagreement.annotator_self_agreement(read_language(path))
+        annotations = read_language(path)
+        own = annotations.self_agreement()
+        annotators = selfagreement.annotator_self_agreement(annotations)
         by_labels = sorted(annotators, key=lambda row: (-row["labels"], row["annotator"]))
         named = {"main_annotator": by_labels[0]}
         defined = [row for row in by_labels[:2] if row["alpha_interval"] == row["alpha_interval"]]  # not NaN
@@ -25,7 +29,9 @@ with rule_log(snakemake):
             named["annotator_a"], named["annotator_b"] = (first, second) if lower_first else (second, first)
         for name, row in named.items():
             who = {"language": dataset, "named": name, "note": f"annotator {row['annotator']}"}
-            rows.append(keys.ANNOTATOR_ALPHA.row(row["alpha_interval"], **who))
+            mine = selfagreement.annotator_units(own, row["annotator"])
+            reference = krippendorff_reference(mine.counts, "interval", SENTIMENT_VALUES) if mine.n_units else None
+            rows.append(keys.ANNOTATOR_ALPHA.row(row["alpha_interval"], **who, reference=reference))
             rows.append(keys.ANNOTATOR_REPEATS.row(row["self_posts"], reading="posts", **who))
             rows.append(keys.ANNOTATOR_REPEATS.row(row["self_pairs"], reading="pairs", **who))
             rows.append(keys.ANNOTATOR_LABELS.row(row["percent_labels"], **who))
