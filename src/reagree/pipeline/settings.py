@@ -37,8 +37,10 @@ What it decides:
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib.resources
+import json
 import math
 from pathlib import Path
 
@@ -149,6 +151,29 @@ def fill_defaults(data: dict, schema: dict) -> dict:
     return data
 
 
+_VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
+
+
+def schema_validator(schema: dict) -> jsonschema.protocols.Validator:
+    """The validator of ``schema``, built (and the schema checked against its metaschema)
+    once per process: ``jsonschema.validate`` redoes both on every call, which made loading
+    a paper's hundreds of claim rows, and so every Snakemake start, take seconds."""
+    key = json.dumps(schema, default=repr)  # a schema's content, in its own key order
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        schema = copy.deepcopy(schema)  # a caller changing its dict later changes nothing here
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        validator = _VALIDATORS[key] = cls(schema)
+    return validator
+
+
+def schema_error(data: object, schema: dict | jsonschema.protocols.Validator) -> jsonschema.ValidationError | None:
+    """The error ``jsonschema.validate(data, schema)`` would raise (its best match), or None."""
+    validator = schema if isinstance(schema, jsonschema.protocols.Validator) else schema_validator(schema)
+    return jsonschema.exceptions.best_match(validator.iter_errors(data))
+
+
 def _non_finite(data: object, path: tuple = ()) -> tuple[tuple, float] | None:
     """The first number in ``data`` that is NaN or infinite, with its key path."""
     if isinstance(data, float) and not math.isfinite(data):
@@ -241,14 +266,13 @@ def validate(data: object, schema: dict, where: str) -> None:
     unknown key or a value outside a list of choices gets the nearest allowed one
     ("did you mean 'languages'?")."""
     check_finite(data, where)
-    try:
-        jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as error:
+    error = schema_error(data, schema)
+    if error is not None:
         field = ".".join(str(p) for p in error.absolute_path)
         hint = _did_you_mean(error)
         if hint and error.validator == "additionalProperties":
-            raise ValueError(f"{where}: {hint}" if not field else f"{where}: key {field}: {hint}") from None
-        raise ValueError(f"{where}: key {field or '(top level)'}: {hint or error.message}") from None
+            raise ValueError(f"{where}: {hint}" if not field else f"{where}: key {field}: {hint}")
+        raise ValueError(f"{where}: key {field or '(top level)'}: {hint or error.message}")
 
 
 def paper_settings_schema(workflow_dir: str | Path, paper_id: str) -> Path | None:

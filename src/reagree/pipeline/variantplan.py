@@ -26,7 +26,6 @@ What it decides:
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from reagree.pipeline.papercode import import_code
 from reagree.stats.undefined import reason_of
 
 __all__ = ["VARIANT_COLUMNS", "VariantPlan", "paper_plan", "read_variants", "variant_rows", "write_variants"]
@@ -123,7 +123,7 @@ def paper_plan(paper_id: str) -> VariantPlan | None:
     """``PLAN`` of the paper's package (``<id>.variants``), or None when the paper
     declares no variants (a paper without the module)."""
     try:
-        module = importlib.import_module(f"{paper_id}.variants")
+        module = import_code(f"{paper_id}.variants")
     except ModuleNotFoundError as error:
         if error.name in (paper_id, f"{paper_id}.variants"):
             return None
