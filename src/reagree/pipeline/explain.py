@@ -5,7 +5,7 @@ What it decides:
 
 - **It reads the build, never recomputes it.** ``results/<paper>/claims.tsv`` gives the
   claim (printed text, reagree's value, status, explained_by), ``results/<paper>/
-  variants.tsv`` the variants the paper's rules computed for the key; the search that
+  variants.tsv`` or ``results/<paper>/variants/*.tsv`` the variants the paper's rules computed for the key; the search that
   says which reproduce the print is ``reagree.pipeline.reproduce.claim_search``, the one
   the claims diff ran, so ``explain`` and claims.tsv cannot disagree.
 - **Where to look.** ``--paper ID`` names the paper; without it every paper with a
@@ -70,6 +70,12 @@ def _papers(results: Path, paper: str | None) -> list[str]:
     return found
 
 
+def variant_files(folder: Path) -> list[Path]:
+    """The variants files a paper's rules wrote under its results folder: ``variants.tsv``
+    and ``variants/*.tsv`` (a paper registers one or the other with ``add_variants``)."""
+    return [p for p in [folder / "variants.tsv", *sorted((folder / "variants").glob("*.tsv"))] if p.is_file()]
+
+
 def explain(key: str, results: str | Path = "results", paper: str | None = None) -> str:
     """The explanation of every claim under ``key`` (module docstring), as text."""
     results = Path(results)
@@ -80,11 +86,13 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
         chosen = claims[claims["key"] == key]
         if chosen.empty:
             continue
-        path = results / paper_id / "variants.tsv"
-        variants = read_variants(path) if path.is_file() else pd.DataFrame(columns=["key"])
+        paths = variant_files(results / paper_id)
+        variants = read_variants(paths) if paths else pd.DataFrame(columns=["key"])
         rows = variants[variants["key"] == key].to_dict("records")
+        where = (str(paths[0]) if len(paths) == 1 else f"{results / paper_id / 'variants'}/*.tsv" if paths
+                 else f"no variants file under {results / paper_id}")
         for claim in chosen.to_dict("records"):
-            blocks.append(_claim_block(paper_id, claim, rows, path))
+            blocks.append(_claim_block(paper_id, claim, rows, where))
     if not blocks:
         near = difflib.get_close_matches(key, sorted(every_key), n=3, cutoff=0.6)
         where = f"{paper}'s claims" if paper else f"the claims of {results}/"
@@ -93,7 +101,7 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
     return "\n\n".join(blocks) + "\n"
 
 
-def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: Path) -> str:
+def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str) -> str:
     key = claim["key"]
     end = f" ({claim['end']} of its interval)" if claim.get("end") else ""
     lines = [f"{paper_id}: {key}{end}", f"  where     {claim['where']} (source: {claim['source']})"]

@@ -39,8 +39,8 @@ from reagree.pipeline.claims import STATUSES, read_claims
 MAX_TABLE_ROWS = 100
 MAX_TIE_ROWS = 50
 # Findings first: what a reader must look at, then what the build left out, then the rest.
-STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "match")
-STATUS_COLOURS = {"match": "#1a7f37", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
+STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "within tolerance", "match")
+STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
                   "not built": "#0969da", "not comparable": "#bf8700"}
 
 
@@ -178,8 +178,10 @@ def summary_table(summary: pd.DataFrame) -> str:
 def _summary_sentences(summary: pd.DataFrame) -> str:
     items = []
     for row in summary.to_dict("records"):
-        checkable = row["match"] + row["mismatch"] + row["missing"]
-        parts = [f"{row['match']} of {checkable} checkable claims match"]
+        checkable = row["match"] + row["within_tolerance"] + row["mismatch"] + row["missing"]
+        parts = [f"{row['match']} of {checkable} checkable claims match at printed precision"]
+        if row["within_tolerance"]:
+            parts.append(f"{row['within_tolerance']} within a stated Monte Carlo tolerance")
         if row["mismatch"]:
             parts.append(f'<a href="#findings">{row["mismatch"]} mismatch{"es" if row["mismatch"] != 1 else ""}</a>')
         if row["missing"]:
@@ -199,7 +201,7 @@ def side_by_side(rows: list[dict], with_paper: bool) -> str:
     head = ("<th>paper</th>" if with_paper else "") + ("<th>key</th><th>where</th><th>source</th>"
                                                        "<th class='num'>published</th><th class='num'>computed</th>"
                                                        "<th class='num'>difference</th><th class='num'>tolerance</th>"
-                                                       "<th>why</th>")
+                                                       "<th>explained by</th><th>why</th>")
     body = []
     for row in rows:
         paper = f'<td><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a></td>' if with_paper else ""
@@ -208,12 +210,14 @@ def side_by_side(rows: list[dict], with_paper: bool) -> str:
                     f'<td class="num published">{esc(row["published"])}</td>'
                     f'<td class="num computed">{esc(_number(row["computed"]))}</td>'
                     f'<td class="num">{esc(_number(row["difference"], 3))}</td>'
-                    f'<td class="num">{esc(_number(row["tolerance"], 3))}</td><td>{esc(row["reason"])}</td></tr>')
+                    f'<td class="num">{esc(_number(row["tolerance"], 3))}</td>'
+                    f'<td class="explained">{esc(row.get("explained_by", ""))}</td><td>{esc(row["reason"])}</td></tr>')
     return f'<table class="data side-by-side"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
 def claims_table(paper: PaperResults, anchors: dict) -> str:
-    columns = ["key", "where", "source", "published", "computed", "difference", "tolerance", "status", "reason"]
+    columns = ["key", "where", "source", "published", "computed", "difference", "tolerance", "status", "reason",
+               "explained by"]
     numeric = {"computed", "difference", "tolerance"}
     head = "".join(f'<th data-sort="{"num" if c in numeric else "text"}"'
                    f'{" class=num" if c in numeric else ""}>{esc(c)}</th>' for c in columns)
@@ -228,7 +232,8 @@ def claims_table(paper: PaperResults, anchors: dict) -> str:
                  f'{esc(_number(row["difference"], 3))}</td>',
                  f'<td class="num" data-value="{esc(_number(row["tolerance"], 17))}">'
                  f'{esc(_number(row["tolerance"], 3))}</td>',
-                 f'<td>{_status_badge(row["status"])}</td>', f'<td class="reason">{esc(row["reason"])}</td>']
+                 f'<td>{_status_badge(row["status"])}</td>', f'<td class="reason">{esc(row["reason"])}</td>',
+                 f'<td class="explained">{esc(row.get("explained_by", ""))}</td>']
         body.append(f'<tr id="{esc(anchor)}" class="claim" data-key="{esc(row["key"])}" '
                     f'data-status="{esc(row["status"])}">{"".join(cells)}</tr>')
     present = [s for s in STATUS_ORDER if (paper.claims["status"] == s).any()]
@@ -547,7 +552,9 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
 {no_papers}
 {summary_table(summary)}
 {_summary_sentences(summary)}
-<p class="muted">Statuses: <b>match</b> within the printed precision; <b>mismatch</b> a finding; <b>uncheckable</b>
+<p class="muted">Statuses: <b>match</b> the printed digits reproduced (within half a unit of the last printed
+digit); <b>within tolerance</b> not at printed precision but within the claim's stated Monte Carlo tolerance,
+counted apart; <b>mismatch</b> a finding; <b>uncheckable</b>
 with its reason (data never released, ...); <b>not built</b> left out by the configuration; <b>not comparable</b>
 computed under other bootstrap settings than the paper's; <b>missing</b> no computed value: a defect in reagree.
 The same counts are in results/summary.tsv.</p>
