@@ -154,6 +154,9 @@ def _key_html(text: str) -> str:
     return esc(text).replace(".", ".<wbr>")
 
 
+_AFTER_STATUSES = ("total", "mismatch_causes", "reference_checked", "reference_differs")
+
+
 def summary_table(summary: pd.DataFrame) -> str:
     """The per-paper counts, one cell per status (data-status names it), as summary.tsv has them."""
     columns = [s.replace(" ", "_") for s in STATUSES]
@@ -165,14 +168,20 @@ def summary_table(summary: pd.DataFrame) -> str:
             count = int(record[column])
             style = f' style="color:{STATUS_COLOURS[status]};font-weight:600"' if count and status != "match" else ""
             cells.append(f'<td class="num" data-status="{esc(status)}"{style}>{count}</td>')
+        # the columns after the statuses, as summary.tsv has them: total, mismatch causes, and the
+        # values a field library also computes with how many of them differ (defects)
+        extra = "".join(f'<td class="num" data-status="{esc(c.replace("_", " "))}"'
+                        + (' style="color:#8250df;font-weight:600"' if c == "reference_differs" and record[c] else "")
+                        + f'>{int(record[c])}</td>' for c in _AFTER_STATUSES if c in record)
         rows.append(f'<tr data-paper="{esc(record["paper"])}"><th><a href="#paper-{_slug(record["paper"])}">'
-                    f'{esc(record["paper"])}</a></th>{"".join(cells)}<td class="num" data-status="total">'
-                    f'{int(record["total"])}</td></tr>')
-    totals = summary[columns + ["total"]].sum() if len(summary) else pd.Series(0, index=columns + ["total"])
-    foot = "".join(f'<td class="num">{int(totals[c])}</td>' for c in columns)
-    return (f'<table id="summary-table" class="data"><thead><tr><th>paper</th>{head}<th class="num">total</th></tr>'
+                    f'{esc(record["paper"])}</a></th>{"".join(cells)}{extra}</tr>')
+    after = [c for c in _AFTER_STATUSES if c in summary.columns]
+    totals = summary[columns + after].sum() if len(summary) else pd.Series(0, index=columns + after)
+    foot = "".join(f'<td class="num">{int(totals[c])}</td>' for c in columns + after)
+    head += "".join(f'<th class="num">{esc(c.replace("_", " "))}</th>' for c in after)
+    return (f'<table id="summary-table" class="data"><thead><tr><th>paper</th>{head}</tr>'
             f'</thead><tbody>{"".join(rows)}</tbody><tfoot><tr><th>all papers</th>{foot}'
-            f'<td class="num">{int(totals["total"])}</td></tr></tfoot></table>')
+            f'</tr></tfoot></table>')
 
 
 def _summary_sentences(summary: pd.DataFrame) -> str:
@@ -192,6 +201,9 @@ def _summary_sentences(summary: pd.DataFrame) -> str:
             parts.append(f"{row['not_built']} not built")
         if row["not_comparable"]:
             parts.append(f"{row['not_comparable']} not comparable")
+        if row.get("reference_differs"):
+            parts.append(f'<strong>{row["reference_differs"]} values differ from the field library\'s '
+                         '(defects)</strong>')
         items.append(f'<li><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a>: {", ".join(parts)}.</li>')
     return f'<ul class="sentences">{"".join(items)}</ul>'
 
