@@ -79,3 +79,20 @@ def test_a_typo_gets_the_nearest_keys_and_no_build_says_what_to_run(results, tmp
         explain("alpha.s", empty)
     with pytest.raises(BuildMissing, match=r"no build of q in .*claims.tsv is missing\): run `make all`"):
         explain("alpha.s", results, paper="q")
+
+
+def test_a_match_is_not_also_reproduced_by_a_variant_that_only_truncates_to_the_print(tmp_path):
+    # shvets2026's Table 4: 7.7 printed, the replayed estimate 7.702 matches; the exact
+    # expectation 7.7778 gives 7.7 only when truncated, which is not printed precision
+    values = pd.DataFrame({"key": ["lag.e"], "value": [7.702]})
+    rows = variant_rows("lag.e", "chance_expectation", {"expected.exact": 7.7778, "expected.python_random": 7.702},
+                        own="expected.python_random")
+    (tmp_path / "p").mkdir()
+    write_variants(rows, tmp_path / "p" / "variants.tsv")
+    table = diff_claims([claim("lag.e", "7.7")], values, "p", variants=pd.DataFrame(rows),
+                        families_for=lambda key: ["chance_expectation"])
+    write_tsv(table, tmp_path / "p" / "claims.tsv")
+    lines = explain("lag.e", tmp_path).splitlines()
+    exact = next(line for line in lines if "expected.exact" in line)
+    assert exact.split()[2:6] == ["7.7778", "no", "(by", "truncation"]
+    assert "  explained the one other variant tried does not reproduce it" in lines

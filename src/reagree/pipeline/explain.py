@@ -145,6 +145,10 @@ def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: st
             verdict = f"not applicable: {row['note'] or 'no value'}"
         else:
             verdict = _reproduces(readings.get(row["variant"], ()))
+            if status != "mismatch" and verdict.startswith("yes, by"):
+                # a match is reproduced at printed precision or not: a variant that gives the
+                # print only rounded up or truncated is not another reading of a match
+                verdict = f"no ({verdict[5:]} only)"
         seen.add(row["variant"])
         about = _reading(row["variant"])
         lines.append(f"    {row['family']:<{family_width}}  {row['variant']:<{width}}  {_number(value):>12}  {verdict}"
