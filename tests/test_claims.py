@@ -366,7 +366,8 @@ def test_mismatches_are_grouped_by_cause_one_line_each():
     assert lines[0].startswith(f"- p: **{cause}** (3 claims): `n.a` (printed 19,991, reagree 19909): reproduced by "
                                "count.label_pairs (19991); `p.a` (printed 9.3%, reagree 9.23179): reproduced by "
                                "count.label_pairs (9.26981); rounding up of reagree's value (9.23179)")
-    assert lines[1] == "- p: `t` (printed 0, reagree 11): none of 0 variants tried reproduces 0"
+    assert lines[1] == ("- p: `t` (printed 0, reagree 11): no variant tried (none declared for this key); reagree's "
+                        "value does not reproduce 0")
 
 
 def test_the_summary_shows_every_count_on_every_line_zeros_included_in_one_order():
@@ -374,12 +375,12 @@ def test_the_summary_shows_every_count_on_every_line_zeros_included_in_one_order
     summary, markdown = summarise({"p": diff_claims([claim("a", "0.40")], values),
                                    "q": diff_claims([claim("b", "1", uncheckable="never released")], values)})
     lines = [line for line in markdown.splitlines() if line.startswith("- **")]
-    order = ["match at printed precision", "within a stated Monte Carlo tolerance", "mismatches (findings)",
+    order = ["match at printed precision", "within a stated wider tolerance", "mismatches (findings)",
              "uncheckable", "not built (left out by the configuration)", "not comparable (run under other settings)",
              "missing (pipeline defects)"]
     assert lines[0] == ("- **p**: 1 claims: " + ", ".join(f"{n} {w}" for n, w in zip([1, 0, 0, 0, 0, 0, 0], order))
                         + "; 0 reference disagreements (pipeline defects) among 0 values a field library computes too.")
-    assert lines[1].startswith("- **q**: 1 claims: 0 match at printed precision, 0 within a stated Monte Carlo "
+    assert lines[1].startswith("- **q**: 1 claims: 0 match at printed precision, 0 within a stated wider "
                                "tolerance, 0 mismatches (findings), 1 uncheckable, 0 not built")
 
 

@@ -81,7 +81,7 @@ def test_joint_and_language_claims_match_but_the_findings(offline):
                 "count.inter_repeats.ser_cro_bos.posts", "alpha_interval.self.croatian",
                 "alpha_interval.self.bosnian", "alpha_interval.inter.serbian"]:
         assert key in matched, key
-    # 0.0429 against the printed 0.042: within the stated Monte Carlo tolerance, counted apart
+    # 0.0429 against the printed 0.042: within the stated (Monte Carlo) tolerance, counted apart
     half = claims.set_index("key").loc["alpha_interval_half_width.inter.ser_cro_bos"]
     assert float(half["tolerance"]) == 0.003 and half["status"] == "within tolerance"
     assert half["reason"].startswith("Monte Carlo")

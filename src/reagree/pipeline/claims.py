@@ -64,7 +64,7 @@ COMPARED = ("match", "within tolerance", "mismatch")
 # value was computed).
 CLAIM_COLUMNS = ["key", "end", "where", "source", "published", "computed", "difference", "tolerance", "status",
                  "reason", "explained_by", "cause", "rule", "function"]
-WITHIN_TOLERANCE = "within a stated Monte Carlo tolerance"
+WITHIN_TOLERANCE = "within a stated wider tolerance"
 
 
 def _within(published: float, computed: float, tolerance: float) -> bool:
@@ -434,7 +434,7 @@ def summarise(tables: dict[str, pd.DataFrame],
                 lines.append(f"| {r['key']} | {float(r['value']):.12g} | {r['reference']} | "
                              f"{float(r['reference_value']):.12g} | "
                              f"{float(r['value']) - float(r['reference_value']):+.3g} |")
-        for status, heading in (("within tolerance", "why claims match within a stated Monte Carlo tolerance"),
+        for status, heading in (("within tolerance", "why claims match within a stated wider tolerance"),
                                 ("uncheckable", "why claims are uncheckable"),
                                 ("not built", "why claims are not built"),
                                 ("not comparable", "why claims are not comparable")):

@@ -117,12 +117,16 @@ class Search:
         return tuple(t.name for t in self.tried if t.matches and t.name != self.reference)
 
     def explained_by(self) -> str:
-        """"reproduced by A (v); truncation of B (v)" or "none of N variants tried
-        reproduces <printed>" (module docstring)."""
+        """"reproduced by A (v); truncation of B (v)", "none of N variants tried
+        reproduces <printed>" (module docstring), or, when the key has no variant to try,
+        "no variant tried (none declared for this key)"."""
         found = self.reproducing
         if found:
             return "reproduced by " + "; ".join(t.words() for t in found)
         n = self.n_tried - (1 if self.status in ("match", "mismatch") else 0)
+        if n == 0:
+            # nothing was searched: the paper declares no variant family for the key
+            return f"no variant tried (none declared for this key); reagree's value does not reproduce {self.published}"
         return f"none of {n} variant{'s' if n != 1 else ''} tried reproduces {self.published}"
 
     def summary(self) -> str:

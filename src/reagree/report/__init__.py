@@ -190,7 +190,7 @@ def _summary_sentences(summary: pd.DataFrame) -> str:
         checkable = row["match"] + row["within_tolerance"] + row["mismatch"] + row["missing"]
         parts = [f"{row['match']} of {checkable} checkable claims match at printed precision"]
         if row["within_tolerance"]:
-            parts.append(f"{row['within_tolerance']} within a stated Monte Carlo tolerance")
+            parts.append(f"{row['within_tolerance']} within a stated wider tolerance")
         if row["mismatch"]:
             parts.append(f'<a href="#findings">{row["mismatch"]} mismatch{"es" if row["mismatch"] != 1 else ""}</a>')
         if row["missing"]:
@@ -565,7 +565,7 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
 {summary_table(summary)}
 {_summary_sentences(summary)}
 <p class="muted">Statuses: <b>match</b> the printed digits reproduced (within half a unit of the last printed
-digit); <b>within tolerance</b> not at printed precision but within the claim's stated Monte Carlo tolerance,
+digit); <b>within tolerance</b> not at printed precision but within the claim's stated wider tolerance (its reason shown),
 counted apart; <b>mismatch</b> a finding; <b>uncheckable</b>
 with its reason (data never released, ...); <b>not built</b> left out by the configuration; <b>not comparable</b>
 computed under other bootstrap settings than the paper's; <b>missing</b> no computed value: a defect in reagree.
