@@ -37,7 +37,7 @@ EPILOG = """\
 examples:
   reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
   reagree claims workflow/papers/ID/paper.yaml results/ID/values.tsv
-  reagree explain alpha_interval.self.serbian --paper mozetic2016
+  reagree explain KEY --paper ID                       (one claim of the last build: every variant tried)
   reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
   reagree accept PAPER runs/run1.json HEX            (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
@@ -264,7 +264,7 @@ def _parser() -> argparse.ArgumentParser:
                     "the paper's rules tried for the key with its value and whether it reproduces the printed "
                     "value, and what explains a mismatch. Reads results/ID/claims.tsv and variants.tsv; nothing is "
                     "recomputed (run `make all` first).")
-    explain.add_argument("key", metavar="KEY", help="a claim key, e.g. alpha_interval.self.serbian")
+    explain.add_argument("key", metavar="KEY", help="a claim key, as in the key column of results/ID/claims.tsv")
     explain.add_argument("--paper", metavar="ID", help="the paper (default: every paper built under results/)")
     explain.add_argument("--results", default="results", metavar="DIR", help="the build's results folder "
                          "(default: %(default)s)")

@@ -105,7 +105,7 @@ def unmet_need(needs: dict, paper_id: str, settings: dict, expansions: dict) -> 
     it when the setting is a list) or an ``expand`` field of a source (the files built
     under these settings must include the wanted value). A field may want a list of
     values (``part=a;part=b`` in a claim table): every one must be built, and every one
-    that is not is named ("languages Croatian and Bosnian were not built")."""
+    that is not is named ("languages B and C were not built")."""
     reasons = []
     for field, wanted in (needs or {}).items():
         wants = wanted if isinstance(wanted, list) else [wanted]

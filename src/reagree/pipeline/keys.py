@@ -129,7 +129,7 @@ class KeyGrammar:
 
     def fields(self, key: str) -> tuple[Family, dict[str, str]]:
         """The family declaring ``key`` and the values of its fields
-        (``kappa.textblob.vs_majority.three_class`` -> (KAPPA, {rater: textblob, ...}));
+        (``kappa.{rater}.{framing}`` and ``kappa.a.three_class`` -> (that family, {rater: a, ...}));
         ValueError when no family declares it."""
         family = self.family_of(key)
         if family is None:
