@@ -1,16 +1,23 @@
 """Rule diff_claims: join a paper's claims with its computed values, after holding the
-sha256 of every input the paper read against its pin or first-use record."""
+sha256 of every input the paper read against its pin or first-use record; hold the
+variants its rules computed against each printed number (explained_by)."""
 from reagree.pipeline.claims import diff_claims
+from reagree.pipeline.keys import paper_keys
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.pins import verify_read_inputs
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import read_values, write_tsv
+from reagree.pipeline.variantplan import paper_plan, read_variants
 
 with rule_log(snakemake) as log:
     paper = load_paper(snakemake.input.paper)
     for checksums in snakemake.input.inputs:
         verify_read_inputs(paper["id"], checksums, dict(snakemake.params.pins))
+    plan = paper_plan(paper["id"])
     table = diff_claims(paper["claims"], read_values(snakemake.input.values), paper["id"],
-                        dict(snakemake.params.settings), dict(snakemake.params.expansions))
+                        dict(snakemake.params.settings), dict(snakemake.params.expansions),
+                        variants=read_variants(list(snakemake.input.variants)),
+                        families_for=plan.families_for if plan else None,
+                        declared=paper_keys(paper["id"]).family_of)
     write_tsv(table, snakemake.output[0])
     log.info("%s: %s", paper["id"], table["status"].value_counts().to_dict())

@@ -1,11 +1,14 @@
-"""Rule summarise_claims: status counts per paper, every mismatch and missing key."""
+"""Rule summarise_claims: status counts per paper, every mismatch cause, missing key and
+reference disagreement."""
 from reagree.pipeline.claims import read_claims, summarise
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import write_text_atomic, write_tsv
+from reagree.pipeline.tables import read_values, write_text_atomic, write_tsv
 
 with rule_log(snakemake) as log:
-    tables = {paper: read_claims(path) for paper, path in zip(snakemake.params.papers, snakemake.input)}
-    summary, markdown = summarise(tables)
+    papers = snakemake.params.papers
+    tables = {paper: read_claims(path) for paper, path in zip(papers, snakemake.input.claims)}
+    values = {paper: read_values(path) for paper, path in zip(papers, snakemake.input.values)}
+    summary, markdown = summarise(tables, values)
     write_tsv(summary, snakemake.output.tsv)
     write_text_atomic(snakemake.output.md, markdown)
     log.info("summary: %s", summary.to_dict("records"))

@@ -34,16 +34,38 @@ def claim(key, published, **extra):
 def test_statuses():
     values = pd.DataFrame({"key": ["a", "b", "c", "d"], "value": [0.396, 0.41, 11.0, np.nan]})
     table = diff_claims([claim("a", "0.40"), claim("b", "0.40"), claim("c", "0"), claim("d", "1"),
-                         claim("e", "0.5"), claim("f", "0.48", uncheckable="labels never released")], values)
-    assert table["status"].tolist() == ["match", "mismatch", "mismatch", "missing", "missing", "uncheckable"]
-    assert table.loc[5, "reason"] == "labels never released"
+                         claim("f", "0.48", uncheckable="labels never released"),
+                         claim("g", "0.30", tolerance=PrintedNumber("0.02"), tolerance_reason="Monte Carlo")],
+                        pd.concat([values, pd.DataFrame({"key": ["g"], "value": [0.31]})]))
+    assert table["status"].tolist() == ["match", "mismatch", "mismatch", "missing", "uncheckable", "within tolerance"]
+    assert table.loc[4, "reason"] == "labels never released"
+    assert table.loc[5, "reason"] == "Monte Carlo" and table.loc[5, "tolerance"] == pytest.approx(0.02)
     assert table.loc[1, "difference"] == pytest.approx(0.01)
 
 
-def test_boundary_of_rounding_matches_and_own_tolerance_wins():
+class _Family:
+    rule, function = "compute_demo_values", "reagree.stats.multirater.fleiss_kappa"
+
+
+def test_a_claim_key_no_rule_produces_is_an_error_naming_file_line_and_the_nearest_keys():
+    values = pd.DataFrame({"key": ["fleiss.humans.three_class", "fleiss.tools.three_class"], "value": [0.385, 0.43]})
+    typo = claim("fleiss.humans.thre_class", "0.39", _where_defined="workflow/papers/p/claims/paper.tsv, line 7")
+    with pytest.raises(ValueError) as error:
+        diff_claims([claim("fleiss.tools.three_class", "0.43"), typo], values, "p")
+    assert str(error.value) == ("workflow/papers/p/claims/paper.tsv, line 7: claim key 'fleiss.humans.thre_class' is "
+                                "produced by no rule; did you mean 'fleiss.humans.three_class' or "
+                                "'fleiss.tools.three_class'?")
+    # a key the paper's grammar declares, without a value: a defect of its rule, status missing
+    declared = {"fleiss.humans.three_class": _Family()}
+    table = diff_claims([claim("fleiss.humans.three_class", "0.39")], values.iloc[1:], "p", declared=declared.get)
+    assert table["status"].tolist() == ["missing"]
+    assert "rule compute_demo_values" in table.loc[0, "reason"] and "a defect in reagree" in table.loc[0, "reason"]
+
+
+def test_boundary_of_rounding_matches_and_own_tolerance_wins_counted_apart():
     values = pd.DataFrame({"key": ["a", "b"], "value": [0.3955, 0.30]})
     table = diff_claims([claim("a", "0.40"), claim("b", "0.312", tolerance=0.02)], values)
-    assert table["status"].tolist() == ["match", "match"]
+    assert table["status"].tolist() == ["match", "within tolerance"]
     assert diff_claims([claim("b", "0.312")], values)["status"].tolist() == ["mismatch"]
 
 
@@ -54,11 +76,11 @@ def test_abs_comparison():
 
 
 def test_summary_counts_and_lists_findings():
-    values = pd.DataFrame({"key": ["a", "b"], "value": [0.396, 3.0]})
+    values = pd.DataFrame({"key": ["a", "b", "z"], "value": [0.396, 3.0, np.nan]})
     tables = {"p": diff_claims([claim("a", "0.40"), claim("b", "0", note="three ties"), claim("z", "1")], values)}
     summary, markdown = summarise(tables)
-    assert summary.iloc[0][["match", "mismatch", "uncheckable", "not_built", "not_comparable", "missing",
-                            "total"]].tolist() == [1, 1, 0, 0, 0, 1, 3]
+    assert summary.iloc[0][["match", "within_tolerance", "mismatch", "uncheckable", "not_built", "not_comparable",
+                            "missing", "total"]].tolist() == [1, 0, 1, 0, 0, 0, 1, 3]
     assert "three ties" in markdown and "| z |" in markdown and "defects" in markdown
 
 
@@ -68,7 +90,8 @@ def test_every_shipped_paper_yaml_is_valid():
         assert paper["claims"], path
 
 
-HEADER = "key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\n"
+HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
+          "tolerance_reason\tcause\n")
 PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n"
 
 
@@ -299,3 +322,140 @@ def test_a_bound_is_read_from_a_claim_table(tmp_path):
     path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "40", compare="over")})
     with pytest.raises(ValueError, match="field compare"):
         load_paper(path, SCHEMA)
+
+
+# ----------------------------------------------------------------- printed text and wider tolerances
+
+def test_a_trailing_zero_a_percent_sign_and_separators_are_kept_as_printed(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER,
+                       {"claims/t.tsv": HEADER + row("n.a", "T", "12.0") + row("p.a", "T", "9.3%")
+                        + row("c.a", "T", "19,991") + row("k.a", "T", "0.50")})
+    claims = load_paper(path)["claims"]
+    assert [c["published"].text for c in claims] == ["12.0", "9.3%", "19,991", "0.50"]
+    assert [printed_tolerance(c["published"]) for c in claims] == pytest.approx([0.05, 0.05, 0.5, 0.005])
+    values = pd.DataFrame({"key": ["n.a", "p.a", "c.a", "k.a"], "value": [12.04, 9.24, 19991.4, 0.494]})
+    table = diff_claims(claims, values)
+    # 12.04 is 12.0 to one decimal (12 printed would also take 12.4); 0.494 is not 0.50 (0.5 would take it)
+    assert table["status"].tolist() == ["match", "mismatch", "match", "mismatch"]
+    assert table["published"].tolist() == ["12.0", "9.3%", "19,991", "0.50"]
+    assert diff_claims([claim("n.a", "12")], values)["tolerance"].tolist() == [0.5]
+
+
+def test_a_wide_tolerance_without_a_reason_is_refused_naming_file_and_line(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "0.2")
+                                                  + row("g.x", "T", "0.149", tolerance="0.01")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 3: claim g.x: tolerance 0.01 is wider than the printed "
+                                         r"precision of 0.149 \(0.0005\) and gives no reason: say why in the "
+                                         r"tolerance_reason column"):
+        load_paper(path)
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("g.x", "T", "0.149", tolerance="0.01",
+                                                                              tolerance_reason="Monte Carlo: 1000 draws")})
+    assert load_paper(path)["claims"][0]["tolerance_reason"] == "Monte Carlo: 1000 draws"
+    # no wider than the printed precision: no reason needed; a reason without a tolerance is a slip
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("g.x", "T", "0.149", tolerance="0.0005")})
+    assert load_paper(path)["claims"][0]["tolerance"] == 0.0005
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("g.x", "T", "0.149",
+                                                                              tolerance_reason="why")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: claim g.x: tolerance_reason is given but no tolerance"):
+        load_paper(path)
+
+
+# ----------------------------------------------------------------- variants, causes, the summary
+
+def variant(key, family, name, value, own=""):
+    return {"key": key, "family": family, "variant": name, "value": value, "own": own, "note": ""}
+
+
+def test_a_mismatch_is_explained_by_the_variant_that_reproduces_it():
+    # Mozetič's Serbian self-agreement: 0.205 printed, alpha 0.207528; alpha with the
+    # expected disagreement over n^2 gives 0.205345 (numbers of the released labels).
+    values = pd.DataFrame({"key": ["alpha.s", "alpha.t"], "value": [0.207528, 0.4]})
+    found = pd.DataFrame([variant("alpha.s", "alpha_expected_disagreement", "alpha.expected_n_minus_1", 0.207528, "yes"),
+                          variant("alpha.s", "alpha_expected_disagreement", "alpha.expected_n_squared", 0.205345),
+                          variant("alpha.t", "alpha_distance", "alpha.interval", 0.4, "yes"),
+                          variant("alpha.t", "alpha_distance", "alpha.ordinal", 0.61),
+                          variant("alpha.t", "alpha_distance", "alpha.ratio", np.nan)])
+    plan = {"alpha.s": ["alpha_expected_disagreement"], "alpha.t": ["alpha_distance"]}
+    table = diff_claims([claim("alpha.s", "0.205"), claim("alpha.t", "0.5")], values, "p", variants=found,
+                        families_for=plan.get)
+    assert table["status"].tolist() == ["mismatch", "mismatch"]
+    assert table.loc[0, "explained_by"] == "reproduced by alpha.expected_n_squared (0.205345)"
+    assert table.loc[0, "cause"] == "reproduced by alpha.expected_n_squared"
+    # an own variant is reagree's value, an undefined one is not tried: one variant tried
+    assert table.loc[1, "explained_by"] == "none of 1 variant tried reproduces 0.5"
+    assert table.loc[1, "cause"] == ""
+    # a family declared for a key without its rows is a defect, and so is an own variant that is not reagree's value
+    with pytest.raises(ValueError, match="wrote no variants of \\['alpha_distance'\\]"):
+        diff_claims([claim("alpha.s", "0.205")], values, "p", variants=found,
+                    families_for=lambda key: ["alpha_expected_disagreement", "alpha_distance"])
+    wrong = found.assign(value=found["value"].where(found["own"] != "yes", 0.3))
+    with pytest.raises(ValueError, match="the variants rule and the value rule disagree"):
+        diff_claims([claim("alpha.s", "0.205")], values, "p", variants=wrong, families_for=plan.get)
+
+
+def test_a_match_says_which_other_readings_reproduce_the_print():
+    values = pd.DataFrame({"key": ["fleiss.h"], "value": [0.385431]})
+    found = pd.DataFrame([variant("fleiss.h", "chance_model", "kappa.fleiss", 0.385431, "yes"),
+                          variant("fleiss.h", "chance_model", "kappa.conger", 0.392082),
+                          variant("fleiss.h", "chance_model", "kappa.light", 0.390109),
+                          variant("fleiss.h", "chance_model", "kappa.randolph", 0.31)])
+    table = diff_claims([claim("fleiss.h", "0.39")], values, variants=found)
+    assert table.loc[0, "explained_by"] == ("also reproduced by kappa.conger (0.392082), kappa.light (0.390109): "
+                                            "the printed value cannot tell these readings apart")
+
+
+def test_mismatches_are_grouped_by_cause_one_line_each():
+    values = pd.DataFrame({"key": ["n.a", "p.a", "n.b", "t"], "value": [19909, 9.23179, 6437, 11]})
+    found = pd.DataFrame([variant("n.a", "counting", "count.label_pairs", 19991),
+                          variant("p.a", "counting", "count.label_pairs", 9.26981),
+                          variant("n.b", "counting", "count.label_pairs", 6519)])
+    cause = "41 tweets labelled three times"
+    table = diff_claims([claim("n.a", "19,991", cause=cause), claim("p.a", "9.3%", cause=cause),
+                         claim("t", "0"), claim("n.b", "6,519", cause=cause)], values, variants=found)
+    summary, markdown = summarise({"p": table})
+    assert summary.loc[0, "mismatch"] == 4 and summary.loc[0, "mismatch_causes"] == 2
+    lines = [line for line in markdown.splitlines() if line.startswith("- p: ")]
+    assert len(lines) == 2
+    assert lines[0].startswith(f"- p: **{cause}** (3 claims): `n.a` (printed 19,991, reagree 19909): reproduced by "
+                               "count.label_pairs (19991); `p.a` (printed 9.3%, reagree 9.23179): reproduced by "
+                               "count.label_pairs (9.26981); rounding up of reagree's value (9.23179)")
+    assert lines[1] == ("- p: `t` (printed 0, reagree 11): no variant tried (none declared for this key); reagree's "
+                        "value does not reproduce 0")
+
+
+def test_the_summary_shows_every_count_on_every_line_zeros_included_in_one_order():
+    values = pd.DataFrame({"key": ["a"], "value": [0.396]})
+    summary, markdown = summarise({"p": diff_claims([claim("a", "0.40")], values),
+                                   "q": diff_claims([claim("b", "1", uncheckable="never released")], values)})
+    lines = [line for line in markdown.splitlines() if line.startswith("- **")]
+    order = ["match at printed precision", "within a stated wider tolerance", "mismatches (findings)",
+             "uncheckable", "not built (left out by the configuration)", "not comparable (run under other settings)",
+             "missing (pipeline defects)"]
+    assert lines[0] == ("- **p**: 1 claims: " + ", ".join(f"{n} {w}" for n, w in zip([1, 0, 0, 0, 0, 0, 0], order))
+                        + "; 0 reference disagreements (pipeline defects) among 0 values a field library computes too.")
+    assert lines[1].startswith("- **q**: 1 claims: 0 match at printed precision, 0 within a stated wider "
+                               "tolerance, 0 mismatches (findings), 1 uncheckable, 0 not built")
+
+
+def test_a_value_the_field_library_disagrees_with_is_a_counted_defect():
+    values = pd.DataFrame({"key": ["k.a", "k.b", "k.c", "k.d"], "value": [0.5, 0.4, 0.3, np.nan],
+                           "reference": ["scikit-learn 1.9: cohen_kappa_score", "statsmodels: fleiss_kappa", "",
+                                         "krippendorff: alpha"],
+                           "reference_value": [0.5 + 5e-10, 0.4 + 1e-6, np.nan, 0.2]})
+    table = diff_claims([claim("k.a", "0.5")], values)
+    summary, markdown = summarise({"p": table}, {"p": values})
+    assert summary.loc[0, "reference_checked"] == 3 and summary.loc[0, "reference_differs"] == 2
+    assert "**2 values differ from the field library's value by more than 1e-9" in markdown
+    assert "| k.b | 0.4 | statsmodels: fleiss_kappa | 0.400001 | -1e-06 |" in markdown
+    assert "| k.d | nan | krippendorff: alpha | 0.2 |" in markdown
+
+
+def test_every_missing_part_of_a_need_is_named():
+    from reagree.pipeline.claims import unmet_need
+
+    expansions = {"language": {"values": ["Serbian"], "setting": "languages"}}
+    needs = {"language": ["Serbian", "Croatian", "Bosnian"]}
+    assert unmet_need(needs, "moz", {}, expansions) == ("languages Croatian and Bosnian were not built (add them to "
+                                                        "config moz.languages)")
+    assert unmet_need({"myths": ["a", "b", "c"]}, "shv", {"myths": ["b"]}, {}) == \
+        "needs a and c in config shv.myths; this build has ['b']"

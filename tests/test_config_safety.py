@@ -99,7 +99,8 @@ def test_check_config_files_refuses_a_merged_configuration_that_expands_too_far(
 
 # ----------------------------------------------------------------- a claim's tolerance
 
-HEADER = "key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\n"
+HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
+          "tolerance_reason\tcause\n")
 
 
 def claim_line(key: str, published: str, tolerance: str) -> str:

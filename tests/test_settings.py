@@ -34,6 +34,17 @@ def test_unknown_keys_are_refused_with_a_suggestion():
         resolve_config(minimal(mirorr="x"), WORKFLOW)
 
 
+def test_a_typo_inside_a_papers_settings_gets_did_you_mean_not_raw_jsonschema_text():
+    with pytest.raises(ValueError) as error:
+        resolve_config(minimal(mozetic2016={"langauges": ["Serbian"]}), WORKFLOW)
+    assert str(error.value) == (f"config key 'mozetic2016' ({WORKFLOW / 'papers' / 'mozetic2016' / 'settings.schema.yaml'}"
+                                "): unknown key 'langauges' (did you mean 'languages'?); known keys: ['languages', "
+                                "'draws']")
+    assert "Additional properties" not in str(error.value)
+    with pytest.raises(ValueError, match=r"key languages\.1: 'Serbain' is not one of \[.*\] \(did you mean 'Serbian'\?\)"):
+        resolve_config(minimal(mozetic2016={"languages": ["Bosnian", "Serbain"]}), WORKFLOW)
+
+
 @pytest.mark.parametrize("bad, message", [
     ({"bootstrap": {"draws": 2000.5, "seed": 0}}, "bootstrap.draws"),
     ({"bootstrap": {"draws": 10 ** 9, "seed": 0}}, "bootstrap.draws"),

@@ -77,6 +77,50 @@ def test_summary_says_it_in_plain_words(work):
     assert "count.ties.three_class" in markdown and "3-3" in markdown
 
 
+PAPERS = ["jayanetti2026", "agreement_before_accuracy", "shvets2026", "mozetic2016"]
+
+
+def test_every_field_library_value_agrees_with_reagrees(work):
+    summary = pd.read_csv(work / "results" / "summary.tsv", sep="\t").set_index("paper")
+    assert (summary.loc[PAPERS, "reference_checked"] > 0).all() and (summary["reference_differs"] == 0).all()
+    assert "No field library disagrees" in (work / "results" / "summary.md").read_text()
+    for paper in PAPERS:
+        values = read_values(work / "results" / paper / "values.tsv")
+        held = values[values["reference"] != ""]
+        assert len(held) == summary.loc[paper, "reference_checked"], paper
+        assert held["reference"].str.match(r"(krippendorff|statsmodels|scikit-learn) ").all(), paper
+        finite = held["value"].notna()
+        assert ((held.loc[finite, "value"] - held.loc[finite, "reference_value"]).abs() <= 1e-9).all(), paper
+
+
+def test_every_mismatch_names_the_variant_that_reproduces_it_or_none_of_n(work):
+    for paper in PAPERS:
+        table = claims(work, paper)
+        mismatches = table[table["status"] == "mismatch"]
+        assert mismatches["explained_by"].str.match(r"reproduced by |none of \d+ variants? tried").all(), paper
+    summary = (work / "results" / "summary.md").read_text()
+    assert "- jayanetti2026: `count.ties.three_class` (printed 0, reagree 11): none of 2 variants tried reproduces 0" \
+        in summary
+
+
+def test_explain_prints_every_variant_tried_for_a_claim(work):
+    import subprocess
+    import sys
+
+    reagree = Path(sys.executable).parent / "reagree"
+    result = subprocess.run([str(reagree), "explain", "alpha_interval.self.serbian",
+                             "--results", str(work / "results")], capture_output=True, text=True, check=True)
+    lines = result.stdout.splitlines()
+    assert lines[0] == "mozetic2016: alpha_interval.self.serbian"
+    assert lines[2].split()[:2] == ["printed", "0.205"]
+    assert lines[3].split()[:4] == ["reagree", "0.207528", "status:", "mismatch;"]
+    by_variant = {line.split()[1]: line for line in lines if line.startswith("    alpha_")}
+    assert "yes, at printed precision" in by_variant["alpha.expected_n_squared"]
+    assert "0.205345" in by_variant["alpha.expected_n_squared"]
+    assert " no " in by_variant["alpha.ordinal"] and "not applicable" in by_variant["alpha.ratio"]
+    assert "  explained reproduced by alpha.expected_n_squared (0.205345)" in lines
+
+
 def test_values_name_the_rule_that_wrote_them(work):
     for paper in ("jayanetti2026", "agreement_before_accuracy"):
         values = read_values(work / "results" / paper / "values.tsv")

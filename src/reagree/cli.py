@@ -37,6 +37,7 @@ EPILOG = """\
 examples:
   reagree fetch https://raw.githubusercontent.com/OWNER/REPO/COMMIT/PATH data/x.tsv --sha256 HEX
   reagree claims workflow/papers/ID/paper.yaml results/ID/values.tsv
+  reagree explain KEY --paper ID                       (one claim of the last build: every variant tried)
   reagree mirror /media/usb/reagree-mirror          (then: make all CONFIG=... with mirror: /media/usb/reagree-mirror)
   reagree accept PAPER runs/run1.json HEX            (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
@@ -66,19 +67,37 @@ def _fetch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _paper_package(folder: Path, paper_id: str):
+    """The paper's key grammar and variant plan, importing its package from its folder
+    (None, None when the folder holds no package)."""
+    from reagree.pipeline.keys import paper_keys
+    from reagree.pipeline.variantplan import paper_plan
+
+    if not (folder / paper_id / "__init__.py").is_file():
+        return None, None
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    return paper_keys(paper_id), paper_plan(paper_id)
+
+
 def _claims(args: argparse.Namespace) -> int:
     from reagree.pipeline.claims import diff_claims
     from reagree.pipeline.paperspec import load_paper
     from reagree.pipeline.settings import fill_defaults, load_schema, paper_settings_schema
     from reagree.pipeline.sources import expansion_values
     from reagree.pipeline.tables import read_values, write_tsv
+    from reagree.pipeline.variantplan import read_variants
 
     paper = load_paper(args.paper, args.schema)
     folder = Path(args.paper).resolve().parent
     settings_schema = paper_settings_schema(folder.parent.parent, paper["id"])
     settings = fill_defaults({}, load_schema(settings_schema)) if settings_schema else {}
+    keys, plan = _paper_package(folder, paper["id"])
     table = diff_claims(paper["claims"], read_values(args.values), paper["id"], settings,
-                        expansion_values(paper, settings))
+                        expansion_values(paper, settings),
+                        variants=read_variants(args.variants) if args.variants else None,
+                        families_for=plan.families_for if plan and args.variants else None,
+                        declared=keys.family_of if keys else None)
     if args.output:
         write_tsv(table, args.output)
     else:
@@ -86,6 +105,13 @@ def _claims(args: argparse.Namespace) -> int:
     counts = table["status"].value_counts().to_dict()
     print(f"{paper['id']}: {counts}", file=sys.stderr)
     return 1 if counts.get("missing") else 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from reagree.pipeline.explain import explain
+
+    print(explain(args.key, args.results, args.paper), end="")
+    return 0
 
 
 def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
@@ -227,7 +253,22 @@ def _parser() -> argparse.ArgumentParser:
     claims.add_argument("values", help="the paper's values.tsv, e.g. results/ID/values.tsv")
     claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout")
     claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
+    claims.add_argument("--variants", metavar="TSV",
+                        help="the paper's variants.tsv (results/ID/variants.tsv): fills explained_by")
     claims.set_defaults(run=_claims)
+
+    explain = commands.add_parser(
+        "explain", help="one claim of the last build: printed value, reagree's value, every variant tried",
+        description="Print, for the claim(s) under KEY in the last build (results/): the printed value and its "
+                    "precision, reagree's value and status, the rule and function that computed it, every variant "
+                    "the paper's rules tried for the key with its value and whether it reproduces the printed "
+                    "value, and what explains a mismatch. Reads results/ID/claims.tsv and variants.tsv; nothing is "
+                    "recomputed (run `make all` first).")
+    explain.add_argument("key", metavar="KEY", help="a claim key, as in the key column of results/ID/claims.tsv")
+    explain.add_argument("--paper", metavar="ID", help="the paper (default: every paper built under results/)")
+    explain.add_argument("--results", default="results", metavar="DIR", help="the build's results folder "
+                         "(default: %(default)s)")
+    explain.set_defaults(run=_explain)
 
     mirror = commands.add_parser(
         "mirror", help="make an offline mirror of every source of the configured papers",

@@ -1,4 +1,5 @@
-# Gather each paper's values, diff them against the numbers it printed, then summarise.
+# Gather each paper's values, diff them against the numbers it printed (with the variants its
+# rules computed), then summarise.
 # Included after the papers' rules.smk, so the registry holds every registered value file.
 
 
@@ -27,6 +28,8 @@ rule diff_claims:
         # the sha256 of what the paper read, held against the pins and the first-use record
         # before any status is written (reagree.pipeline.pins.verify_read_inputs)
         inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"] * bool(SOURCES[wildcards.paper]),
+        # the variants the paper's rules computed for its claim keys (reagree.pipeline.variantplan)
+        variants=lambda wildcards: REGISTRY.paper(wildcards.paper).variants,
     output:
         "results/{paper}/claims.tsv",
     params:
@@ -44,7 +47,9 @@ rule diff_claims:
 
 rule summarise_claims:
     input:
-        expand("results/{paper}/claims.tsv", paper=PAPERS),
+        claims=expand("results/{paper}/claims.tsv", paper=PAPERS),
+        # the reference column of every value (reagree.stats.references): disagreements are defects
+        values=expand("results/{paper}/values.tsv", paper=PAPERS),
     output:
         tsv="results/summary.tsv",
         md=report("results/summary.md", category="Summary"),

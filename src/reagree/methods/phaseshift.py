@@ -430,3 +430,48 @@ def units_far_from_boundaries(labels: np.ndarray, boundaries: np.ndarray, distan
         return covered
     nearest = np.abs(units[:, None] - starts[None, :]).min(axis=1)
     return covered & (nearest > distance)
+
+
+# --- the chance level, exact or replayed: the family ``chance_expectation`` -------------------
+# (reagree.stats.variants lists it; each function returns {variant name: value}).
+
+EXACT, REPLAYED = "expected.exact", "expected.python_random"
+
+
+def lag_count_expectations(sequences: np.ndarray, measure: str, seed: str, draws: int, max_lag: int = 3,
+                           shuffle_blocks: int = 0) -> dict[str, float]:
+    """An expected lag count (``measure``: ``same_place`` or ``one_step``) as the exact
+    mean over every rotation (``expected_lag_counts``) and as the seeded Monte Carlo
+    estimate the authors printed (``replayed_lag_counts``; scheme ``python-random``)."""
+    if measure not in ("same_place", "one_step"):
+        raise ValueError(f"measure must be same_place or one_step, got {measure!r}")
+    exact = expected_lag_counts(sequences, max_lag)
+    replayed = replayed_lag_counts(sequences, seed, draws, max_lag, shuffle_blocks)
+    return {EXACT: getattr(exact, measure), REPLAYED: getattr(replayed, measure)}
+
+
+def b2_gap_expectations(labels: np.ndarray, seed: str, draws: int,
+                        label_names: Sequence[str] | None = None) -> dict[str, float]:
+    """B2's gap (observed minus chance) with the chance level exact (``neighbour_relabels``)
+    and as the seeded estimate (``replayed_neighbour_relabels``; scheme ``python-random``)."""
+    return {EXACT: neighbour_relabels(labels).gap,
+            REPLAYED: replayed_neighbour_relabels(labels, seed, draws, label_names).gap}
+
+
+def lowest_same_place_ratio(groups: Sequence[tuple[np.ndarray, str]], draws: int,
+                            max_lag: int = 3) -> dict[str, float]:
+    """The lowest same-place ratio o0 / e0 over every run-triple of every group (a group:
+    a reader's runs x units labels and the seed of its stream), with e0 exact and with e0
+    replayed from the group's stream (``replayed_lag_counts_sequence``: triples in
+    ``combinations`` order, ``draws`` rotations each). Triples whose e0 is 0 have no ratio."""
+    exact, replayed = [], []
+    for labels, seed in groups:
+        sets = [pieces(labels[list(triple)]) for triple in combinations(range(len(labels)), 3)]
+        estimates = replayed_lag_counts_sequence(sets, seed, draws, max_lag)
+        for sequences, estimate in zip(sets, estimates):
+            observed = lag_counts(sequences, max_lag).same_place
+            expected = expected_lag_counts(sequences, max_lag).same_place
+            exact += [observed / expected] if np.isfinite(expected) and expected > 0 else []
+            replayed += [observed / estimate.same_place] if estimate.same_place > 0 else []
+    return {EXACT: min(exact) if exact else Undefined("no triple expects a lag"),
+            REPLAYED: min(replayed) if replayed else Undefined("no triple expects a lag")}

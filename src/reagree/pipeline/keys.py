@@ -36,7 +36,7 @@ from reagree.pipeline.papercode import import_code, resolve_function
 __all__ = ["Family", "KeyGrammar", "function_name", "paper_keys", "resolve_function"]
 
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z_][a-z0-9_]*))?\}")
-_RESERVED = {"value", "note", "interval", "ci"}  # Family.row's own arguments
+_RESERVED = {"value", "note", "interval", "ci", "reference"}  # Family.row's own arguments
 
 
 def function_name(function: Callable | property | str) -> str:
@@ -76,11 +76,13 @@ class Family:
         return _FIELD.sub(lambda match: texts[match.group(1)], self.pattern)
 
     def row(self, value: object, *, note: str = "", interval: object | None = None,
-            ci: tuple[float, float] | None = None, **fields: object) -> dict:
-        """A values.tsv row of this family (``reagree.pipeline.tables.value_row``)."""
+            ci: tuple[float, float] | None = None, reference: object | None = None, **fields: object) -> dict:
+        """A values.tsv row of this family (``reagree.pipeline.tables.value_row``);
+        ``reference``: the field library's value of the same coefficient
+        (``reagree.stats.references.Reference``)."""
         from reagree.pipeline.tables import value_row
 
-        row = value_row(self.key(**fields), value, ci=ci, note=note, interval=interval)
+        row = value_row(self.key(**fields), value, ci=ci, note=note, interval=interval, reference=reference)
         row.update(rule=self.rule, function=self.function)
         return row
 
@@ -124,6 +126,15 @@ class KeyGrammar:
             raise ValueError(f"{self.paper}: key family {pattern} is declared twice")
         self.families.append(family)
         return family
+
+    def fields(self, key: str) -> tuple[Family, dict[str, str]]:
+        """The family declaring ``key`` and the values of its fields
+        (``kappa.{rater}.{framing}`` and ``kappa.a.three_class`` -> (that family, {rater: a, ...}));
+        ValueError when no family declares it."""
+        family = self.family_of(key)
+        if family is None:
+            raise ValueError(f"{self.paper}: no family of its keys.py declares {key!r}")
+        return family, family.regex.fullmatch(key).groupdict()
 
     def families_of(self, key: str) -> list[Family]:
         return [family for family in self.families if family.matches(key)]

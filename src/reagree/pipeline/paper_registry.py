@@ -15,6 +15,7 @@ imports it, takes its own ``PaperBuild`` and registers what the generic rules ne
 
     PAPER = registry().paper("smith2027")   # .settings, .sources, .results, .data_path(name)
     PAPER.add_values(f"{PAPER.results}/values/agreement.tsv")   # gathered into values.tsv
+    PAPER.add_variants(f"{PAPER.results}/variants.tsv")         # read by the claims diff
     PAPER.add_targets(f"{PAPER.results}/figures/kappa.png")     # built by `rule all`
 
 Nothing passes between a paper's rules and the generic ones except through this object.
@@ -54,7 +55,8 @@ def paper_files(papers: dict[str, dict], config: dict) -> dict[str, list[dict]]:
 class PaperBuild:
     """One enabled paper in this run: its paper.yaml, its settings (defaults filled in),
     the sources it fetches under them, and what its rules.smk registers: the partial
-    value files gathered into ``results/<id>/values.tsv`` (``values``) and the files
+    value files gathered into ``results/<id>/values.tsv`` (``values``), the variant files
+    the claims diff reads (``variants``: ``reagree.pipeline.variantplan``) and the files
     ``rule all`` builds (``targets``; every fetched file and, when it fetches, its
     ``inputs.sha256``, from the start)."""
 
@@ -64,6 +66,7 @@ class PaperBuild:
     sources: list[dict]
     expansions: dict
     values: list[str] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -84,6 +87,9 @@ class PaperBuild:
 
     def add_values(self, *paths: str) -> None:
         self.values += [p for p in dict.fromkeys(paths) if p not in self.values]
+
+    def add_variants(self, *paths: str) -> None:
+        self.variants += [p for p in dict.fromkeys(paths) if p not in self.variants]
 
     def add_targets(self, *paths: str) -> None:
         self.targets += [p for p in dict.fromkeys(paths) if p not in self.targets]

@@ -5,17 +5,29 @@ What it decides:
 - **A paper.yaml holds the paper's metadata and sources; its claims are tables.**
   ``claim_tables:`` lists TSV files in the paper's ``claims/`` folder, in the order
   claims.tsv lists them. Every claim table has one header, ``CLAIM_HEADER`` (key, end,
-  where, source, published, tolerance, compare, needs, under, uncheckable, note), the same
-  for every paper. A TSV in ``claims/`` that ``claim_tables`` leaves out is an error, so
-  no claim is silently dropped.
+  where, source, published, tolerance, compare, needs, under, uncheckable, note,
+  tolerance_reason, cause), the same for every paper. A TSV in ``claims/`` that
+  ``claim_tables`` leaves out is an error, so no claim is silently dropped.
+  ``tolerance_reason`` and ``cause`` come last, so a row may end after ``note`` (missing
+  cells at the end of a row are empty).
 - **A published value's precision is part of the claim.** "0.40" printed with two
   decimals matches 0.396 and not 0.41. Every number keeps its printed text
   (``reagree.pipeline.yamlio.PrintedNumber``), so the default tolerance is half a unit of
-  the last printed digit (``0.40`` -> 0.005, ``6.08e-04`` -> 5e-07, ``44`` -> 0.5).
+  the last printed digit (``0.40`` -> 0.005, ``6.08e-04`` -> 5e-07, ``44`` -> 0.5,
+  ``12.0`` -> 0.05). A trailing ``%`` and thousands separators are part of the printed
+  text (``9.3%`` is 9.3 percent, to one decimal; ``19,991`` is 19991, to the unit) and
+  stay in claims.tsv as printed.
 - **Cells.** A claim table is tab-separated text without quoting: a cell is everything
   between two tabs. Lines starting with ``#`` are comments. An empty cell is an absent
   field. ``needs`` and ``under`` are written ``field=value`` joined by ``;`` (a field
   named twice wants every value). Errors name the file and the line.
+- **A wider tolerance says why.** A ``tolerance`` wider than half a unit of the last
+  printed digit is allowed only with its ``tolerance_reason`` (the Monte Carlo error of
+  an estimate drawn from a random stream reagree cannot replay); without one it is an
+  error naming the file and line. Such a claim counts apart from the matches at printed
+  precision (status ``within tolerance``). A printed value that was rounded up or
+  truncated is a variant of the print (``reagree.pipeline.printed``), never a wider
+  tolerance.
 - **A tolerance is a finite number >= 0.** ``.nan`` would turn every match into a false
   mismatch and ``.inf`` would match anything (JSON Schema's bounds let both through), so
   either, or a negative one, is an error naming the file, the claim key (and the line in
@@ -51,19 +63,21 @@ from typing import Callable
 import jsonschema
 
 from reagree.pipeline.settings import load_schema, schema_error, schema_path, schema_validator
-from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain
+from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain, plain_number_text
 
 __all__ = ["CLAIM_COLUMNS", "CLAIM_HEADER", "ClaimColumn", "PrintedNumber", "load_claim_table", "load_paper",
            "printed_tolerance", "repository_source"]
 
 CLAIMS_FOLDER = "claims"
+#: A tolerance counts as wider than the printed precision beyond this relative slack.
+WIDER_SLACK = 1e-9
 
 
 def printed_tolerance(value: float | int | str) -> float:
     """Half a unit of the last printed digit of ``value`` (plus float slack is the caller's)."""
     text = getattr(value, "text", None) or (value if isinstance(value, str) else repr(value))
     try:
-        exponent = Decimal(text.strip().lstrip("+").replace("_", "")).as_tuple().exponent
+        exponent = Decimal(plain_number_text(text)[0]).as_tuple().exponent
     except InvalidOperation:
         raise ValueError(f"{text!r} is not a printed number") from None
     return 0.5 * 10.0 ** exponent
@@ -112,13 +126,28 @@ def _pairs(cell: str, where: str) -> dict:
 
 
 def _check_tolerance(claim: dict, where: str) -> None:
+    """A tolerance is a finite number >= 0; one wider than the printed precision carries
+    its reason (``tolerance_reason``), and a reason needs a tolerance."""
+    key = claim.get("key", "?")
     if "tolerance" not in claim:
+        if claim.get("tolerance_reason"):
+            raise ValueError(f"{where}: claim {key}: tolerance_reason is given but no tolerance; a claim without "
+                             "a tolerance is held to its printed precision (drop the reason, or give the tolerance)")
         return
     tolerance = claim["tolerance"]
     printed = getattr(tolerance, "text", None) or repr(tolerance)
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not math.isfinite(tolerance) \
             or tolerance < 0:
-        raise ValueError(f"{where}: claim {claim.get('key', '?')}: tolerance {printed} must be a finite number >= 0")
+        raise ValueError(f"{where}: claim {key}: tolerance {printed} must be a finite number >= 0")
+    if "published" not in claim:
+        return
+    precision = printed_tolerance(claim["published"])
+    if tolerance > precision * (1 + WIDER_SLACK) and not claim.get("tolerance_reason"):
+        raise ValueError(f"{where}: claim {key}: tolerance {printed} is wider than the printed precision of "
+                         f"{claim['published'].text} ({precision:g}) and gives no reason: say why in the "
+                         "tolerance_reason column (a Monte Carlo estimate from a random stream reagree cannot "
+                         "replay), or drop the tolerance. A printed value that was rounded up or truncated is a "
+                         "variant, not a wider tolerance.")
 
 
 @dataclass(frozen=True)
@@ -138,13 +167,16 @@ CLAIM_COLUMNS = (
                                  "'repository: <path>@<commit>' (a file of the authors' repository at a pinned "
                                  "commit), or internal (checked against other printed numbers)"),
     ClaimColumn("published", _number, "the number as printed (its precision is the default tolerance)"),
-    ClaimColumn("tolerance", _number, "a wider tolerance, with its reason in a comment or the note"),
+    ClaimColumn("tolerance", _number, "a tolerance wider than the printed precision (its reason in tolerance_reason)"),
     ClaimColumn("compare", _text, "abs: compare the magnitude of the computed value; >, >=, <, <=: the printed "
                                   "number is a bound the computed value must keep"),
     ClaimColumn("needs", _pairs, "setting=value;...: the part of the build the claim needs"),
     ClaimColumn("under", _pairs, "scheme=...;draws=...;seed=...;level=...: the interval's printed settings"),
     ClaimColumn("uncheckable", _text, "why the number cannot be checked (data never released, ...)"),
     ClaimColumn("note", _text, "what is known about the number"),
+    ClaimColumn("tolerance_reason", _text, "why the tolerance is wider than the printed precision (Monte Carlo "
+                                           "error of an estimate reagree cannot replay); required with one"),
+    ClaimColumn("cause", _text, "a cause several mismatches share, in a few words; the summary lists a cause once"),
 )
 CLAIM_HEADER = tuple(column.name for column in CLAIM_COLUMNS)
 

@@ -11,7 +11,7 @@ What this module decides:
 - **The default reading, ``match``,** is the claims rule reagree has always applied
   (``reagree.pipeline.paperspec.printed_tolerance``): |computed - printed| is at most
   half a unit of the last printed digit, with a relative slack of 1e-9
-  (``reagree.pipeline.claims.SLACK``) for float noise at the boundary. Both neighbours
+  (``SLACK``) for float noise at the boundary. Both neighbours
   of an exact half therefore match.
 - **The other readings are variants of how the number was printed**, each a rounding of
   the computed value to the printed digit that must give the printed digits exactly:
@@ -34,9 +34,11 @@ import math
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, ROUND_UP, Decimal, InvalidOperation
 
-from reagree.pipeline.claims import SLACK
 from reagree.pipeline.paperspec import printed_tolerance
+from reagree.pipeline.yamlio import plain_number_text
 
+#: Relative slack that absorbs float noise at a rounding boundary (the claims rule's).
+SLACK = 1e-9
 MATCH = "match"
 #: Readings of a printed value, the default first; each other reading is a rounding mode.
 ROUNDINGS = {"round_half_up": ROUND_HALF_UP, "round_half_even": ROUND_HALF_EVEN,
@@ -44,7 +46,6 @@ ROUNDINGS = {"round_half_up": ROUND_HALF_UP, "round_half_even": ROUND_HALF_EVEN,
 READINGS = (MATCH, *ROUNDINGS)
 _WORDS = {"round_half_up": "rounding half up", "round_half_even": "rounding half to even",
           "truncation": "truncation", "rounding_up": "rounding up"}
-_SEPARATORS = (",", "_", "\u2009", "\u202f", "\u00a0")
 
 
 @dataclass(frozen=True)
@@ -82,14 +83,9 @@ def parse(text: object) -> Printed:
     raw = getattr(text, "text", None) or text
     if not isinstance(raw, str):
         raise ValueError(f"a printed value is text (to keep its digits), got {raw!r}")
-    cleaned = raw.strip().replace("\u2212", "-")
-    percent = cleaned.endswith("%")
-    if percent:
-        cleaned = cleaned[:-1].rstrip()
-    for separator in _SEPARATORS:
-        cleaned = cleaned.replace(separator, "")
+    cleaned, percent = plain_number_text(raw)
     try:
-        number = Decimal(cleaned.lstrip("+") if cleaned.startswith("+") else cleaned)
+        number = Decimal(cleaned)
     except InvalidOperation:
         raise ValueError(f"{raw!r} is not a printed number") from None
     if not number.is_finite():

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from reagree.pipeline import printed
 from reagree.stats.undefined import reason_of
@@ -117,12 +117,16 @@ class Search:
         return tuple(t.name for t in self.tried if t.matches and t.name != self.reference)
 
     def explained_by(self) -> str:
-        """"reproduced by A (v); truncation of B (v)" or "none of N variants tried
-        reproduces <printed>" (module docstring)."""
+        """"reproduced by A (v); truncation of B (v)", "none of N variants tried
+        reproduces <printed>" (module docstring), or, when the key has no variant to try,
+        "no variant tried (none declared for this key)"."""
         found = self.reproducing
         if found:
             return "reproduced by " + "; ".join(t.words() for t in found)
         n = self.n_tried - (1 if self.status in ("match", "mismatch") else 0)
+        if n == 0:
+            # nothing was searched: the paper declares no variant family for the key
+            return f"no variant tried (none declared for this key); reagree's value does not reproduce {self.published}"
         return f"none of {n} variant{'s' if n != 1 else ''} tried reproduces {self.published}"
 
     def summary(self) -> str:
@@ -152,3 +156,76 @@ def search(published: object, variants: Mapping[str, float], *, reference: str |
             continue
         tried.append(Tried(name, float(value), printed.readings(text, float(value), proportion=proportion)))
     return Search(str(text), reference, tuple(tried), tuple(undefined))
+
+
+# --- one claim: reagree's value against the variants of its key ----------------------------
+
+#: The name reagree's own value goes by in a claim's search ("rounding up of reagree's value").
+REAGREE = "reagree's value"
+
+
+def claim_search(published: object, key: str, computed: float, variants: Sequence[Mapping] = (), *,
+                 magnitude: bool = False) -> Search:
+    """The search for one claim: reagree's value for the claim's ``key`` (the reference,
+    named ``REAGREE``: the paper's stated definition) and every variant row of that key
+    (``reagree.pipeline.variantplan``: ``variant``, ``value``, ``own``), in their order.
+    The ``own`` variants are reagree's value computed again and are left out (the caller
+    holds them against it); a variant named twice counts once. ``magnitude``: the claim
+    states a magnitude (``compare: abs``), so every value is compared as |value|."""
+    values: dict[str, float] = {REAGREE: computed}
+    for row in variants:
+        if row.get("own") == "yes" or row["variant"] in values:
+            continue
+        values[row["variant"]] = row["value"]
+    if magnitude:
+        values = {name: abs(v) if isinstance(v, (int, float)) and v == v else v for name, v in values.items()}
+    return search(published, values, reference=REAGREE)
+
+
+def explanation(found: Search, status: str) -> str:
+    """claims.tsv's ``explained_by`` for a claim of this status (module docstring's words):
+
+    - mismatch: "reproduced by A (v); rounding up of B (v)", or "none of N variants tried
+      reproduces P";
+    - match: "also reproduced by A (v), B (v): the printed value cannot tell these
+      readings apart", "no other of the N variants tried reproduces it", or "" when no
+      variant was tried;
+    - within tolerance: "reproduced at printed precision by A (v)" when a variant does,
+      else "" (the tolerance's reason says the rest)."""
+    others = found.n_tried - 1
+    if status == "mismatch":
+        return found.explained_by()
+    if status == "match":
+        also = [t for t in found.tried if t.matches and t.name != found.reference]
+        mine = next(t for t in found.tried if t.name == found.reference)
+        same = [t.name for t in also if _same_value(t.value, mine.value)]
+        other = [t for t in also if t.name not in same]
+        equal = (f"{', '.join(same)} give{'s' if len(same) == 1 else ''} reagree's value itself on these data"
+                 if same else "")
+        if other:
+            return ("also reproduced by " + ", ".join(t.words() for t in other)
+                    + ": the printed value cannot tell these readings apart" + (f"; {equal}" if equal else ""))
+        if equal:
+            return f"no other value tried reproduces it ({equal})"
+        if others == 1:
+            return "the one other variant tried does not reproduce it"
+        return f"no other of the {others} variants tried reproduces it" if others else ""
+    if status == "within tolerance":
+        exact = [t for t in found.tried if t.matches and t.name != found.reference]
+        return "reproduced at printed precision by " + "; ".join(t.words() for t in exact) if exact else ""
+    return ""
+
+
+def _same_value(a: float, b: float) -> bool:
+    """Two variants that give the same number here (to float noise): not two readings."""
+    return abs(a - b) <= printed.SLACK * max(1.0, abs(a), abs(b))
+
+
+def first_cause(found: Search) -> str:
+    """The variant a mismatch is grouped under in the summary when no cause is declared:
+    "reproduced by <the first variant that reproduces it>" ("" when none does)."""
+    reproducing = found.reproducing
+    if not reproducing:
+        return ""
+    first = reproducing[0]
+    return f"reproduced by {first.name}" if first.matches else f"reproduced by {first.words().rsplit(' (', 1)[0]}"

@@ -239,14 +239,40 @@ def check_config_files(paths, merged: object | None = None) -> None:
                          "(YAML aliases?); reagree refuses it")
 
 
+def _did_you_mean(error: jsonschema.ValidationError) -> str | None:
+    """A schema error in words with the nearest allowed name (difflib): an unknown key
+    (``additionalProperties``) or a value outside an ``enum``; None for other errors."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = list(error.schema.get("properties", {}))
+        unknown = [key for key in error.instance if key not in known]
+        if not unknown:
+            return None
+        hints = []
+        for key in unknown:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+        return f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(hints)}; known keys: {known}"
+    if error.validator == "enum":
+        allowed = [str(v) for v in error.validator_value]
+        close = difflib.get_close_matches(str(error.instance), allowed, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"{error.instance!r} is not one of {list(error.validator_value)}{hint}"
+    return None
+
+
 def validate(data: object, schema: dict, where: str) -> None:
     """jsonschema validation with an error that names ``where`` and the field; a number
-    that is not finite is refused first (JSON Schema's bounds let NaN through)."""
+    that is not finite is refused first (JSON Schema's bounds let NaN through). An
+    unknown key or a value outside a list of choices gets the nearest allowed one
+    ("did you mean 'languages'?")."""
     check_finite(data, where)
     error = schema_error(data, schema)
     if error is not None:
-        field = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise ValueError(f"{where}: key {field}: {error.message}")
+        field = ".".join(str(p) for p in error.absolute_path)
+        hint = _did_you_mean(error)
+        if hint and error.validator == "additionalProperties":
+            raise ValueError(f"{where}: {hint}" if not field else f"{where}: key {field}: {hint}")
+        raise ValueError(f"{where}: key {field or '(top level)'}: {hint or error.message}")
 
 
 def paper_settings_schema(workflow_dir: str | Path, paper_id: str) -> Path | None:

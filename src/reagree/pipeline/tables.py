@@ -26,8 +26,13 @@ FLOAT_FORMAT = "%.12g"
 # values.tsv: one row per computed number. ``scheme`` says how an interval was drawn
 # (resampling scheme, draws, seed, level), ``undefined_draws`` how many draws had no value,
 # ``rule`` which Snakemake rule wrote the row and ``function`` the one function that
-# computed it (both declared with the key's family, reagree.pipeline.keys).
-VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws", "note", "rule", "function"]
+# computed it (both declared with the key's family, reagree.pipeline.keys); ``reference``
+# names the field library that computes the same coefficient (the call and its version)
+# and ``reference_value`` is its value, both empty where no library computes it
+# (reagree.stats.references).
+VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws", "note", "rule", "function",
+                 "reference", "reference_value"]
+_TEXT_COLUMNS = ("scheme", "note", "rule", "function", "reference")
 
 
 def readable_mode() -> int:
@@ -154,8 +159,12 @@ def write_table(frame: pd.DataFrame, tsv_path: str | Path, title: str, provenanc
 
 
 def value_row(key: str, value: object, ci: tuple[float, float] | None = None, note: str = "",
-              interval: object | None = None) -> dict:
+              interval: object | None = None, reference: object | None = None) -> dict:
     """One row of values.tsv; an ``Undefined`` value brings its reason into the note.
+
+    ``reference`` is a field library's value of the same coefficient on the same data
+    (``reagree.stats.references.Reference``: library call and value), written beside
+    reagree's (columns ``reference`` and ``reference_value``).
 
     ``interval`` is a ``reagree.stats.bootstrap.Interval`` (anything with ``low``, ``high``,
     ``scheme`` and ``undefined_draws``): its ends, its scheme and its count of undefined
@@ -167,7 +176,9 @@ def value_row(key: str, value: object, ci: tuple[float, float] | None = None, no
     value = float(value)
     row = {"key": key, "value": value, "ci_low": np.nan, "ci_high": np.nan, "scheme": "",
            "undefined_draws": np.nan, "note": "; ".join(part for part in (note, reason) if part), "rule": "",
-           "function": ""}
+           "function": "", "reference": "", "reference_value": np.nan}
+    if reference is not None:
+        row.update(reference=str(reference[0]), reference_value=float(reference[1]))
     if interval is not None:
         row.update(ci_low=float(interval.low), ci_high=float(interval.high), scheme=str(interval.scheme),
                    undefined_draws=int(interval.undefined_draws))
@@ -190,7 +201,7 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
     frame = pd.DataFrame(list(rows))
     for column in VALUE_COLUMNS:
         if column not in frame.columns:
-            frame[column] = "" if column in ("scheme", "note", "rule", "function") else np.nan
+            frame[column] = "" if column in _TEXT_COLUMNS else np.nan
     frame = frame[VALUE_COLUMNS]
     if rule:
         declared = frame["rule"].fillna("")
@@ -206,9 +217,11 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
 
 
 def read_values(path: str | Path) -> pd.DataFrame:
-    frame = pd.read_csv(path, sep="\t", dtype={"key": str, "note": str, "scheme": str, "rule": str, "function": str},
+    frame = pd.read_csv(path, sep="\t", dtype={"key": str, "note": str, "scheme": str, "rule": str, "function": str,
+                                              "reference": str},
                         keep_default_na=False,
-                        na_values={"value": [""], "ci_low": [""], "ci_high": [""], "undefined_draws": [""]})
+                        na_values={"value": [""], "ci_low": [""], "ci_high": [""], "undefined_draws": [""],
+                                   "reference_value": [""]})
     missing = [c for c in ("key", "value") if c not in frame.columns]
     if missing:
         raise ValueError(f"{path}: missing columns {missing}")

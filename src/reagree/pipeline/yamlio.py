@@ -28,13 +28,33 @@ MAX_ALIASES = 64
 MAX_EXPANDED_VALUES = 100_000
 
 
+#: Thousands separators a printed number may hold (``19,991``; a thin or a narrow
+#: no-break space): dropped before the number is read.
+THOUSANDS_SEPARATORS = (",", "_", "\u2009", "\u202f", "\u00a0")
+
+
+def plain_number_text(text: str) -> tuple[str, bool]:
+    """A printed number's text as plain decimal text, and whether it was a percentage:
+    surrounding space, thousands separators and a trailing ``%`` dropped, a Unicode minus
+    read as ``-``, a leading ``+`` dropped (``"19,991"`` -> ``"19991"``, ``"9.3%"`` ->
+    (``"9.3"``, True)). The digits, trailing zeros included, are kept as printed."""
+    cleaned = str(text).strip().replace("\u2212", "-")
+    percent = cleaned.endswith("%")
+    if percent:
+        cleaned = cleaned[:-1].rstrip()
+    for separator in THOUSANDS_SEPARATORS:
+        cleaned = cleaned.replace(separator, "")
+    return (cleaned[1:] if cleaned.startswith("+") else cleaned), percent
+
+
 class PrintedNumber(float):
-    """A float that remembers the text it was printed as."""
+    """A float that remembers the text it was printed as (``0.50``, ``12.0``, ``9.3%``,
+    ``19,991``): its value is the number in its own units (``9.3%`` is 9.3, in percent)."""
 
     text: str
 
     def __new__(cls, text: str) -> "PrintedNumber":
-        value = super().__new__(cls, float(text))
+        value = super().__new__(cls, float(plain_number_text(text)[0]))
         value.text = text
         return value
 

@@ -39,8 +39,8 @@ from reagree.pipeline.claims import STATUSES, read_claims
 MAX_TABLE_ROWS = 100
 MAX_TIE_ROWS = 50
 # Findings first: what a reader must look at, then what the build left out, then the rest.
-STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "match")
-STATUS_COLOURS = {"match": "#1a7f37", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
+STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "within tolerance", "match")
+STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
                   "not built": "#0969da", "not comparable": "#bf8700"}
 
 
@@ -154,6 +154,9 @@ def _key_html(text: str) -> str:
     return esc(text).replace(".", ".<wbr>")
 
 
+_AFTER_STATUSES = ("total", "mismatch_causes", "reference_checked", "reference_differs")
+
+
 def summary_table(summary: pd.DataFrame) -> str:
     """The per-paper counts, one cell per status (data-status names it), as summary.tsv has them."""
     columns = [s.replace(" ", "_") for s in STATUSES]
@@ -165,21 +168,29 @@ def summary_table(summary: pd.DataFrame) -> str:
             count = int(record[column])
             style = f' style="color:{STATUS_COLOURS[status]};font-weight:600"' if count and status != "match" else ""
             cells.append(f'<td class="num" data-status="{esc(status)}"{style}>{count}</td>')
+        # the columns after the statuses, as summary.tsv has them: total, mismatch causes, and the
+        # values a field library also computes with how many of them differ (defects)
+        extra = "".join(f'<td class="num" data-status="{esc(c.replace("_", " "))}"'
+                        + (' style="color:#8250df;font-weight:600"' if c == "reference_differs" and record[c] else "")
+                        + f'>{int(record[c])}</td>' for c in _AFTER_STATUSES if c in record)
         rows.append(f'<tr data-paper="{esc(record["paper"])}"><th><a href="#paper-{_slug(record["paper"])}">'
-                    f'{esc(record["paper"])}</a></th>{"".join(cells)}<td class="num" data-status="total">'
-                    f'{int(record["total"])}</td></tr>')
-    totals = summary[columns + ["total"]].sum() if len(summary) else pd.Series(0, index=columns + ["total"])
-    foot = "".join(f'<td class="num">{int(totals[c])}</td>' for c in columns)
-    return (f'<table id="summary-table" class="data"><thead><tr><th>paper</th>{head}<th class="num">total</th></tr>'
+                    f'{esc(record["paper"])}</a></th>{"".join(cells)}{extra}</tr>')
+    after = [c for c in _AFTER_STATUSES if c in summary.columns]
+    totals = summary[columns + after].sum() if len(summary) else pd.Series(0, index=columns + after)
+    foot = "".join(f'<td class="num">{int(totals[c])}</td>' for c in columns + after)
+    head += "".join(f'<th class="num">{esc(c.replace("_", " "))}</th>' for c in after)
+    return (f'<table id="summary-table" class="data"><thead><tr><th>paper</th>{head}</tr>'
             f'</thead><tbody>{"".join(rows)}</tbody><tfoot><tr><th>all papers</th>{foot}'
-            f'<td class="num">{int(totals["total"])}</td></tr></tfoot></table>')
+            f'</tr></tfoot></table>')
 
 
 def _summary_sentences(summary: pd.DataFrame) -> str:
     items = []
     for row in summary.to_dict("records"):
-        checkable = row["match"] + row["mismatch"] + row["missing"]
-        parts = [f"{row['match']} of {checkable} checkable claims match"]
+        checkable = row["match"] + row["within_tolerance"] + row["mismatch"] + row["missing"]
+        parts = [f"{row['match']} of {checkable} checkable claims match at printed precision"]
+        if row["within_tolerance"]:
+            parts.append(f"{row['within_tolerance']} within a stated wider tolerance")
         if row["mismatch"]:
             parts.append(f'<a href="#findings">{row["mismatch"]} mismatch{"es" if row["mismatch"] != 1 else ""}</a>')
         if row["missing"]:
@@ -190,6 +201,9 @@ def _summary_sentences(summary: pd.DataFrame) -> str:
             parts.append(f"{row['not_built']} not built")
         if row["not_comparable"]:
             parts.append(f"{row['not_comparable']} not comparable")
+        if row.get("reference_differs"):
+            parts.append(f'<strong>{row["reference_differs"]} values differ from the field library\'s '
+                         '(defects)</strong>')
         items.append(f'<li><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a>: {", ".join(parts)}.</li>')
     return f'<ul class="sentences">{"".join(items)}</ul>'
 
@@ -199,7 +213,7 @@ def side_by_side(rows: list[dict], with_paper: bool) -> str:
     head = ("<th>paper</th>" if with_paper else "") + ("<th>key</th><th>where</th><th>source</th>"
                                                        "<th class='num'>published</th><th class='num'>computed</th>"
                                                        "<th class='num'>difference</th><th class='num'>tolerance</th>"
-                                                       "<th>why</th>")
+                                                       "<th>explained by</th><th>why</th>")
     body = []
     for row in rows:
         paper = f'<td><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a></td>' if with_paper else ""
@@ -208,12 +222,14 @@ def side_by_side(rows: list[dict], with_paper: bool) -> str:
                     f'<td class="num published">{esc(row["published"])}</td>'
                     f'<td class="num computed">{esc(_number(row["computed"]))}</td>'
                     f'<td class="num">{esc(_number(row["difference"], 3))}</td>'
-                    f'<td class="num">{esc(_number(row["tolerance"], 3))}</td><td>{esc(row["reason"])}</td></tr>')
+                    f'<td class="num">{esc(_number(row["tolerance"], 3))}</td>'
+                    f'<td class="explained">{esc(row.get("explained_by", ""))}</td><td>{esc(row["reason"])}</td></tr>')
     return f'<table class="data side-by-side"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
 def claims_table(paper: PaperResults, anchors: dict) -> str:
-    columns = ["key", "where", "source", "published", "computed", "difference", "tolerance", "status", "reason"]
+    columns = ["key", "where", "source", "published", "computed", "difference", "tolerance", "status", "reason",
+               "explained by"]
     numeric = {"computed", "difference", "tolerance"}
     head = "".join(f'<th data-sort="{"num" if c in numeric else "text"}"'
                    f'{" class=num" if c in numeric else ""}>{esc(c)}</th>' for c in columns)
@@ -228,7 +244,8 @@ def claims_table(paper: PaperResults, anchors: dict) -> str:
                  f'{esc(_number(row["difference"], 3))}</td>',
                  f'<td class="num" data-value="{esc(_number(row["tolerance"], 17))}">'
                  f'{esc(_number(row["tolerance"], 3))}</td>',
-                 f'<td>{_status_badge(row["status"])}</td>', f'<td class="reason">{esc(row["reason"])}</td>']
+                 f'<td>{_status_badge(row["status"])}</td>', f'<td class="reason">{esc(row["reason"])}</td>',
+                 f'<td class="explained">{esc(row.get("explained_by", ""))}</td>']
         body.append(f'<tr id="{esc(anchor)}" class="claim" data-key="{esc(row["key"])}" '
                     f'data-status="{esc(row["status"])}">{"".join(cells)}</tr>')
     present = [s for s in STATUS_ORDER if (paper.claims["status"] == s).any()]
@@ -547,7 +564,9 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
 {no_papers}
 {summary_table(summary)}
 {_summary_sentences(summary)}
-<p class="muted">Statuses: <b>match</b> within the printed precision; <b>mismatch</b> a finding; <b>uncheckable</b>
+<p class="muted">Statuses: <b>match</b> the printed digits reproduced (within half a unit of the last printed
+digit); <b>within tolerance</b> not at printed precision but within the claim's stated wider tolerance (its reason shown),
+counted apart; <b>mismatch</b> a finding; <b>uncheckable</b>
 with its reason (data never released, ...); <b>not built</b> left out by the configuration; <b>not comparable</b>
 computed under other bootstrap settings than the paper's; <b>missing</b> no computed value: a defect in reagree.
 The same counts are in results/summary.tsv.</p>

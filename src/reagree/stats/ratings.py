@@ -131,6 +131,22 @@ class Ratings:
         is bootstrapped over (``reagree.stats.bootstrap``)."""
         return row_ids(self.codes)[0]
 
+    @classmethod
+    def from_table(cls, table, categories: Sequence, raters: Sequence[str] = ("a", "b")) -> "Ratings":
+        """Two raters' ratings whose K x K contingency table is ``table`` (whole counts;
+        cell (i, j): units the first rater put in category i and the second in j), one unit
+        per count, units in row-major cell order."""
+        table = np.asarray(table)
+        k = len(categories)
+        if table.shape != (k, k) or (table < 0).any() or not np.all(table == np.round(table)):
+            raise ValueError(f"a contingency table of whole counts, {k} x {k}, is needed; got {table.tolist()}")
+        cells = np.repeat(np.arange(k * k), table.astype(np.int64).ravel())
+        return cls(np.column_stack([cells // k, cells % k]), tuple(categories), tuple(raters))
+
+    def missing_count(self) -> int:
+        """How many cells (units x raters) nobody filled."""
+        return int((self.codes == MISSING).sum())
+
     def missing_share(self) -> float:
         """Share of cells (units x raters) nobody filled."""
         return float((self.codes == MISSING).mean()) if self.codes.size else float("nan")

@@ -134,6 +134,27 @@ def cohen_reference(data, weights: str | None = None, raters: tuple[str, str] | 
     return Reference(f"statsmodels {version('statsmodels')}: cohens_kappa(wt={weights!r})", value)
 
 
+def fleiss_category_reference(counts, category: int) -> Reference:
+    """statsmodels' ``fleiss_kappa`` on the category-against-the-rest table of a unit x
+    category count matrix: Fleiss' (1971) kappa of one category is the kappa of that
+    dichotomy (``reagree.stats.multirater.fleiss_category_kappa``)."""
+    counts = np.asarray(counts, dtype=float)
+    chosen = counts[:, category]
+    found = fleiss_reference(np.column_stack([chosen, counts.sum(axis=1) - chosen]))
+    return Reference(f"{found.library} on category {category} against the rest", found.value)
+
+
+def cohen_against(ratings: Ratings, rater: str, reference) -> Reference:
+    """scikit-learn's ``cohen_kappa_score`` of ``rater`` against a labelling ``reference``
+    (one category code per unit, ``MISSING`` where it gives none), on the units the
+    labelling labels and the rater rated: the pairs ``reagree.stats.reference.kappa_statistic``
+    scores."""
+    reference = np.asarray(reference)
+    labelled = reference != MISSING
+    paired = ratings.select([rater]).with_column("reference", reference).subset(labelled)
+    return cohen_reference(paired, raters=(rater, "reference"))
+
+
 #: reagree coefficient name -> the function giving its reference (same arguments as
 #: reagree's: data, then the coefficient's options).
 REFERENCES: dict[str, Callable[..., Reference]] = {

@@ -251,6 +251,11 @@ def tweets_labelled_at_least(annotations: Annotations, times: int) -> int:
     return int((annotations.unit_counts().sum(axis=1) >= times).sum())
 
 
+def annotator_units(own: AnnotationView, annotator) -> AnnotationView:
+    """The self-agreement units (``Annotations.self_agreement()``) of one annotator."""
+    return own.subset(own.unit_raters == annotator) if own.unit_raters is not None else own
+
+
 def annotator_self_agreement(annotations: Annotations, values=SENTIMENT_VALUES) -> list[dict]:
     """Per annotator, in ``rater_ids`` order: ``annotator``, ``labels``, ``percent_labels``
     (of all labels), ``self_posts``, ``self_pairs`` and ``alpha_interval`` of that
@@ -259,7 +264,7 @@ def annotator_self_agreement(annotations: Annotations, values=SENTIMENT_VALUES) 
     given = annotations.labels_per_rater()
     rows = []
     for index, annotator in enumerate(annotations.rater_ids):
-        mine = own.subset(own.unit_raters == annotator) if own.unit_raters is not None else own
+        mine = annotator_units(own, annotator)
         alpha = (interval_alpha_statistic(mine.counts, values).value() if mine.n_units
                  else Undefined("this annotator labelled no tweet twice"))
         rows.append({"annotator": annotator, "labels": int(given[index]),

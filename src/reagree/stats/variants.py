@@ -17,7 +17,9 @@ What this module decides:
 - **Coefficients are not defined here.** A variant is an existing coefficient of
   ``reagree.stats`` (``multirater``, ``pairwise``, ``alpha``, ``meanpairwise``,
   ``majority``) applied under its choice; only the choices that are not coefficients
-  (counting, percentage bases, missing ratings, category sets) are defined here.
+  (counting, percentage bases, missing ratings, category sets, what counts as a tie) are
+  defined here; a seeded chance level (``chance_expectation``) is
+  ``reagree.methods.phaseshift``'s.
 - **Not applicable is Undefined.** A variant that does not apply to the inputs (Scott's
   pi on three raters, Fleiss' kappa with unequal numbers of ratings, a ratio distance on
   negative values) is ``Undefined`` with the reason, so a search counts it as not tried
@@ -34,6 +36,7 @@ from typing import Callable, Mapping
 
 import numpy as np
 
+from reagree.methods import phaseshift
 from reagree.stats import alpha, majority, meanpairwise, multirater, pairwise
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
@@ -123,6 +126,12 @@ def pairwise_available(ratings: Ratings, coefficient: Callable[[Ratings], float]
     how Krippendorff's alpha, Gwet's coefficients and Conger's kappa treat missing
     ratings (Krippendorff 2011; Gwet 2014, ch. 5)."""
     return _guarded(coefficient, ratings)
+
+
+def pairable_units(ratings: Ratings) -> int:
+    """Units with two or more ratings: the units a coefficient that handles missing ratings
+    pairwise reads (under listwise deletion, with ``listwise``, the complete units)."""
+    return int(((ratings.codes != MISSING).sum(axis=1) >= 2).sum())
 
 
 def missing_ratings(ratings: Ratings, coefficient: Callable[[Ratings], float]) -> dict[str, float]:
@@ -236,6 +245,26 @@ def tie_rules(ratings: Ratings, quantity: Callable[[np.ndarray], float], *, seed
     return out
 
 
+def tie_definitions(ratings: Ratings) -> dict[str, int]:
+    """Family ``tie_definition``: how many units have a tied vote, under three readings of
+    "tie":
+
+    - ``ties.shared_top``: the top vote count is shared by two or more categories
+      (``majority.tied_units``; 3-3, 2-2-2, 2-2-1-1 among six votes);
+    - ``ties.even_split``: the votes split evenly between exactly two categories (3-3);
+    - ``ties.no_strict_majority``: no category has more than half of the unit's votes
+      (3-3, 3-2-1, 2-2-2 ...: a majority rule in the strict sense finds no winner).
+
+    Units count with the ratings they have (a missing rating is no vote)."""
+    counts = np.asarray(ratings.unit_counts())
+    votes = counts.sum(axis=1)
+    top = counts.max(axis=1) if counts.size else np.zeros(0)
+    in_use = (counts > 0).sum(axis=1)
+    return {"ties.shared_top": int(np.asarray(majority.tied_units(ratings)).sum()),
+            "ties.even_split": int(((in_use == 2) & (2 * top == votes) & (votes > 0)).sum()),
+            "ties.no_strict_majority": int(((2 * top <= votes) & (votes > 0)).sum())}
+
+
 def unlabelled_units(labels: np.ndarray) -> float | np.ndarray:
     """How many units a majority labelling left without a label (``MISSING``): one count,
     or one per row of an (R, n) array. Under ``tie.drop`` it is the number of ties."""
@@ -284,6 +313,11 @@ FAMILIES = {family.name: family for family in (
            counting, ("count.items", "count.label_pairs", "count.repeat_labels")),
     Family("percentage_base", "the base a count is a percentage of", percentage_bases, None),
     Family("tie_rule", "the majority's tie rule", tie_rules, None),
+    Family("tie_definition", "what counts as a tied vote: a shared top count, an even two-way split, no strict "
+           "majority", tie_definitions, ("ties.shared_top", "ties.even_split", "ties.no_strict_majority")),
+    Family("chance_expectation", "a chance level as its exact expectation or as the authors' seeded Monte Carlo "
+           "estimate (scheme python-random; also phaseshift.b2_gap_expectations and lowest_same_place_ratio)",
+           phaseshift.lag_count_expectations, (phaseshift.EXACT, phaseshift.REPLAYED)),
 )}
 
 VARIANTS = {variant.name: variant for variant in (
@@ -309,6 +343,17 @@ VARIANTS = {variant.name: variant for variant in (
     Variant("count.items", "counting", "items labelled two or more times", count_items),
     Variant("count.label_pairs", "counting", "pairs of labels within items", count_label_pairs),
     Variant("count.repeat_labels", "counting", "labels beyond each item's first", count_repeat_labels),
+    Variant("ties.shared_top", "tie_definition", "a tie: the top vote count shared by two or more categories",
+            tie_definitions),
+    Variant("ties.even_split", "tie_definition", "a tie: votes split evenly between exactly two categories",
+            tie_definitions),
+    Variant("ties.no_strict_majority", "tie_definition", "a tie: no category has more than half the votes",
+            tie_definitions),
+    Variant(phaseshift.EXACT, "chance_expectation", "the exact expectation (every rotation or every draw averaged)",
+            phaseshift.lag_count_expectations),
+    Variant(phaseshift.REPLAYED, "chance_expectation",
+            "the authors' Monte Carlo estimate, their seeded random stream replayed (scheme python-random)",
+            phaseshift.replayed_lag_counts),
 )}
 
 

@@ -11,6 +11,7 @@ ABA_LOGS = ABA_PAPER.logs
 rule compute_agreement_before_accuracy_fixture:
     output:
         values=f"{ABA}/values/fixture.tsv",
+        variants=f"{ABA}/variants/fixture.tsv",
         pairs=f"{ABA}/tables/pairwise.tsv",
         pairs_md=f"{ABA}/tables/pairwise.md",
         gap=f"{ABA}/tables/alpha_minus_fleiss.tsv",
@@ -29,6 +30,7 @@ rule compute_agreement_before_accuracy_fixture:
 rule compute_agreement_before_accuracy_prevalence_sweep:
     output:
         values=f"{ABA}/values/prevalence.tsv",
+        variants=f"{ABA}/variants/prevalence.tsv",
         sweep=f"{ABA}/tables/prevalence_sweep.tsv",
         sweep_md=f"{ABA}/tables/prevalence_sweep.md",
         counted=f"{ABA}/tables/counted_2x2.tsv",
@@ -45,6 +47,7 @@ rule compute_agreement_before_accuracy_prevalence_sweep:
 rule compute_agreement_before_accuracy_bootstrap_widths:
     output:
         values=f"{ABA}/values/bootstrap.tsv",
+        variants=f"{ABA}/variants/bootstrap.tsv",
         widths=f"{ABA}/tables/bootstrap_widths.tsv",
         widths_md=f"{ABA}/tables/bootstrap_widths.md",
     log:
@@ -88,6 +91,7 @@ rule plot_agreement_before_accuracy_widths:
 
 
 ABA_PAPER.add_values(*[f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")])
+ABA_PAPER.add_variants(*[f"{ABA}/variants/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")])
 ABA_PAPER.add_targets(
     f"{ABA}/claims.tsv",
     f"{ABA}/figures/prevalence_sweep.png",

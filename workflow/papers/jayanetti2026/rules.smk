@@ -150,6 +150,28 @@ rule rerun_jayanetti2026_roberta:
         "scripts/rerun_tools.py"
 
 
+# The variant families jayanetti2026/variants.py declares, per claim key (explained_by).
+rule compute_jayanetti2026_variants:
+    input:
+        labels=J26_LABELS,
+        reruns=[f"{J26}/tables/{'tool_reruns' if part == 'tools' else 'roberta_rerun'}.tsv" for part in J26_RERUNS],
+        paper="workflow/papers/jayanetti2026/paper.yaml",
+        tables=[f"workflow/papers/jayanetti2026/{table}" for table in J26_PAPER.paper["claim_tables"]],
+        plan="workflow/papers/jayanetti2026/jayanetti2026/variants.py",
+    output:
+        f"{J26}/variants.tsv",
+    params:
+        settings=J26_SETTINGS,
+        expansions=J26_PAPER.expansions,
+    log:
+        f"{J26_LOGS}/compute_variants.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/compute_variants.py"
+
+
 rule plot_jayanetti2026_figures:
     input:
         pairwise=f"{J26}/tables/pairwise_kappa.tsv",
@@ -198,6 +220,7 @@ J26_PAPER.add_values(
     f"{J26}/values/soft_labels.tsv",
     *[f"{J26}/values/rerun_{part}.tsv" for part in J26_RERUNS],
 )
+J26_PAPER.add_variants(f"{J26}/variants.tsv")
 J26_PAPER.add_targets(
     f"{J26}/claims.tsv",
     f"{J26}/tables/tie_rules.tsv",

@@ -3,8 +3,10 @@
 # Settings: config["mozetic2016"] (settings.schema.yaml in this folder): languages, draws.
 #
 #   count_mozetic2016_labels             Table 1 (labels per class) and Table 6 sizes (gold labels)
-#   count_mozetic2016_repeats            Table 3 (posts labelled twice: as posts and as label pairs)
-#   score_mozetic2016_agreement          Table 4 for one dataset (bootstrap intervals)
+#   count_mozetic2016_repeats            Table 3 (posts labelled twice: as posts and as label pairs),
+#                                        and the counting / percentage-base variants of its claims
+#   score_mozetic2016_agreement          Table 4 for one dataset (bootstrap intervals), and the alpha
+#                                        variants of its claims
 #   tabulate_mozetic2016_agreement       Table 4 assembled
 #   score_mozetic2016_ordering           Table 5 (union of self and inter units)
 #   score_mozetic2016_annotators         per-annotator self-agreement (the text's A, B, main annotators)
@@ -61,6 +63,7 @@ rule count_mozetic2016_repeats:
         [M16_FILES[language] for language in M16_LANGUAGES],
     output:
         values=f"{M16}/values/repeats.tsv",
+        variants=f"{M16}/variants/repeats.tsv",
         table=f"{M16}/tables/table3_repeats.tsv",
         table_md=f"{M16}/tables/table3_repeats.md",
     params:
@@ -82,6 +85,7 @@ rule score_mozetic2016_agreement:
         lambda wildcards: M16_INPUTS[wildcards.dataset],
     output:
         values=f"{M16}/values/agreement_{{dataset}}.tsv",
+        variants=f"{M16}/variants/agreement_{{dataset}}.tsv",
         rows=f"{M16}/agreement/{{dataset}}.tsv",
     params:
         **M16_BOOTSTRAP,
@@ -192,6 +196,11 @@ M16_PAPER.add_values(
     f"{M16}/values/annotators.tsv",
     f"{M16}/values/printed.tsv",
     *[f"{M16}/values/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
+)
+# Variants of the claims' readings (mozetic2016/variants.py), written beside the values.
+M16_PAPER.add_variants(
+    f"{M16}/variants/repeats.tsv",
+    *[f"{M16}/variants/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
 )
 M16_PAPER.add_targets(
     f"{M16}/claims.tsv",

@@ -4,7 +4,8 @@
 #
 #   pair_shvets2026_runs (per myth)  projection, all run pairs, Tables 1-2, boundary placement
 #   enumerate_shvets2026_triples     120 triples per model and myth, thresholds, far runs
-#   compute_shvets2026_phase_shift   Table 4 (human and all model triples), B2
+#   compute_shvets2026_phase_shift   Table 4 (human and all model triples), B2: the authors' seeded
+#                                    estimates replayed and the exact expectations
 #   check_shvets2026_anchoring       the prompt's worked example on Gudea
 #   check_shvets2026_printed         printed numbers held against one another (source: internal claims)
 #   plot_shvets2026_*                three figures
@@ -96,6 +97,7 @@ rule compute_shvets2026_phase_shift:
         texts=expand("data/shvets2026/texts/{myth}_numbered.txt", myth=SHV_MYTHS),
     output:
         values=f"{SHV}/values/phase_shift.tsv",
+        variants=f"{SHV}/variants/phase_shift.tsv",
         table4=f"{SHV}/tables/table4.tsv",
         table4_md=f"{SHV}/tables/table4.md",
         table4_models=f"{SHV}/tables/table4_model_triples.tsv",
@@ -216,6 +218,7 @@ SHV_PAPER.add_values(
     f"{SHV}/values/printed.tsv",
     *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
 )
+SHV_PAPER.add_variants(f"{SHV}/variants/phase_shift.tsv")
 SHV_PAPER.add_targets(
     f"{SHV}/claims.tsv",
     f"{SHV}/tables/table1_2.tsv",

@@ -5,8 +5,9 @@ Uses the document's own resampling scheme (draw d = random.Random(100000 + d), n
 randrange(n)) so its printed intervals can be matched exactly; the statistics are
 evaluated by reagree's vectorised engine on those index draws and the interval ends are
 the order statistics of the percentile scheme. Also the kappa interval's half width and how
-much each size's width is of the one before (the prose's "halve", "plus or minus").
-Composition only.
+much each size's width is of the one before (the prose's "halve", "plus or minus"). Each
+kappa and alpha carries the field library's value (reference); the kappa's chance-model
+variants are written for the claims diff. Composition only.
 """
 import numpy as np
 import pandas as pd
@@ -21,7 +22,12 @@ from reagree.stats.ratings import Ratings
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
 
+from reagree.pipeline.variantplan import variant_rows, write_variants
+from reagree.stats import variants
+from reagree.stats.references import cohen_reference, krippendorff_reference
+
 from agreement_before_accuracy import keys
+from agreement_before_accuracy.variants import PLAN
 from agreement_before_accuracy.fixture import (LABELS, WIDTH_COMPARISONS, WIDTH_STUDY_SIZES, complete_round,
                                                resample_indices)
 
@@ -46,7 +52,7 @@ def percentile_interval(statistic, indices):
 
 
 with rule_log(snakemake) as log:
-    values, rows, kappa_intervals = [], [], {}
+    values, rows, kappa_intervals, found_variants = [], [], {}, []
     for n in WIDTH_STUDY_SIZES:
         two = Ratings.from_labels(pd.DataFrame(complete_round(n, n, ("A", "B"))), categories=LABELS)
         three = Ratings.from_labels(pd.DataFrame(complete_round(n, n + 5000)), categories=LABELS)
@@ -55,6 +61,8 @@ with rule_log(snakemake) as log:
         indices = np.array(resample_indices(n, DRAWS, FIRST_SEED))
         found = {"kappa": (kappa.value(), percentile_interval(kappa, indices)),
                  "alpha": (alpha.value(), percentile_interval(alpha, indices))}
+        references = {"kappa": cohen_reference(two, raters=("A", "B")),
+                      "alpha": krippendorff_reference(three, "nominal")}
         row = {"n": n, "agreement": percent_agreement(two.unit_counts())}
         values.append(keys.WIDTH_STUDY_AGREEMENT.row(row["agreement"], n=n))
         for name, (value, interval) in found.items():
@@ -62,8 +70,11 @@ with rule_log(snakemake) as log:
                         f"{name}_width": interval.width, f"{name}_undefined_draws": interval.undefined_draws})
             family, width_family = WIDTH_STUDY_KEYS[name]
             # the interval's ends sit beside the value; its width is a figure the document prints
-            values += [family.row(value, interval=interval, n=n),
+            values += [family.row(value, interval=interval, n=n, reference=references[name]),
                        width_family.row(interval.width, note=interval.scheme, n=n)]
+            key = family.key(n=n)
+            for variant_family in PLAN.families_for(key):  # chance_model, of the two coders' kappa
+                found_variants += variant_rows(key, variant_family, variants.chance_models(two), own="kappa.cohen")
         kappa_intervals[n] = found["kappa"][1]
         values.append(keys.WIDTH_STUDY_KAPPA_HALF_WIDTH.row(half_width(found["kappa"][1]), n=n))
         rows.append(row)
@@ -72,5 +83,6 @@ with rule_log(snakemake) as log:
                                                       a=big, b=small)
                for big, small in WIDTH_COMPARISONS]
     write_values(values, snakemake.output.values, rule=snakemake.rule)
+    write_variants(found_variants, snakemake.output.variants)
     write_table(pd.DataFrame(rows), snakemake.output.widths,
                 "Bootstrap interval width by number of items (Cohen's kappa, 2 coders; alpha, 3 coders)", PROVENANCE)

@@ -4,8 +4,10 @@ Accuracy".
 The 240-message intent round (coders A, B, C, 7% cells missing), the severity round, and
 the alpha-minus-Fleiss gap at 240 / 2,400 / 24,000 items and its shrinking ratio; the
 lowest and highest pairwise agreement; the largest difference between these alphas and
-the ``krippendorff`` package's (the document's "equal to twelve decimal places").
-Composition only.
+the ``krippendorff`` package's (the document's "equal to twelve decimal places"). Every
+kappa and alpha carries the field library's value beside it (reference); the variants that
+agreement_before_accuracy/variants.py declares for these keys are written for the claims
+diff. Composition only.
 """
 from itertools import combinations
 
@@ -15,14 +17,18 @@ import pandas as pd
 
 from reagree.stats import classification, multirater, pairwise
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
-from reagree.stats.references import krippendorff_reference, largest_difference
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
 from reagree.stats.undefined import difference, ratio
 
+from reagree.pipeline.variantplan import variant_rows, write_variants
+from reagree.stats import variants
+from reagree.stats.references import cohen_reference, fleiss_reference, krippendorff_reference, largest_difference
+
 from agreement_before_accuracy import keys
 from agreement_before_accuracy.fixture import CODERS, GAP_SIZES, LABELS, intent_round, severity_round
+from agreement_before_accuracy.variants import PLAN
 
 # the gap table's columns and the key families they are written under
 GAP_KEYS = {"complete_units": keys.GAP_COMPLETE_UNITS, "fleiss": keys.GAP_FLEISS, "alpha": keys.GAP_ALPHA,
@@ -31,15 +37,59 @@ PROVENANCE = {"paper": "agreement_before_accuracy",
               "source": "regenerated from the document's generator (random.Random seeds 7 and 11)"}
 
 
+def fleiss_of(ratings):
+    return multirater.fleiss_kappa(ratings.unit_counts())
+
+
+def alpha_of(ratings):
+    return krippendorff_alpha(ratings, "nominal")
+
+
+def alpha_minus_fleiss(ratings):
+    return difference(alpha_of(ratings), fleiss_of(ratings))
+
+
+def fixture_variants(key, data):
+    """variants.tsv rows of every family declared for ``key`` (the intent round's keys:
+    ``data`` the ratings behind the key, every unit; the severity round's: its ratings)."""
+    # the coefficient of each intent key family, and which missing-ratings reading is reagree's
+    missing = {keys.FLEISS: (fleiss_of, "missing.listwise"), keys.GAP_FLEISS: (fleiss_of, "missing.listwise"),
+               keys.ALPHA_INTENT: (alpha_of, None), keys.GAP_ALPHA: (alpha_of, "missing.listwise"),
+               keys.ALPHA_TRANSPOSED: (alpha_of, None),
+               keys.ALPHA_MINUS_FLEISS: (alpha_minus_fleiss, "missing.listwise"),
+               keys.GAP_DIFFERENCE: (alpha_minus_fleiss, "missing.listwise"),
+               keys.COMPLETE_UNITS: (variants.pairable_units, "missing.listwise"),
+               keys.GAP_COMPLETE_UNITS: (variants.pairable_units, "missing.listwise")}
+    family, fields = keys.KEYS.fields(key)
+    rows = []
+    for name in PLAN.families_for(key):
+        if name == "missing_ratings":
+            coefficient, own = missing[family]
+            if family is keys.ALPHA_INTENT:
+                own = "missing.pairwise" if fields["units"] == "all_units" else "missing.listwise"
+            rows += variant_rows(key, name, variants.missing_ratings(data, coefficient), own=own)
+        elif name == "chance_model":
+            rated = data.complete() if family in (keys.FLEISS, keys.GAP_FLEISS) else data
+            own = "kappa.fleiss" if family in (keys.FLEISS, keys.GAP_FLEISS) else "kappa.cohen"
+            rows += variant_rows(key, name, variants.chance_models(rated), own=own)
+        elif name == "alpha_distance":
+            rows += variant_rows(key, name, variants.alpha_distances(data), own=f"alpha.{fields['level']}")
+        elif name == "percentage_base":
+            found = variants.percentage_bases(data.missing_count(), all_cells=data.codes.size, items=data.n_units)
+            rows += variant_rows(key, name, found, own="base.all_cells")
+    return rows
+
+
 def intent_ratings(n_items=240):
     units, truth = intent_round(n_items=n_items)
     return Ratings.from_labels(pd.DataFrame(units, columns=list(CODERS)), categories=LABELS), truth
 
 
 with rule_log(snakemake) as log:
-    values = []
+    values, found = [], []
     ratings, truth = intent_ratings()
     values.append(keys.MISSING_CELLS.row(100 * ratings.missing_share()))
+    found += fixture_variants(keys.MISSING_CELLS.key(), ratings)
 
     pair_rows = []
     for a, b in combinations(CODERS, 2):
@@ -47,7 +97,9 @@ with rule_log(snakemake) as log:
         reading = pairwise.table_coefficients(table)
         pair = f"{a.lower()}_{b.lower()}"
         for field in ("n", "agreement", "disagreement", "chance", "kappa"):
-            values.append(keys.PAIR_READING.row(reading[field], reading=field, pair=pair))
+            reference = cohen_reference(ratings, raters=(a, b)) if field == "kappa" else None
+            values.append(keys.PAIR_READING.row(reading[field], reading=field, pair=pair, reference=reference))
+        found += fixture_variants(keys.PAIR_READING.key(reading="kappa", pair=pair), ratings.select([a, b]))
         # A model that copies coder a exactly, scored against coder b on the items both labelled.
         copy = ratings.select([b]).with_column("copy", ratings.select([a]).codes[:, 0])
         ceiling = classification.accuracy(pairwise.contingency_table(copy, "copy", b))
@@ -63,10 +115,15 @@ with rule_log(snakemake) as log:
     alpha_all = krippendorff_alpha(ratings, "nominal")
     alpha_complete = krippendorff_alpha(complete, "nominal")
     values += [keys.COMPLETE_UNITS.row(complete.n_units),
-               keys.FLEISS.row(fleiss),
-               keys.ALPHA_INTENT.row(alpha_all, units="all_units"),
-               keys.ALPHA_INTENT.row(alpha_complete, units="complete_units"),
+               keys.FLEISS.row(fleiss, reference=fleiss_reference(complete.unit_counts())),
+               keys.ALPHA_INTENT.row(alpha_all, units="all_units", reference=krippendorff_reference(ratings, "nominal")),
+               keys.ALPHA_INTENT.row(alpha_complete, units="complete_units",
+                                     reference=krippendorff_reference(complete, "nominal")),
                keys.ALPHA_MINUS_FLEISS.row(difference(alpha_complete, fleiss))]
+    for key in (keys.COMPLETE_UNITS.key(), keys.FLEISS.key(), keys.ALPHA_INTENT.key(units="all_units"),
+                keys.ALPHA_INTENT.key(units="complete_units"), keys.ALPHA_MINUS_FLEISS.key(),
+                keys.ALPHA_TRANSPOSED.key()):
+        found += fixture_variants(key, ratings)
     truth_codes = np.array([LABELS.index(t) for t in truth])
     for coder in CODERS:
         # The document divides by all 240 items: a missing cell counts as not correct.
@@ -76,8 +133,11 @@ with rule_log(snakemake) as log:
 
     severity = Ratings.from_labels(pd.DataFrame(severity_round(), columns=list(CODERS)), categories=(1, 2, 3))
     ordinal = krippendorff_alpha(severity, "ordinal")
-    values += [keys.ALPHA_SEVERITY.row(ordinal, level="ordinal"),
-               keys.ALPHA_SEVERITY.row(krippendorff_alpha(severity, "nominal"), level="nominal")]
+    values += [keys.ALPHA_SEVERITY.row(ordinal, level="ordinal", reference=krippendorff_reference(severity, "ordinal")),
+               keys.ALPHA_SEVERITY.row(krippendorff_alpha(severity, "nominal"), level="nominal",
+                                       reference=krippendorff_reference(severity, "nominal"))]
+    for level in ("ordinal", "nominal"):
+        found += fixture_variants(keys.ALPHA_SEVERITY.key(level=level), severity)
     # the document's alphas beside the krippendorff package's, on the same ratings
     checked = [(alpha_all, ratings, "nominal"), (alpha_complete, complete, "nominal"), (ordinal, severity, "ordinal"),
                (krippendorff_alpha(severity, "nominal"), severity, "nominal")]
@@ -95,15 +155,18 @@ with rule_log(snakemake) as log:
 
     gap_rows = []
     for n_items in GAP_SIZES:
-        big = intent_ratings(n_items)[0].complete()
+        every = intent_ratings(n_items)[0]
+        big = every.complete()
         fleiss_n = multirater.fleiss_kappa(big.unit_counts())
         alpha_n = krippendorff_alpha(big, "nominal")
         row = {"items": n_items, "complete_units": big.n_units, "fleiss": fleiss_n, "alpha": alpha_n,
                "difference": difference(alpha_n, fleiss_n)}
         gap_rows.append(row)
         checked.append((alpha_n, big, "nominal"))
+        references = {"fleiss": fleiss_reference(big.unit_counts()), "alpha": krippendorff_reference(big, "nominal")}
         for field, family in GAP_KEYS.items():
-            values.append(family.row(row[field], items=n_items))
+            values.append(family.row(row[field], items=n_items, reference=references.get(field)))
+            found += fixture_variants(family.key(items=n_items), every)
         log.info("gap at %d items: %s", n_items, row)
     values += [keys.GAP_RATIO.row(ratio(fewer["difference"], more["difference"]), a=fewer["items"], b=more["items"],
                                   note="the gap shrinks by this factor as the sample grows tenfold")
@@ -113,6 +176,7 @@ with rule_log(snakemake) as log:
         note=f"over the {len(checked)} alphas of block 1 and the gap table, against krippendorff.alpha"))
 
     write_values(values, snakemake.output.values, rule=snakemake.rule)
+    write_variants(found, snakemake.output.variants)
     write_table(pd.DataFrame(pair_rows), snakemake.output.pairs,
                 "Intent round: pairwise agreement, chance, Cohen's kappa, copy-of-a-coder ceiling", PROVENANCE)
     write_table(pd.DataFrame(gap_rows), snakemake.output.gap,

@@ -32,9 +32,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from reagree.stats.ratings import Ratings
+from reagree.stats.ratings import MISSING, Ratings
 from reagree.pipeline.readers import read_label_table, require_complete, require_labels
 
 PAPER = "jayanetti2026"
@@ -111,6 +112,14 @@ def framed(three_class: Ratings, framing: str) -> Ratings:
     """Three-class ratings recoded into ``framing`` (the write-up's recoding)."""
     _, categories, recoding = FRAMINGS[framing]
     return three_class.recode(recoding, categories)
+
+
+def framing_table(framing: str) -> np.ndarray:
+    """Three-class category codes -> the framing's codes as an index table (the last entry
+    keeps ``MISSING``): ``framing_table(f)[codes]`` recodes any array of codes, one
+    labelling (n,) or many (R, n), as ``framed`` recodes ratings."""
+    _, categories, recoding = FRAMINGS[framing]
+    return np.array([categories.index(recoding[c]) for c in SENTIMENT] + [MISSING])
 
 
 def against(tie_rule: str) -> str:

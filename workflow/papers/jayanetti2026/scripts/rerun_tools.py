@@ -19,6 +19,7 @@ from jayanetti2026.release import (FRAMINGS, MAJORITY, SENTIMENT, TEXT, TOOLS, T
 from reagree.stats.bootstrap import bootstrap_intervals
 from reagree.stats.ratings import Ratings
 from reagree.stats.reference import kappa_statistic
+from reagree.stats.references import cohen_against
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import sha256_of, write_table, write_values
 from jayanetti2026 import keys
@@ -48,7 +49,8 @@ def rerun_values(release, reruns, versions, bootstrap, families):
         statistics = [kappa_statistic(ratings, tool, reference) for tool in reruns]
         intervals = bootstrap_intervals(statistics, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
         values += [families.kappa.row(statistic.value(), tool=tool, framing=framing, interval=interval,
-                                      note=f"rerun on {TRANSLATED}; {built_with}")
+                                      note=f"rerun on {TRANSLATED}; {built_with}",
+                                      reference=cohen_against(ratings, tool, reference))
                    for tool, statistic, interval in zip(reruns, statistics, intervals)]
     return values
 

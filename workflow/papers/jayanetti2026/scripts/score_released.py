@@ -8,7 +8,8 @@ the tweets were posted, from the ids in their URLs. And the write-up's own inter
 ("numpy": default_rng(seed), one integers(0, n, size=n) per draw, numpy.percentile
 ends): human Fleiss three-class, the binary framings' gains over it (paired), RoBERTa's
 positive-vs-rest minus three-class kappa and its positive-vs-rest kappa against the
-released columns. Composition only: the statistics are reagree's.
+released columns. Every Fleiss and Cohen kappa carries statsmodels' or scikit-learn's
+value beside it (``reference``). Composition only: the statistics are reagree's.
 """
 from itertools import combinations
 
@@ -23,6 +24,7 @@ from reagree.stats.majority import (differing_units, disagreements_on_untied, la
                                    tie_resolutions, tie_table, tied_units, ties_resolved_away_from)
 from reagree.stats.ratings import counts_from_table
 from reagree.stats.reference import kappa_statistic
+from reagree.stats.references import cohen_against, fleiss_category_reference, fleiss_reference
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import sha256_of, write_table, write_values
 from jayanetti2026 import keys
@@ -38,8 +40,9 @@ def agreement(release):
         humans, tools = ratings.select(list(HUMANS)), ratings.select(list(TOOLS))
         if framing != "three_class":  # three-class carries the write-up's interval (writeup_intervals)
             values.append(keys.FLEISS.row(multirater.fleiss_kappa(humans.unit_counts()), group="humans",
-                                          framing=framing))
-        values += [keys.FLEISS.row(multirater.fleiss_kappa(tools.unit_counts()), group="tools", framing=framing),
+                                          framing=framing, reference=fleiss_reference(humans.unit_counts())))
+        values += [keys.FLEISS.row(multirater.fleiss_kappa(tools.unit_counts()), group="tools", framing=framing,
+                                   reference=fleiss_reference(tools.unit_counts())),
                    keys.TIES.row(int(tied_units(humans).sum()), framing=framing,
                                  note="tweets whose six human votes split evenly between labels")]
         for a, b in combinations(RATERS, 2):
@@ -55,8 +58,10 @@ def labels_and_ties(release, characters):
     """Label counts and shares; the ties, their kinds and how the release broke them."""
     three, humans = release.three_class, release.humans
     released = three.codes[:, three.raters.index(MAJORITY)]
-    values = [keys.FLEISS_CATEGORY.row(kappa, category=name) for name, kappa in
-              zip(SENTIMENT, multirater.fleiss_category_kappas(humans.unit_counts()))]
+    values = [keys.FLEISS_CATEGORY.row(kappa, category=name,
+                                       reference=fleiss_category_reference(humans.unit_counts(), code))
+              for code, (name, kappa) in enumerate(zip(SENTIMENT,
+                                                       multirater.fleiss_category_kappas(humans.unit_counts())))]
     values.append(keys.CATEGORY_MEAN.row(multirater.fleiss_category_weighted_mean(humans.unit_counts()),
                                          note="the category kappas' mean weighted by p(1-p)"))
     values += [keys.LABEL_SHARE.row(100 * share, category=name)
@@ -118,7 +123,8 @@ def writeup_intervals(release, draws, seed, level):
                                         release.ratings[framing].select([MAJORITY]).codes[:, 0])
                for framing in ("three_class", "pos_vs_rest")}
     values = [keys.FLEISS.row(fleiss["three_class"].value(), group="humans", framing="three_class",
-                              interval=bootstrap_interval(fleiss["three_class"], draws, seed, level, scheme=WRITEUP))]
+                              interval=bootstrap_interval(fleiss["three_class"], draws, seed, level, scheme=WRITEUP),
+                              reference=fleiss_reference(release.humans.unit_counts()))]
     for framing in ("neg_vs_rest", "pos_vs_rest"):
         gain, interval = paired_difference(fleiss["three_class"], fleiss[framing], draws, seed, level, scheme=WRITEUP)
         values.append(keys.FLEISS_GAIN.row(gain, binary=framing, interval=interval,
@@ -127,9 +133,11 @@ def writeup_intervals(release, draws, seed, level):
                                        scheme=WRITEUP)
     values.append(keys.KAPPA_GAIN.row(
         gain, interval=interval, note="pos_vs_rest minus three_class against the released majority columns, paired"))
+    positive = release.ratings["pos_vs_rest"]
     values.append(keys.KAPPA_WRITEUP_INTERVAL.row(
         roberta["pos_vs_rest"].value(),
         interval=bootstrap_interval(roberta["pos_vs_rest"], draws, seed, level, scheme=WRITEUP),
+        reference=cohen_against(positive, "roberta", positive.select([MAJORITY]).codes[:, 0]),
         note="the write-up's interval; kappa.roberta.vs_majority.pos_vs_rest carries the pipeline's"))
     return values
 

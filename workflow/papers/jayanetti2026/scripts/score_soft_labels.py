@@ -10,6 +10,7 @@ import pandas as pd
 from jayanetti2026.release import HUMANS, MAJORITY, TOOLS, provenance, read_release
 from reagree.stats.bootstrap import bootstrap_intervals
 from reagree.stats.pairwise import cohen_statistic
+from reagree.stats.references import cohen_reference
 from reagree.pipeline.rulekit import rule_log
 from reagree.stats.softlabel import cross_entropy_statistic, mean_kappa_statistic
 from reagree.pipeline.tables import interval_columns, sha256_of, write_table, write_values
@@ -36,8 +37,10 @@ with rule_log(snakemake) as log:
             row = {"framing": framing, "scored": scored}
             for (column, (family, fields, statistic)), interval in zip(statistics.items(), intervals):
                 value = statistic.value()
+                reference = cohen_reference(ratings, raters=(scored, fields["human"])) if "human" in fields else None
                 values.append(family.row(value, interval=interval, scored=scored, framing=framing, **fields,
-                                         note=SMOOTHING_NOTE.format(smoothing) if column == "cross_entropy" else ""))
+                                         note=SMOOTHING_NOTE.format(smoothing) if column == "cross_entropy" else "",
+                                         reference=reference))
                 row[column] = value
                 if column in ("kappa_mean", "cross_entropy"):
                     row.update(interval_columns(interval, prefix=f"{column}_"))

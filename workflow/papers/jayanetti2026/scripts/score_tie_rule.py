@@ -16,6 +16,7 @@ from reagree.stats.bootstrap import bootstrap_intervals, paired_difference
 from reagree.stats.majority import label_counts, majority_vote, random_majorities
 from reagree.stats.ratings import Ratings
 from reagree.stats.reference import kappa_against_many, kappa_statistic, spread
+from reagree.stats.references import cohen_against
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import interval_columns, sha256_of, write_table, write_tsv, write_values
 from jayanetti2026 import keys
@@ -43,7 +44,7 @@ def deterministic_scores(release, tie_rule, references, bootstrap):
         for rater, statistic, interval in zip(RATERS, statistics, intervals):
             kappa = statistic.value()
             values.append(keys.KAPPA.row(kappa, rater=rater, against=against(tie_rule), framing=framing,
-                                         interval=interval))
+                                         interval=interval, reference=cohen_against(raters, rater, reference[0])))
             rows.append({"tie_rule": tie_rule, "framing": framing, "rater": rater, "kappa": kappa,
                          "units": statistic.n_units, **interval_columns(interval)})
     values += [keys.TWEETS_SCORED.row(statistics[0].n_units, against=against(tie_rule),

@@ -63,7 +63,6 @@ UNITS = agreement.family("count.units.{kind}.{dataset}", selfagreement.agreement
 PAIRABLE = agreement.family("count.pairable.{kind}.{dataset}", selfagreement.agreement_measures)
 MEASURE = agreement.family("{measure}.{kind}.{dataset}", selfagreement.agreement_measures)
 ALPHA_INTERVAL = agreement.family("alpha_interval.{kind}.{dataset}", selfagreement.interval_alpha_statistic)
-ALPHA_N_SQUARED = agreement.family("alpha_interval_n_squared.{kind}.{dataset}", selfagreement.alpha_variant_n_squared)
 HALF_WIDTH = agreement.family("alpha_interval_half_width.{kind}.{dataset}", selfagreement.half_width)
 SELF_MINUS_INTER = agreement.family("alpha_interval.self_minus_inter.{dataset}", difference)
 

@@ -3,6 +3,8 @@ Acc+-1, Acc, F1 (mean of negative and positive), Alpha_int with its bootstrap in
 (and the paper's "+-", half its width), Alpha_nom, from one coincidence matrix per kind
 (reagree.stats.selfagreement), and self minus inter Alpha_int (the text's "always lower than
 the self-agreement"). Units are resampled within each kind; draws and seed as configured.
+Both alphas carry the krippendorff package's value beside them (reference), and the alpha
+variants mozetic2016/variants.py declares are written for the claims diff.
 Composition only.
 """
 import pandas as pd
@@ -13,16 +15,22 @@ from reagree.stats.bootstrap import bootstrap_interval
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_tsv, write_values
 from reagree.stats.undefined import difference
+from reagree.pipeline.variantplan import variant_rows, write_variants
+from reagree.stats import variants
+from reagree.stats.references import krippendorff_reference
+from reagree.stats.selfagreement import SENTIMENT_VALUES
 from mozetic2016 import keys
+from mozetic2016.variants import PLAN
 
 MEASURES = ("acc_within_one", "acc", "f1_polar", "alpha_nominal")
+OWN = {"alpha_expected_disagreement": "alpha.expected_n_minus_1", "alpha_distance": "alpha.interval"}
 
 with rule_log(snakemake) as log:
     dataset = snakemake.wildcards.dataset
     annotations = read_dataset(dataset_paths(dataset), dataset)
     units = selfagreement.agreement_counts(annotations)
     settings = snakemake.params
-    rows, table, alpha = [], [], {}
+    rows, table, alpha, variant_table = [], [], {}, []
     for kind in ("self", "inter"):
         counts = units[kind]
         measures = selfagreement.agreement_measures(counts)
@@ -39,11 +47,17 @@ with rule_log(snakemake) as log:
         rows.append(keys.PAIRABLE.row(measures["pairable"], **where,
                                       note="labels in units with two or more (the coincidence matrix's total)"))
         for measure in MEASURES:
-            rows.append(keys.MEASURE.row(measures[measure], measure=measure, **where))
-        rows.append(keys.ALPHA_INTERVAL.row(measures["alpha_interval"], interval=interval, **where))
-        rows.append(keys.ALPHA_N_SQUARED.row(selfagreement.alpha_variant_n_squared(counts), **where,
-                                             note="expected disagreement over all n^2 pairs of values instead of "
-                                                  "n(n-1): a variant, not Krippendorff's alpha"))
+            nominal = measure == "alpha_nominal" and counts.shape[0]
+            rows.append(keys.MEASURE.row(measures[measure], measure=measure, **where,
+                                         reference=krippendorff_reference(counts, "nominal") if nominal else None))
+        rows.append(keys.ALPHA_INTERVAL.row(measures["alpha_interval"], interval=interval, **where,
+                                            reference=krippendorff_reference(counts, "interval", SENTIMENT_VALUES)
+                                            if counts.shape[0] else None))
+        alpha_key = keys.ALPHA_INTERVAL.key(**where)
+        for family in PLAN.families_for(alpha_key):
+            found = (variants.alpha_expected_pairs(counts, "interval", SENTIMENT_VALUES)
+                     if family == "alpha_expected_disagreement" else variants.alpha_distances(counts, SENTIMENT_VALUES))
+            variant_table += variant_rows(alpha_key, family, found, own=OWN[family])
         half_row = keys.HALF_WIDTH.row(half, **where,
                                        note="half the width of the bootstrap interval of alpha_interval (the paper's +-)")
         if interval is not None:
@@ -60,4 +74,5 @@ with rule_log(snakemake) as log:
                       "scheme": interval.scheme if interval is not None else ""})
     rows.append(keys.SELF_MINUS_INTER.row(difference(alpha["self"], alpha["inter"]), dataset=dataset))
     write_values(rows, snakemake.output.values, rule=snakemake.rule)
+    write_variants(variant_table, snakemake.output.variants)
     write_tsv(pd.DataFrame(table), snakemake.output.rows)

@@ -10,6 +10,8 @@ from mozetic2016.release import provenance, read_language
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
+from reagree.stats.references import krippendorff_reference
+from reagree.stats.selfagreement import SENTIMENT_VALUES
 from mozetic2016 import keys
 
 with rule_log(snakemake):
@@ -17,6 +19,7 @@ with rule_log(snakemake):
     for language, path in zip(snakemake.params.languages, snakemake.input):
         dataset = language.lower()
         annotations = read_language(path)
+        own = annotations.self_agreement()
         annotators = selfagreement.annotator_self_agreement(annotations)
         rows.append(keys.TOP_ANNOTATORS_LABELS.row(annotations.top_raters_percent(2), language=dataset,
                                                    note="percent of the labels given by the two annotators with "
@@ -30,7 +33,9 @@ with rule_log(snakemake):
             named["annotator_a"], named["annotator_b"] = (first, second) if lower_first else (second, first)
         for name, row in named.items():
             who = {"language": dataset, "named": name, "note": f"annotator {row['annotator']}"}
-            rows.append(keys.ANNOTATOR_ALPHA.row(row["alpha_interval"], **who))
+            mine = selfagreement.annotator_units(own, row["annotator"])
+            reference = krippendorff_reference(mine.counts, "interval", SENTIMENT_VALUES) if mine.n_units else None
+            rows.append(keys.ANNOTATOR_ALPHA.row(row["alpha_interval"], **who, reference=reference))
             rows.append(keys.ANNOTATOR_REPEATS.row(row["self_posts"], reading="posts", **who))
             rows.append(keys.ANNOTATOR_REPEATS.row(row["self_pairs"], reading="pairs", **who))
             rows.append(keys.ANNOTATOR_LABELS.row(row["percent_labels"], **who))

@@ -11,6 +11,8 @@ from mozetic2016.release import AVERAGE_EXCLUDES, PAPER_DATASETS, dataset_paths,
 from reagree.stats import selfagreement
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
+from reagree.stats.references import krippendorff_reference
+from reagree.stats.selfagreement import SENTIMENT_VALUES
 from mozetic2016 import keys
 
 RATIOS = ("negative_neutral", "neutral_positive")
@@ -23,8 +25,12 @@ with rule_log(snakemake):
         evidence = selfagreement.ordering_evidence(union)
         measures = selfagreement.agreement_measures(union)
         rows.append(keys.GAIN.row(evidence["gain"], dataset=dataset))
-        rows.append(keys.UNION_ALPHA_INTERVAL.row(measures["alpha_interval"], dataset=dataset))
-        rows.append(keys.UNION_ALPHA_NOMINAL.row(measures["alpha_nominal"], dataset=dataset))
+        rows.append(keys.UNION_ALPHA_INTERVAL.row(
+            measures["alpha_interval"], dataset=dataset,
+            reference=krippendorff_reference(union, "interval", SENTIMENT_VALUES) if len(union) else None))
+        rows.append(keys.UNION_ALPHA_NOMINAL.row(
+            measures["alpha_nominal"], dataset=dataset,
+            reference=krippendorff_reference(union, "nominal") if len(union) else None))
         for ratio in RATIOS:
             rows.append(keys.RATIO.row(evidence[ratio], dataset=dataset, ratio=ratio))
         for pair in ("negative_neutral", "neutral_positive", "negative_positive"):

@@ -1,63 +1,118 @@
 """Rule compute_shvets2026_phase_shift: Table 4 (onset lags between runs, observed and
-expected under every rotation) for the human's three runs and for every model run-triple,
-and B2 (is a relabel the neighbouring fragment's label?), also on the units more than two
-units from any boundary (the authors' check that B2 is not a side effect of shifted
-boundaries). Composition only.
+expected) for the human's three runs and for every model run-triple, and B2 (is a
+relabel the neighbouring fragment's label?), also on the units more than two units from
+any boundary (the authors' check that B2 is not a side effect of shifted boundaries).
+Composition only.
+
+Every chance level is computed two ways (reagree.methods.phaseshift): as the authors
+printed it, their seeded Monte Carlo estimate replayed draw for draw (scheme
+``python-random``; seeds and draws in shvets2026.release.STREAM), under the claimed keys
+(``lag_*.human.<myth>.expected``, ``b2_chance``, ``b2_gap``), and as its exact
+expectation under keys of its own (``expected_exact``, ``b2_chance_exact``,
+``b2_gap_exact``). Both are in table4 and b2; the variants file holds both for the
+claims diff (family chance_expectation), and for the lowest model-triple ratio too.
 """
 import pandas as pd
 
 from reagree.methods import phaseshift, runtriples, segments
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_tsv, write_values
+from reagree.pipeline.variantplan import variant_rows, write_variants
 from shvets2026 import keys
-from shvets2026.release import UNIT_GRANULARITY
+from shvets2026.release import STREAM, UNIT_GRANULARITY, shuffle_blocks
+from shvets2026.variants import PLAN
 
-TABLE4 = {  # value key measure: column of phaseshift.phase_shift
-    "lag_same_place": ("same_place_observed", "same_place_expected"),
-    "lag_one_step": ("one_step_observed", "one_step_expected"),
+TABLE4 = {  # value key measure: the measure of phaseshift's lag counts
+    "lag_same_place": "same_place",
+    "lag_one_step": "one_step",
 }
 FAR_FROM_BOUNDARIES = 2  # units: the authors' results/table1.txt reruns B2 on units > 2 units from any boundary
 RATIO_KEYS = {"one_step_per_same_place": "ratio_one_step_per_same_place", "same_place_ratio": "ratio_same_place",
               "one_step_ratio": "ratio_one_step"}  # column of phaseshift.phase_shift: value key measure
 
+
+def scheme(stream, **settings):
+    """values.tsv's scheme text of a replayed value (its settings, for `under` in the claims)."""
+    return "; ".join([phaseshift.STREAM_SCHEME] + [f"{name}={value}" for name, value in
+                                                   {"draws": stream["draws"], **settings}.items()])
+
+
 with rule_log(snakemake) as log:
     myths, models, human = snakemake.params.myths, snakemake.params.models, snakemake.params.human
     max_lag = snakemake.params.max_lag
-    values, human_rows, triple_tables, b2_rows = [], [], [], []
+    values, variant_table, human_rows, triple_tables, b2_rows = [], [], [], [], []
     for myth, projection_path, text_path in zip(myths, snakemake.input.projections, snakemake.input.texts):
         units = segments.read_units(text_path, per_line=UNIT_GRANULARITY[myth])
         projection = pd.read_csv(projection_path, sep="\t", dtype={"lines": str})
         labels, boundaries = segments.codes_from_frame(projection, human, units.n_units)
         table4 = phaseshift.phase_shift(labels, max_lag)
+        sequences = phaseshift.pieces(labels)
+        lag_seed = STREAM["lags"]["seed"].format(myth=myth)
+        lag_scheme = scheme(STREAM["lags"], seed=lag_seed, max_lag=max_lag, shuffle_blocks=shuffle_blocks(max_lag))
         runs = "+".join(str(number) for number in sorted(projection.loc[projection["reader"] == human, "run"].unique()))
-        human_rows.append({"myth": myth, "reader": "human", "runs": runs, **table4})
-        for measure, (observed, expected) in TABLE4.items():
-            values += [keys.LAG.row(table4[observed], lag=measure, myth=myth, seen="observed"),
-                       keys.LAG.row(table4[expected], lag=measure, myth=myth, seen="expected",
+        row = {"myth": myth, "reader": "human", "runs": runs, "pieces": table4["pieces"], "onsets": table4["onsets"]}
+        for measure, name in TABLE4.items():
+            expected = phaseshift.lag_count_expectations(sequences, name, lag_seed, STREAM["lags"]["draws"], max_lag,
+                                                         shuffle_blocks(max_lag))
+            replayed = keys.LAG.row(expected[phaseshift.REPLAYED], lag=measure, myth=myth, seen="expected",
+                                    note=f"the authors' Monte Carlo estimate replayed: mean over "
+                                         f"{STREAM['lags']['draws']} seeded random rotations")
+            replayed.update(scheme=lag_scheme)
+            values += [keys.LAG.row(table4[f"{name}_observed"], lag=measure, myth=myth, seen="observed"),
+                       replayed,
+                       keys.LAG.row(expected[phaseshift.EXACT], lag=measure, myth=myth, seen="expected_exact",
                                     note=f"mean over every rotation k = 1..P-1, P = {table4['pieces']} pieces")]
+            key = keys.LAG.key(lag=measure, myth=myth, seen="expected")
+            for family in PLAN.families_for(key):
+                variant_table += variant_rows(key, family, expected, own=phaseshift.REPLAYED)
+            row.update({f"{name}_observed": table4[f"{name}_observed"],
+                        f"{name}_expected": expected[phaseshift.REPLAYED],
+                        f"{name}_expected_exact": expected[phaseshift.EXACT]})
+        row.update({column: table4[column] for column in RATIO_KEYS})
+        human_rows.append(row)
         values += [keys.RATIO.row(table4[column], ratio=measure, myth=myth) for column, measure in RATIO_KEYS.items()]
         values += [keys.PIECES.row(table4["pieces"], count="pieces", myth=myth),
                    keys.PIECES.row(table4["onsets"], count="onsets", myth=myth)]
+
         b2 = phaseshift.neighbour_relabels(labels)
+        b2_seed = STREAM["b2"]["seed"].format(myth=myth)
+        b2_replayed = phaseshift.replayed_neighbour_relabels(labels, b2_seed, STREAM["b2"]["draws"],
+                                                             label_names=segments.FUNCTIONS)
+        b2_scheme = scheme(STREAM["b2"], seed=b2_seed)
         b2_rows.append({"myth": myth, "reader": "human", "events": b2.events, "licensed": b2.licensed,
-                        "observed": b2.observed, "chance": b2.chance, "gap": b2.gap,
+                        "observed": b2.observed, "chance": b2_replayed.chance, "gap": b2_replayed.gap,
+                        "chance_exact": b2.chance, "gap_exact": b2.gap,
                         "labels_seen": b2.labels_seen, "fragments": b2.fragments})
+        chance_note = (f"the authors' Monte Carlo estimate replayed: {STREAM['b2']['draws']} seeded draws of each "
+                       "event's label")
+        replayed_rows = [keys.B2.row(b2_replayed.chance, b2="b2_chance", myth=myth, note=chance_note),
+                         keys.B2.row(b2_replayed.gap, b2="b2_gap", myth=myth,
+                                     note="observed minus the replayed chance")]
+        for replayed in replayed_rows:
+            replayed.update(scheme=b2_scheme)
         values += [keys.B2_EVENTS.row(b2.events, myth=myth),
                    keys.B2.row(b2.observed, b2="b2_observed", myth=myth, note=f"{b2.licensed} of {b2.events} licensed"),
-                   keys.B2.row(b2.chance, b2="b2_chance", myth=myth,
+                   *replayed_rows,
+                   keys.B2.row(b2.chance, b2="b2_chance_exact", myth=myth,
                                note=f"mean |licensed| / {b2.labels_seen - 1} (labels seen - 1), exact"),
-                   keys.B2.row(b2.gap, b2="b2_gap", myth=myth)]
+                   keys.B2.row(b2.gap, b2="b2_gap_exact", myth=myth, note="observed minus the exact chance")]
         far = phaseshift.units_far_from_boundaries(labels, boundaries, FAR_FROM_BOUNDARIES)
         values.append(keys.B2_FAR_EVENTS.row(phaseshift.neighbour_relabels(labels, far).events, myth=myth,
                                              note=f"departures on the {int(far.sum())} units more than "
                                                   f"{FAR_FROM_BOUNDARIES} units from any boundary"))
-        per_myth = []
+        gap_key = keys.B2.key(b2="b2_gap", myth=myth)
+        for family in PLAN.families_for(gap_key):
+            variant_table += variant_rows(gap_key, family, phaseshift.b2_gap_expectations(
+                labels, b2_seed, STREAM["b2"]["draws"], label_names=segments.FUNCTIONS), own=phaseshift.REPLAYED)
+
+        per_myth, groups = [], []
         for model in models:
             model_labels, _ = segments.codes_from_frame(projection, model, units.n_units)
             table = phaseshift.phase_shift_subsets(model_labels, runtriples.run_subsets(len(model_labels), 3), max_lag)
             table.insert(0, "myth", myth)
             table.insert(0, "model", model)
             per_myth.append(table)
+            groups.append((model_labels, STREAM["triples"]["seed"].format(myth=myth, model=model)))
         pooled = pd.concat(per_myth, ignore_index=True)
         triple_tables.append(pooled)
         summary = phaseshift.summarise_subsets(pooled, ["myth"]).iloc[0]
@@ -65,19 +120,34 @@ with rule_log(snakemake) as log:
                                              note=f"over {summary['subsets']} model triples"),
                    keys.TRIPLE_SAME_PLACE_MIN.row(summary["same_place_ratio_min"], myth=myth,
                                                   note=f"o0 / e0 over {summary['subsets']} model triples")]
+        lowest_key = keys.TRIPLE_SAME_PLACE_MIN.key(myth=myth)
+        for family in PLAN.families_for(lowest_key):
+            found = phaseshift.lowest_same_place_ratio(groups, STREAM["triples"]["draws"], max_lag)
+            variant_table += variant_rows(lowest_key, family, found, own=phaseshift.EXACT)
         log.info("%s: human %d pieces; %d model triples", myth, table4["pieces"], len(pooled))
 
     everything = pd.concat(triple_tables, ignore_index=True)
     provenance = {"paper": "shvets2026", "projections": ", ".join(snakemake.input.projections),
-                  "lags": f"|lag| <= {max_lag} pieces; -1 wins a tie with +1; expected = mean over every rotation "
-                          "k = 1..P-1 of the earlier run's sequence (reagree.methods.phaseshift)"}
+                  "lags": f"|lag| <= {max_lag} pieces; -1 wins a tie with +1 (reagree.methods.phaseshift)",
+                  "expected": "the authors' seeded Monte Carlo estimate replayed (scheme python-random: "
+                              f"random.Random('{STREAM['lags']['seed']}'), {STREAM['lags']['draws']} rotations after "
+                              f"{shuffle_blocks(max_lag)} blocks of the permutation test's shuffles); expected_exact: "
+                              "the mean over every rotation k = 1..P-1 of the earlier run's sequence"}
     write_table(pd.DataFrame(human_rows), snakemake.output.table4,
-                "Table 4: onset lags between the human's three runs (all six ordered pairs)", provenance)
+                "Table 4: onset lags between the human's three runs (all six ordered pairs); expected as the "
+                "authors' replayed estimate and exactly",
+                {**provenance, "ratios": "observed / the exact expectation (the replication's ratios)"})
     write_table(phaseshift.summarise_subsets(everything, ["myth", "model"]), snakemake.output.table4_models,
                 "Table 4 over every model run-triple: highest one step per same place, lowest same-place ratio",
-                provenance)
+                {**provenance, "expected": "exact (the replayed estimate's lowest ratio is in variants)"})
     write_tsv(everything, snakemake.output.triples)
     write_table(pd.DataFrame(b2_rows), snakemake.output.b2,
-                "B2: departures from the majority that take a neighbouring fragment's label", provenance)
+                "B2: departures from the majority that take a neighbouring fragment's label; chance as the "
+                "authors' replayed estimate and exactly",
+                {"paper": provenance["paper"], "projections": provenance["projections"],
+                 "chance": f"the authors' seeded estimate replayed (random.Random("
+                                         f"'{STREAM['b2']['seed']}'), {STREAM['b2']['draws']} draws); chance_exact: "
+                                         "mean |licensed| / (labels seen - 1)"})
     write_values(values, snakemake.output.values, rule=snakemake.rule)
+    write_variants(variant_table, snakemake.output.variants)
     log.info("%d values", len(values))

@@ -3,13 +3,16 @@ compared (label and boundary layer), the readers' means (Tables 1 and 2), the hu
 pairs with their dates, and boundary placement; the human's gap against each model's
 (difference, rank), her raw label agreement per chance, her segments' mean length, the
 runs' mean number of segments and the text's numbered lines. Composition only: the statistics are
-reagree.methods.segments, reagree.methods.runtriples and reagree.methods.phaseshift.
+reagree.methods.segments, reagree.methods.runtriples and reagree.methods.phaseshift. The
+human's pair kappas carry scikit-learn's value beside them (reference).
 """
 import pandas as pd
 
 from reagree.methods import phaseshift, runtriples, segments
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import sha256_of, write_table, write_tsv, write_values
+from reagree.stats.ratings import Ratings
+from reagree.stats.references import cohen_reference
 from reagree.stats.undefined import difference, ratio
 from shvets2026 import keys
 from shvets2026.release import UNIT_GRANULARITY, reader_key
@@ -75,11 +78,18 @@ def pair_values(myth, reader, runs, labels, boundaries, values):
     if key == "human":
         dominant, share = segments.dominant_label_share(labels)
         values.append(keys.DOMINANT_LABEL.row(share, myth=myth, note=f"{dominant}, over the three runs"))
+        names = tuple(str(number) for number in range(1, len(runs) + 1))
+        layers = {"kappa_label": Ratings(labels.T, tuple(segments.FUNCTIONS), names),
+                  "kappa_boundary": Ratings(boundaries.T, (0, 1), names)}
         for row in frame.itertuples(index=False):
             pair = {"myth": myth, "a": row.run_a, "b": row.run_b}
             note = f"{row.date_a} to {row.date_b}" + (f"; {row.date_note}" if row.date_note else "")
-            values += [keys.HUMAN_PAIR.row(row.kappa_label, pair_measure="kappa_label", **pair),
-                       keys.HUMAN_PAIR.row(row.kappa_boundary, pair_measure="kappa_boundary", **pair),
+            references = {measure: cohen_reference(layer, raters=(str(row.run_a), str(row.run_b)))
+                          for measure, layer in layers.items()}
+            values += [keys.HUMAN_PAIR.row(row.kappa_label, pair_measure="kappa_label", **pair,
+                                           reference=references["kappa_label"]),
+                       keys.HUMAN_PAIR.row(row.kappa_boundary, pair_measure="kappa_boundary", **pair,
+                                           reference=references["kappa_boundary"]),
                        keys.HUMAN_PAIR.row(row.gap, pair_measure="gap", **pair),
                        keys.HUMAN_PAIR_DAYS.row(row.interval_days, note=note, **pair)]
     return frame, summary

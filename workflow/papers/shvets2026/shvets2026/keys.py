@@ -4,8 +4,8 @@ Grammar: ``<measure>.<who>.<myth>[.<qualifier>]``. Who: a reader (``human``: hum
 three runs; ``opus``, ``gemini``, ``qwen``: ten runs each), ``models`` (the three
 pooled), ``all`` (every reader), or ``triples`` of a model's runs. Qualifiers: a pair of
 the human's runs (``run1_run3``), a gap threshold (``human_gap``, ``at_0_25``), a
-placement window (``exact``, ``within_1``), ``observed`` / ``expected``, ``min`` /
-``max``. Each family below names the rule that writes it and the one function that
+placement window (``exact``, ``within_1``), ``observed`` / ``expected`` (the authors'
+seeded estimate, replayed) / ``expected_exact``, ``min`` / ``max``. Each family below names the rule that writes it and the one function that
 computes it.
 """
 from reagree.methods import phaseshift, runtriples, segments
@@ -31,10 +31,10 @@ KEYS = KeyGrammar("shvets2026", slots={
     "threshold": r"human_gap|at_[-+0-9_e]+",
     "bound": ["min", "max"],
     "lag": ["lag_same_place", "lag_one_step"],
-    "seen": ["observed", "expected"],
+    "seen": ["observed", "expected", "expected_exact"],
     "ratio": ["ratio_one_step_per_same_place", "ratio_same_place", "ratio_one_step"],
     "count": ["pieces", "onsets"],
-    "b2": ["b2_observed", "b2_chance", "b2_gap"],
+    "b2": ["b2_observed", "b2_chance", "b2_gap", "b2_chance_exact", "b2_gap_exact"],
     "line": ["line_start", "line_end"],
     "end": ["first", "last"],
     "dated": ["human", "models"],

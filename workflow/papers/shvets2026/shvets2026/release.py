@@ -10,6 +10,16 @@ here, those are ``reagree.methods.segments``, ``runtriples`` and ``phaseshift``)
 - **Readers**: one human (``human1``, three runs per text, keyed ``human``) and three model
   families (``opus``, ``gemini``, ``qwen``, ten runs each), run files
   ``<myth>/<reader>_run<n>.json``.
+- **The authors' random streams** (scheme ``python-random``, replayed by
+  ``reagree.methods.phaseshift``): their code at the pinned commit (``src/lag_test.py``,
+  ``src/b2_models_matched.py``, ``src/paper_results.py``) seeds ``random.Random`` with a
+  string and draws in a fixed order. Table 4's expected lag counts over the human's runs
+  (the human was once called "mine"): seed ``lag-<myth>-mine-own``, 1,000 draws, after
+  the permutation test that ``lag_test.analyse`` runs first on the same stream
+  (``max_lag + 1`` blocks of shuffles: the printed figures are replayed with max lag 3
+  only). B2's chance level: seed ``b2-<myth>-12345``, 1,000 draws, the seven function
+  labels by name. Each model's run-triples: seed ``lagT-<myth>-<model>``, 200 draws per
+  triple, triples in ``combinations(range(10), 3)`` order, models in ``MODELS`` order.
 """
 
 from __future__ import annotations
@@ -26,3 +36,12 @@ ANCHORING_MYTH = "gudea"
 def reader_key(reader: str) -> str:
     """The key segment of a reader: the human's runs are keyed ``human``."""
     return "human" if reader == HUMAN else reader
+
+
+# The authors' seeded streams (module docstring): seed templates and draws.
+STREAM = {"lags": {"seed": "lag-{myth}-mine-own", "draws": 1000},
+          "b2": {"seed": "b2-{myth}-12345", "draws": 1000},
+          "triples": {"seed": "lagT-{myth}-{model}", "draws": 200}}
+def shuffle_blocks(max_lag: int) -> int:
+    """The blocks of shuffles the authors' permutation test draws before the rotations."""
+    return max_lag + 1
