@@ -141,17 +141,18 @@ def _pair_plan(table: AuditTable, counts: np.ndarray) -> dict:
     """How the pairs of raters are reported (module docstring): "each" (every pair, with
     intervals), "summarised" (pairs sharing a unit, values only) or "none", and why."""
     n_raters = table.n_raters
+    fewer = ("--raters picks fewer rater columns" if table.layout == "wide"
+             else "audit a table filtered to fewer raters")
     rater_pairs = n_raters * (n_raters - 1) // 2
     per_unit = counts.sum(axis=1).astype(np.int64)
     rating_pairs = int((per_unit * (per_unit - 1) // 2).sum())
     plan = {"raters": n_raters, "rater_pairs": rater_pairs, "rating_pairs_on_shared_units": rating_pairs}
     if rater_pairs > MAX_RATER_PAIRS:
         plan.update(mode="none", why=f"{n_raters:,} raters make {rater_pairs:,} pairs, more than the "
-                                     f"{MAX_RATER_PAIRS:,} the audit tabulates; --raters picks fewer rater columns")
+                                     f"{MAX_RATER_PAIRS:,} the audit tabulates; {fewer}")
     elif rating_pairs > MAX_RATING_PAIRS:
         plan.update(mode="none", why=f"the units hold {rating_pairs:,} pairs of ratings by two raters, more than "
-                                     f"the {MAX_RATING_PAIRS:,} the audit counts into pair tables; --raters picks "
-                                     "fewer rater columns")
+                                     f"the {MAX_RATING_PAIRS:,} the audit counts into pair tables; {fewer}")
     elif n_raters <= MAX_RATERS_WITH_PAIR_INTERVALS:
         plan.update(mode="each", why="")
     else:

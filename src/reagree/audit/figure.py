@@ -86,6 +86,7 @@ def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
     drawn = [end for rows in panels.values() for _, value, ends, _ in rows
              for end in [value, *(ends or [])] if end is not None]
     left = min(-0.2, min(drawn) - 0.05) if drawn else -0.2
+    resampled = bool(result["ci"].get("resampled"))
     for axis, (name, rows) in zip(axes[:, 0], panels.items()):
         y = np.arange(len(rows))[::-1]
         alpha_rows = [position for position, row in zip(y, rows) if row[3] == "alpha"]
@@ -95,15 +96,18 @@ def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
                 axis.add_patch(Rectangle((start, low), stop - start, high - low, color=shade, alpha=0.16,
                                          linewidth=0, zorder=0))
             axis.legend(handles=[Patch(color=shade, alpha=0.3, label=label) for _, _, shade, label in _BANDS],
-                        loc="lower left", fontsize=7, frameon=False)
+                        loc="lower right", bbox_to_anchor=(1.0, 1.0), ncol=2, fontsize=7, frameon=False,
+                        borderaxespad=0.2)
         axis.axvline(0.0, color="grey", linewidth=0.8)
         labels = []
         for position, (label, value, ends, series) in zip(y, rows):
             if value is None:
                 labels.append(f"{label} (undefined)")
                 continue
-            labels.append(label)
-            if ends and ends[0] is not None and ends[1] is not None:
+            bounded = bool(ends) and ends[0] is not None and ends[1] is not None
+            # a lone point must not pass for a zero-width interval
+            labels.append(label if bounded or not resampled else f"{label} (no interval)")
+            if bounded:
                 axis.plot(ends, [position, position], color=colour[series], linewidth=2.2, solid_capstyle="butt")
             axis.plot(value, position, "o", color=colour[series])
             axis.annotate(f"{value:.3f}", (value, position), xytext=(0, 5), textcoords="offset points",

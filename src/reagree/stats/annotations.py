@@ -462,9 +462,10 @@ def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
         text = data.decode("utf-8" if utf8 else encoding)
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)  # 1-based byte of the line
         name = "UTF-8" if utf8 else encoding
-        raise EncodingError(f"{path}: line {line}: not {name} text ({error.reason} at byte {error.start})", line,
-                            encoding) from None
+        raise EncodingError(f"{path}: line {line}: not {name} text ({error.reason} at byte {column} of the line)",
+                            line, encoding) from None
     return data if utf8 else text.encode("utf-8")
 
 
