@@ -597,3 +597,18 @@ def test_figure_shades_alpha_bands_behind_alpha_only_and_names_its_source(tmp_pa
     assert "from k.csv (sha256 abababababab...): 12 units, 4 raters, 41 ratings." in caption
     assert "95% bootstrap intervals (100 resamples of the units, percentile scheme, seed 0)" in caption
     assert "Shaded behind Krippendorff's alpha only" in caption
+
+
+def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path):
+    from reagree.report import AuditResults, audit_section
+
+    path, _ = many_raters_file(tmp_path)
+    result = audit(read_table(path), draws=0)
+    html = audit_section(AuditResults("many", result, None, tmp_path), tmp_path)
+    pairs = html[html.index("<h3>Pairs</h3>"):html.index("<h3>Majority vote")]
+    listed = pairs.count("a model that copies")
+    assert listed == 45 and len(result["pairwise"]) > 45
+    assert (f"... and {len(result['pairwise']) - 45:,} more pairs: every pair is in pairwise.tsv and audit.json"
+            in pairs)
+    assert "more than 20 raters: the pairs that share a unit get values without intervals" in pairs
+    assert "r00, r01, r02, r03, r04, ...)" in html  # 25 raters are not all named in the design line
