@@ -56,9 +56,9 @@ def _caption(result: dict, title: str) -> str:
     sha = result.get("sha256")
     source = f"{Path(result['source']).name}" + (f" (sha256 {sha[:12]}...)" if sha else "")
     named = "" if title == Path(result["source"]).name else f"{title}: "
-    said = [f"{named}agreement coefficients computed by reagree {result['reagree_version']} audit from {source}: "
-            f"{result['n_units']:,} units, {result['n_raters']:,} raters, {result['n_ratings']:,} ratings."]
-    said[0] = said[0][0].upper() + said[0][1:]
+    said = [f"{named}{'a' if named else 'A'}greement coefficients computed by reagree {result['reagree_version']} "
+            f"audit from {source}: {result['n_units']:,} units, {result['n_raters']:,} raters, "
+            f"{result['n_ratings']:,} ratings."]
     if result["ci"].get("resampled"):
         said.append(f"Bars: {100 * bootstrap['level']:g}% bootstrap intervals ({bootstrap['draws']:,} resamples of "
                     f"the units, {bootstrap['scheme']} scheme, seed {bootstrap['seed']}).")
