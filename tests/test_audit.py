@@ -612,3 +612,21 @@ def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path)
             in pairs)
     assert "more than 20 raters: the pairs that share a unit get values without intervals" in pairs
     assert "r00, r01, r02, r03, r04, ...)" in html  # 25 raters are not all named in the design line
+
+
+def test_numpy_scheme_intervals_are_a_plain_numpy_loop_over_krippendorff(tmp_path):
+    """--ci-scheme numpy: one rng.integers(0, n, n) per draw and numpy.percentile's ends,
+    as a write-up that bootstrapped with numpy did; the audit's interval is that loop's."""
+    import krippendorff
+    import numpy as np
+
+    path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)  # units in file order, as the loop's columns
+    result = audit(read_table(path, layout="wide"), draws=300, seed=11, ci_scheme="numpy")
+    data = np.array([[np.nan if v is None else v for v in KRIPPENDORFF_2011[r]] for r in "ABCD"], dtype=float)
+    rng = np.random.default_rng(11)
+    values = [krippendorff.alpha(reliability_data=data[:, rng.integers(0, 12, size=12)],
+                                 level_of_measurement="nominal", value_domain=[1.0, 2.0, 3.0, 4.0, 5.0])
+              for _ in range(300)]
+    expected = np.percentile(np.array(values)[np.isfinite(values)], [2.5, 97.5])
+    np.testing.assert_allclose(result["ci"]["krippendorff_alpha"]["nominal"], expected, rtol=0, atol=1e-12)
+    assert result["settings"]["bootstrap"]["scheme"] == "numpy"
