@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from itertools import combinations
 import sys
 from pathlib import Path
 
@@ -384,3 +385,248 @@ def test_mean_pairwise_cohen_worked_by_hand(tmp_path, monkeypatch):
     wide = audit(table, draws=50)
     assert wide["coefficients"]["mean_pairwise_cohen"] == pytest.approx(0.4, abs=1e-12)
     assert "mean_pairwise_cohen" not in wide["ci"]
+
+
+# ----------------------------------------------------------------------------- wrong turns get one line
+
+def one_line(said: str) -> str:
+    lines = [line for line in said.splitlines() if line.strip()]
+    assert len(lines) == 1, said
+    return lines[0]
+
+
+@pytest.mark.parametrize("option, expected", [
+    (["--bootstrap", "100001"], "reagree audit: --bootstrap 100001: give 0 (no intervals) to 100,000 resamples, the cap "
+                                "config.yaml's bootstrap.draws has too (time and memory grow with the draws)"),
+    (["--bootstrap", "1000000000"], "reagree audit: --bootstrap 1000000000: give 0 (no intervals) to 100,000 "
+                                    "resamples, the cap config.yaml's bootstrap.draws has too (time and memory grow "
+                                    "with the draws)"),
+    (["--seed", "-1"], "reagree audit: --seed -1: a seed is a whole number 0 or more"),
+    (["--ci-level", "95"], "reagree audit: --ci-level 95: an interval level lies strictly between 0 and 1 (e.g. 0.95)"),
+])
+def test_bootstrap_options_out_of_range_name_the_option_in_one_line(option, expected, tmp_path, capsys):
+    path = write_long(tmp_path / "k.csv", KRIPPENDORFF_2011)
+    code, result, said = run_audit([str(path), *option], tmp_path, capsys)
+    assert code == 2 and result is None
+    assert one_line(said) == expected
+    # the same cap as config.yaml's bootstrap.draws (the schema the pipeline validates against)
+    from reagree.pipeline.settings import load_schema, schema_path
+
+    assert load_schema(schema_path("config"))["properties"]["bootstrap"]["properties"]["draws"]["maximum"] == 100_000
+    with pytest.raises(ValueError, match="bootstrap draws must be 0 \\(none\\) to 100,000, got 100,001"):
+        audit(read_table(path), draws=100_001)
+
+
+def test_a_latin1_file_says_to_name_its_encoding_and_reads_with_it(tmp_path, capsys):
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("unit,rater,label\n1,a,café\n1,b,thé\n2,a,café\n2,b,café\n".encode("latin-1"))
+    code, result, said = run_audit([str(path), "--bootstrap", "0"], tmp_path, capsys)
+    assert code == 2 and result is None
+    assert one_line(said) == (f"reagree audit: {path}: line 2: not UTF-8 text (invalid continuation byte at byte 8 of "
+                              "the line); "
+                              "if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
+                              "or --encoding cp1252 for a file saved on Windows)")
+    code, result, _ = run_audit([str(path), "--bootstrap", "0", "--encoding", "latin-1"], tmp_path, capsys)
+    assert code == 0
+    assert result["label_distribution"] == {"café": 3, "thé": 1}  # counted by hand
+    assert result["settings"]["encoding"] == "latin-1"
+    code, _, said = run_audit([str(path), "--encoding", "klingon"], tmp_path, capsys)
+    assert code == 2 and one_line(said) == (f"reagree audit: {path}: unknown encoding 'klingon' "
+                                            "(e.g. utf-8, latin-1, cp1252, utf-16)")
+
+
+def test_a_wide_table_read_as_long_says_it_looks_wide_and_how_to_read_it(tmp_path, capsys):
+    path = write_wide(tmp_path / "wide.csv", KRIPPENDORFF_2011, unit="item")
+    code, result, said = run_audit([str(path), "--bootstrap", "0"], tmp_path, capsys)
+    assert code == 2 and result is None
+    assert one_line(said) == (f"reagree audit: {path}: missing column(s) ['unit', 'rater', 'label']; found ['item', "
+                              "'A', 'B', 'C', 'D']: this looks like a wide table (one row per unit, one column per "
+                              "rater); read it with --format wide --unit item")
+    code, result, _ = run_audit([str(path), "--bootstrap", "0", "--format", "wide", "--unit", "item"], tmp_path, capsys)
+    assert code == 0 and round(result["coefficients"]["krippendorff_alpha"]["nominal"], 3) == 0.743
+    # a long table with misnamed columns is not called wide
+    long = tmp_path / "labels.csv"
+    long.write_text("item,coder,code\n1,a,x\n1,b,x\n2,a,x\n2,b,y\n")
+    code, _, said = run_audit([str(long)], tmp_path, capsys)
+    assert code == 2 and "looks like a wide table" not in said
+
+
+# Unit 1: rater a says x, then y; rater b says y. Units 2 (x, x) and 3 (y, y) agree.
+REPEATED = "unit,rater,label\n1,a,x\n1,b,y\n2,a,x\n2,b,x\n1,a,y\n3,a,y\n3,b,y\n"
+
+
+@pytest.mark.parametrize("rule, agreement, pairable, applied", [
+    ("first", 2 / 3, 3, "each rater's first label on a unit (in file order) counts"),  # unit 1: x against y
+    ("last", 1.0, 3, "each rater's last label on a unit (in file order) counts"),  # unit 1: y against y
+    ("drop", 1.0, 2, "a rater's labels on a unit where they differ are all left out"),  # unit 1: b alone
+])
+def test_a_rater_labelling_a_unit_twice_differently_names_the_rule_and_the_others(rule, agreement, pairable, applied,
+                                                                                  tmp_path, capsys):
+    path = tmp_path / "repeated.csv"
+    path.write_text(REPEATED)
+    args = [str(path), "--bootstrap", "0"] + ([] if rule == "first" else ["--repeats", rule])
+    code, result, printed = run_audit(args, tmp_path, capsys)
+    assert code == 0
+    others = " or ".join(f"--repeats {r}" for r in ("first", "last", "drop") if r != rule)
+    left_out = 2 if rule == "drop" else 1
+    note = (f"1 unit(s) labelled more than once by the same rater, 1 of them with different labels (e.g. unit '1', "
+            f"rater 'a': x then y); rule applied: --repeats {rule}, {applied} ({left_out} label(s) left out); "
+            f"{others} chooses another")
+    assert note in result["notes"] and f"  note: {note}" in printed
+    assert result["coefficients"]["percent_agreement"] == pytest.approx(agreement, abs=1e-12)
+    assert result["units_pairable"] == pairable and result["settings"]["repeats"] == rule
+
+
+# ----------------------------------------------------------------------------- the field's libraries agree
+
+def test_values_equal_krippendorff_statsmodels_and_sklearn(tmp_path):
+    """Every coefficient those libraries compute, on Krippendorff's (2011) table: the same
+    value to 1e-12 (alpha at four levels, Fleiss on the complete units, each pair's Cohen
+    and their mean)."""
+    import krippendorff
+    import numpy as np
+    from sklearn.metrics import cohen_kappa_score
+    from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
+
+    path = write_long(tmp_path / "k.csv", KRIPPENDORFF_2011)
+    result = audit(read_table(path), level="interval", draws=0)
+    data = np.array([[np.nan if v is None else v for v in KRIPPENDORFF_2011[r]] for r in "ABCD"], dtype=float)
+    for level in ("nominal", "ordinal", "interval", "ratio"):
+        expected = krippendorff.alpha(reliability_data=data, level_of_measurement=level)
+        assert abs(result["coefficients"]["krippendorff_alpha"][level] - expected) <= 1e-12, level
+    complete = data[:, ~np.isnan(data).any(axis=0)].T.astype(int)
+    counts, _ = aggregate_raters(complete, n_cat=6)
+    assert result["coefficients"]["fleiss_n_units"] == complete.shape[0]
+    assert abs(result["coefficients"]["fleiss_kappa"] - fleiss_kappa(counts, method="fleiss")) <= 1e-12
+    kappas = []
+    for pair in result["pairwise"]:
+        a, b = data["ABCD".index(pair["a"])], data["ABCD".index(pair["b"])]
+        both = ~np.isnan(a) & ~np.isnan(b)
+        kappas.append(cohen_kappa_score(a[both], b[both]))
+        assert pair["n"] == both.sum() and abs(pair["cohen_kappa"] - kappas[-1]) <= 1e-12
+    assert len(kappas) == 6
+    assert abs(result["coefficients"]["mean_pairwise_cohen"] - np.mean(kappas)) <= 1e-12
+
+
+# ----------------------------------------------------------------------------- many raters
+
+def many_raters_file(tmp_path: Path, n_raters: int = 25, n_units: int = 400) -> tuple[Path, dict]:
+    """Each unit labelled by 3 of ``n_raters`` raters (seeded); the labels per rater."""
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    labels: dict = {f"r{i:02d}": [None] * n_units for i in range(n_raters)}
+    truth = rng.integers(0, 3, n_units)
+    for unit in range(n_units):
+        for rater in rng.choice(n_raters, size=3, replace=False):
+            label = truth[unit] if rng.random() < 0.7 else rng.integers(0, 3)
+            labels[f"r{rater:02d}"][unit] = "abc"[label]
+    return write_long(tmp_path / "many.csv", labels), labels
+
+
+def test_beyond_twenty_raters_the_pairs_are_summarised_not_each_bootstrapped(tmp_path, capsys):
+    import numpy as np
+    from sklearn.metrics import cohen_kappa_score
+
+    path, labels = many_raters_file(tmp_path)
+    code, result, printed = run_audit([str(path), "--bootstrap", "200"], tmp_path, capsys)
+    assert code == 0
+    plan = result["pairwise_plan"]
+    assert plan["mode"] == "summarised" and plan["rater_pairs"] == 25 * 24 // 2 and plan["intervals"] is False
+    sharing = {(a, b) for a, b in combinations(sorted(labels), 2)
+               if any(x is not None and y is not None for x, y in zip(labels[a], labels[b]))}
+    assert {(p["a"], p["b"]) for p in result["pairwise"]} == sharing  # values for those, no interval for any
+    assert not any("cohen_kappa_ci" in p for p in result["pairwise"])
+    assert not any(key.startswith("pairwise.") for key in result["ci"]["undefined_draws"])
+    assert "mean_pairwise_cohen" not in result["ci"] and result["ci"]["krippendorff_alpha"]["nominal"]
+    for pair in result["pairwise"][:20]:
+        both = [(x, y) for x, y in zip(labels[pair["a"]], labels[pair["b"]]) if x is not None and y is not None]
+        if len({v for xy in both for v in xy}) > 1:
+            assert abs(pair["cohen_kappa"] - cohen_kappa_score(*zip(*both))) <= 1e-12
+    # the terminal summarises: one line of counts and at most ten pairs, not 300
+    assert (f"Pairs (units both labelled): 25 raters make 300 pairs; {len(sharing)} share a unit" in printed)
+    assert "  summarised: more than 20 raters: the pairs that share a unit get values without intervals" in printed
+    pair_lines = [line for line in printed.splitlines() if line.startswith("  r") and "-r" in line.split()[0]]
+    assert len(pair_lines) == 10
+    kappas = [p["cohen_kappa"] for p in result["pairwise"] if p["cohen_kappa"] is not None]
+    assert result["pairwise_plan"]["summary"]["cohen_kappa"]["median"] == pytest.approx(np.median(kappas), abs=1e-12)
+
+
+def test_beyond_the_pair_limit_no_pairs_are_tabulated_and_the_audit_says_why(tmp_path, capsys, monkeypatch):
+    import reagree.audit.compute as compute
+
+    monkeypatch.setattr(compute, "MAX_RATER_PAIRS", 100)
+    path, _ = many_raters_file(tmp_path)
+    code, result, printed = run_audit([str(path), "--bootstrap", "50"], tmp_path, capsys)
+    assert code == 0
+    why = ("25 raters make 300 pairs, more than the 100 the audit tabulates; audit a table filtered to fewer raters")
+    assert result["pairwise"] == [] and result["pairwise_plan"]["mode"] == "none"
+    assert result["undefined"]["coefficients.mean_pairwise_cohen"] == f"not computed: {why}"
+    assert f"  not computed: {why}" in printed
+    assert result["coefficients"]["krippendorff_alpha"]["nominal"] is not None
+
+
+# ----------------------------------------------------------------------------- the figure
+
+def test_figure_shades_alpha_bands_behind_alpha_only_and_names_its_source(tmp_path, monkeypatch):
+    from matplotlib.patches import Rectangle
+
+    import reagree.audit.figure as figure_module
+
+    drawn = {}
+    monkeypatch.setattr(figure_module, "save_figure", lambda figure, path: drawn.update(figure=figure))
+    path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)
+    result = audit(read_table(path, layout="wide"), level="ordinal", draws=100)
+    result["sha256"] = "ab" * 32
+    figure_module.coefficient_figure(result, tmp_path / "coefficients.png", title="k.csv")
+    figure = drawn["figure"]
+    coefficients = figure.axes[0]
+    ticks = {label.get_text(): y for label, y in zip(coefficients.get_yticklabels(), coefficients.get_yticks())}
+    alpha_rows = [y for text, y in ticks.items() if text.startswith("alpha, ")]
+    other_rows = [y for text, y in ticks.items() if not text.startswith("alpha, ")]
+    assert len(alpha_rows) == 4 and {"percent agreement", "Gwet's AC1"} <= set(ticks)
+    bands = [p for p in coefficients.patches if isinstance(p, Rectangle) and p.get_zorder() == 0]
+    assert sorted(round(b.get_x(), 3) for b in bands) == [0.667, 0.8]
+    for band in bands:
+        low, high = band.get_y(), band.get_y() + band.get_height()
+        assert all(low < y < high for y in alpha_rows)
+        assert not any(low < y < high for y in other_rows)
+    for axis in figure.axes[1:]:  # per category, pairs: no bands
+        assert not [p for p in axis.patches if isinstance(p, Rectangle) and p.get_zorder() == 0]
+    caption = " ".join(figure._suptitle.get_text().split())
+    assert "from k.csv (sha256 abababababab...): 12 units, 4 raters, 41 ratings." in caption
+    assert "95% bootstrap intervals (100 resamples of the units, percentile scheme, seed 0)" in caption
+    assert "Shaded behind Krippendorff's alpha only" in caption
+
+
+def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path):
+    from reagree.report import AuditResults, audit_section
+
+    path, _ = many_raters_file(tmp_path)
+    result = audit(read_table(path), draws=0)
+    html = audit_section(AuditResults("many", result, None, tmp_path), tmp_path)
+    pairs = html[html.index("<h3>Pairs</h3>"):html.index("<h3>Majority vote")]
+    listed = pairs.count("a model that copies")
+    assert listed == 45 and len(result["pairwise"]) > 45
+    assert (f"... and {len(result['pairwise']) - 45:,} more pairs: every pair is in pairwise.tsv and audit.json"
+            in pairs)
+    assert "more than 20 raters: the pairs that share a unit get values without intervals" in pairs
+    assert "r00, r01, r02, r03, r04, ...)" in html  # 25 raters are not all named in the design line
+
+
+def test_numpy_scheme_intervals_are_a_plain_numpy_loop_over_krippendorff(tmp_path):
+    """--ci-scheme numpy: one rng.integers(0, n, n) per draw and numpy.percentile's ends,
+    as a write-up that bootstrapped with numpy did; the audit's interval is that loop's."""
+    import krippendorff
+    import numpy as np
+
+    path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)  # units in file order, as the loop's columns
+    result = audit(read_table(path, layout="wide"), draws=300, seed=11, ci_scheme="numpy")
+    data = np.array([[np.nan if v is None else v for v in KRIPPENDORFF_2011[r]] for r in "ABCD"], dtype=float)
+    rng = np.random.default_rng(11)
+    values = [krippendorff.alpha(reliability_data=data[:, rng.integers(0, 12, size=12)],
+                                 level_of_measurement="nominal", value_domain=[1.0, 2.0, 3.0, 4.0, 5.0])
+              for _ in range(300)]
+    expected = np.percentile(np.array(values)[np.isfinite(values)], [2.5, 97.5])
+    np.testing.assert_allclose(result["ci"]["krippendorff_alpha"]["nominal"], expected, rtol=0, atol=1e-12)
+    assert result["settings"]["bootstrap"]["scheme"] == "numpy"

@@ -478,3 +478,29 @@ def test_evaluate_on_resample_counts_equals_evaluate_indices(statistics, intent)
     for statistic, expected in zip(statistics, evaluate_indices(statistics, indices)):
         np.testing.assert_allclose(statistic.evaluate(counts), expected, rtol=0, atol=1e-12, equal_nan=True)
         assert statistic.evaluate(np.ones(n))[0] == pytest.approx(statistic.value(), abs=1e-12)
+
+
+@pytest.mark.parametrize("scheme", ["percentile", "numpy"])
+def test_mean_pairwise_cohen_draws_equal_a_plain_loop_over_sklearn(intent, scheme):
+    """Light's kappa as one statistic over the distinct rows of codes (never an n-length
+    array per pair): each draw is the mean of sklearn's kappa over the three pairs."""
+    from reagree.stats.meanpairwise import mean_pairwise_cohen_statistic
+
+    statistic = mean_pairwise_cohen_statistic(intent)
+    draws = 40
+    indices = (resample_indices(statistic, draws, 9) if scheme == "percentile"
+               else draw_indices(intent.n_units, draws, 9))
+    codes = intent.codes
+    loop = []
+    for index in indices:
+        kappas = []
+        for i, j in itertools.combinations(range(3), 2):
+            a, b = codes[index, i], codes[index, j]
+            both = (a != MISSING) & (b != MISSING)
+            kappas.append(cohen_kappa_score(a[both], b[both]))
+        loop.append(np.mean(kappas))
+    np.testing.assert_allclose(bootstrap([statistic], draws, 9, scheme=scheme)[0], loop, rtol=0, atol=1e-12)
+    assert statistic.value() == pytest.approx(np.mean([cohen_kappa_score(
+        codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), i],
+        codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), j]) for i, j in itertools.combinations(range(3), 2)]),
+        abs=1e-12)

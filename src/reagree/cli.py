@@ -31,6 +31,11 @@ rule broke them; and a bootstrap interval for each coefficient.
 
 Undefined numbers (one rater, one category, no unit with two ratings) are reported with
 their reason, exit code 0. A table that cannot be read exits with 2.
+
+With more than 20 raters the pairs that share a unit get values without intervals and
+the terminal summarises them (every pair is in --json and --out); beyond 50,000 pairs of
+raters (or 50 million pairs of ratings on shared units) no pairs are computed, and the
+audit says so. Everything else grows with the number of ratings only.
 """
 
 EPILOG = """\
@@ -187,21 +192,38 @@ def _accept(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bootstrap_defaults() -> dict:
+def _bootstrap_schema() -> dict:
     from reagree.pipeline.settings import load_schema, schema_path
 
-    properties = load_schema(schema_path("config"))["properties"]["bootstrap"]["properties"]
-    return {key: spec["default"] for key, spec in properties.items()}
+    return load_schema(schema_path("config"))["properties"]["bootstrap"]["properties"]
+
+
+def _bootstrap_defaults() -> dict:
+    return {key: spec["default"] for key, spec in _bootstrap_schema().items()}
+
+
+def _check_audit_options(args: argparse.Namespace) -> None:
+    """The bootstrap options, each refused in one line naming it (before any file is read)."""
+    most = _bootstrap_schema()["draws"]["maximum"]
+    if not 0 <= args.bootstrap <= most:
+        raise ValueError(f"--bootstrap {args.bootstrap}: give 0 (no intervals) to {most:,} resamples, the cap "
+                         "config.yaml's bootstrap.draws has too (time and memory grow with the draws)")
+    if args.seed < 0:
+        raise ValueError(f"--seed {args.seed}: a seed is a whole number 0 or more")
+    if not 0 < args.ci_level < 1:
+        raise ValueError(f"--ci-level {args.ci_level:g}: an interval level lies strictly between 0 and 1 "
+                         "(e.g. 0.95)")
 
 
 def _audit(args: argparse.Namespace) -> int:
     from reagree.audit import audit_file, render_text, to_json, write_outputs
     from reagree.pipeline.tables import write_text_atomic
 
+    _check_audit_options(args)
     result = audit_file(args.table, layout=args.format, unit=args.unit, rater=args.rater, label=args.label,
                         raters=args.raters, order=args.order, majority=args.majority, level=args.level,
                         tie_rule=args.tie_rule, draws=args.bootstrap, seed=args.seed, ci_level=args.ci_level,
-                        ci_scheme=args.ci_scheme)
+                        ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats)
     print(render_text(result), end="")
     if args.json:
         write_text_atomic(args.json, to_json(result))
@@ -322,6 +344,13 @@ def _parser() -> argparse.ArgumentParser:
                        help="long format: the column of labels (default: %(default)s)")
     audit.add_argument("--raters", metavar="COL,COL",
                        help="wide format: the rater columns (default: every column but --unit and --majority)")
+    audit.add_argument("--encoding", default="utf-8", metavar="NAME",
+                       help="the file's text encoding, e.g. latin-1, or cp1252 for a file saved on Windows "
+                            "(default: %(default)s)")
+    audit.add_argument("--repeats", choices=["first", "last", "drop"], default="first",
+                       help="long format: which label counts when a rater labelled a unit more than once: their "
+                            "first (in file order), their last, or drop (none of them where they differ) "
+                            "(default: %(default)s)")
     audit.add_argument("--level", choices=["nominal", "ordinal", "interval", "ratio"], default="nominal",
                        help="the measurement level the reading uses; alpha is also printed at every other level "
                             "that applies, nominal always (default: %(default)s)")
@@ -336,16 +365,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="wide format: a column holding an existing majority label per unit; the audit shows "
                             "how it broke the ties and where it differs from the plurality")
     audit.add_argument("--bootstrap", type=int, default=bootstrap_defaults["draws"], metavar="N",
-                       help="bootstrap resamples of the units per interval, 0 for none (default: %(default)s, as "
-                            "config.yaml's bootstrap.draws)")
+                       help="bootstrap resamples of the units per interval, 0 for none, at most 100,000 "
+                            "(default: %(default)s, as config.yaml's bootstrap.draws)")
     audit.add_argument("--seed", type=int, default=bootstrap_defaults["seed"], metavar="S",
                        help="seed of the resamples and of the random tie rule (default: %(default)s)")
     audit.add_argument("--ci-level", type=float, default=bootstrap_defaults["level"], metavar="L",
                        help="interval level (default: %(default)s)")
     audit.add_argument("--ci-scheme", choices=["percentile", "numpy"], default="percentile",
-                       help="interval ends: percentile (order statistics of the resamples) or numpy "
-                            "(numpy.percentile's interpolation, as write-ups that bootstrapped with numpy print) "
-                            "(default: %(default)s)")
+                       help="how the resamples are drawn and the ends read: percentile (multinomial counts of "
+                            "the units' rating rows; order statistics) or numpy (one rng.integers(0, n, n) per "
+                            "draw; numpy.percentile's interpolation, as write-ups that bootstrapped with numpy "
+                            "did) (default: %(default)s)")
     audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT")
     audit.add_argument("--out", metavar="DIR",
                        help="also write audit.json, audit.txt, the tables (TSV and Markdown) and a figure of the "

@@ -10,8 +10,11 @@ What it decides:
   column*: a label per unit chosen earlier by someone else, audited against the votes.
 - **Units and ratings.** A unit takes part when at least one rater labelled it; a wide
   row nobody labelled is counted (``units_without_rating``) and left out. A rater who
-  labelled a unit more than once counts with the first label (file order); the others
-  are counted (``repeats_ignored``). ``missing_share`` is the share of empty cells in the
+  labelled a unit more than once counts with one label chosen by ``repeats``: the first
+  (file order, the default), the last, or none where the labels differ ("drop"); the
+  labels left out are counted (``repeats_ignored``) and a note names the rule applied and
+  the others. The file is read in ``encoding`` (UTF-8 by default); a file that is not
+  says so and names the option. ``missing_share`` is the share of empty cells in the
   units x raters table of the units that take part.
 - **Category order.** ``order`` when given (every label must be in it); else, when every
   label is a number, numerical order; else sorted text, which is no order at all: the
@@ -26,7 +29,9 @@ What it decides:
   alpha over every unit at each level that applies; Gwet's AC1; PABAK in its K-category
   form (Brennan-Prediger, chance 1/K; 2 P_o - 1 when K = 2); specific agreement per
   category over pairable units; Cohen's kappa per pair of raters on the units both
-  labelled, and their mean over pairs (Light's kappa). "A model that copies rater A
+  labelled, and their mean over pairs (Light's kappa); beyond 20 raters the pairs get
+  values without intervals and are summarised, beyond 50,000 pairs they are not computed
+  (``reagree.audit.compute``'s module docstring). "A model that copies rater A
   scores this against rater B" is A's accuracy against B on the units both labelled: the
   ceiling to quote with that pair.
 - **Undefined** values are ``None`` in the dict (JSON ``null``), with the reason under

@@ -2,6 +2,23 @@
 majority vote and its ties, and the reading of alpha (``reagree.audit``'s module
 docstring says what each decides). Every statistic is the library's own function;
 nothing is recomputed here.
+
+Cost. Everything but the pairs of raters reads the units' category counts (units x K),
+so it grows with the number of ratings, whatever the number of raters. The pairs are
+counted from the units each pair shares (``reagree.stats.pairtables``), never one
+n-length array per pair, and they are bounded by the number of raters:
+
+- up to ``MAX_RATERS_WITH_PAIR_INTERVALS`` (20) raters: every pair, each with a bootstrap
+  interval (its statistic built a few at a time, for its bootstrap only);
+- more raters: the pairs that share a unit, with values and no intervals, summarised on
+  the terminal (every one of them in the JSON and pairwise.tsv); Light's kappa, the mean
+  over those pairs, has no interval either;
+- more than ``MAX_RATER_PAIRS`` pairs of raters, or more than ``MAX_RATING_PAIRS`` pairs of
+  ratings on a shared unit to count: no pairs and no Light's kappa, and the audit says
+  why.
+
+Bootstrap draws are capped at ``MAX_DRAWS`` (config.yaml's ``bootstrap.draws`` has the
+same cap): memory and time grow with the draws.
 """
 
 from __future__ import annotations
@@ -9,30 +26,39 @@ from __future__ import annotations
 import math
 from itertools import combinations
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
 from reagree import __version__
-from reagree.audit.read import AuditTable, _split, read_table
+from reagree.audit.read import REPEAT_RULES, AuditTable, _split, read_table
 from reagree.pipeline.progress import progress
 from reagree.pipeline.tables import sha256_of
 from reagree.stats import classification, multirater
 from reagree.stats.alpha import LEVELS, alpha_statistic
-from reagree.stats.bootstrap import Interval, UnitStatistic, bootstrap, interval_from_draws
+from reagree.stats.bootstrap import SCHEMES, Interval, UnitStatistic, bootstrap, interval_from_draws
 from reagree.stats.majority import majority_vote, tie_sides, tied_units
-from reagree.stats.meanpairwise import fits_one_statistic, mean_pairwise_cohen, mean_pairwise_cohen_statistic, pairs_used
-from reagree.stats.pairwise import cohen_statistic, contingency_table
-from reagree.stats.ratings import MISSING, Ratings
+from reagree.stats.meanpairwise import (fits_one_statistic, mean_pairwise_cohen_of_tables,
+                                        mean_pairwise_cohen_statistic)
+from reagree.stats.pairtables import PairTables, pair_tables
+from reagree.stats.pairwise import cohen_statistic
+from reagree.stats.ratings import MISSING
 from reagree.stats.undefined import Undefined, reason_of
 
 RELIABLE, TENTATIVE = 0.800, 0.667
 # Statistics bootstrapped per call: a progress step on a terminal, and a bound on memory.
 _BOOTSTRAP_GROUP = 8
-# Beyond this many rater pairs (20 raters), pairs get values but no intervals: thousands of
-# pairwise bootstraps would dominate the run and nobody reads their intervals one by one.
-MAX_PAIRS_WITH_INTERVALS = 190
+# Up to this many raters (190 pairs) every pair is listed with its interval; beyond, the
+# pairs get values but no intervals and the terminal summarises them (module docstring).
+MAX_RATERS_WITH_PAIR_INTERVALS = 20
+MAX_PAIRS_WITH_INTERVALS = MAX_RATERS_WITH_PAIR_INTERVALS * (MAX_RATERS_WITH_PAIR_INTERVALS - 1) // 2
+# Beyond these, no pair is tabulated: pairs of raters (about 316 raters), and pairs of
+# ratings on a shared unit that counting the tables visits (a few seconds of work).
+MAX_RATER_PAIRS = 50_000
+MAX_RATING_PAIRS = 50_000_000
+# Bootstrap draws at most (workflow/schemas/config.schema.yaml, bootstrap.draws: maximum).
+MAX_DRAWS = 100_000
 
 
 def applicable_levels(table: AuditTable, level: str) -> tuple[list[str], tuple | None, list[str]]:
@@ -47,7 +73,7 @@ def applicable_levels(table: AuditTable, level: str) -> tuple[list[str], tuple |
         if min(values) >= 0:
             levels.append("ratio")
     elif table.ordered and level in ("interval", "ratio"):
-        values = tuple(float(i) for i in range(1, len(table.ratings.categories) + 1))
+        values = tuple(float(i) for i in range(1, len(table.categories) + 1))
         levels += ["interval", "ratio"] if level == "ratio" else ["interval"]
         notes.append(f"{level} alpha on labels that are not numbers: their positions 1..K in the given order "
                      "stand in for numbers (equal spacing assumed)")
@@ -58,7 +84,7 @@ def applicable_levels(table: AuditTable, level: str) -> tuple[list[str], tuple |
         if level == "ratio" and table.numbers is not None:
             raise ValueError("the ratio level needs non-negative numbers (a ratio scale has a true zero)")
         raise ValueError(f"the {level} level needs numeric labels or an --order; these labels are "
-                         f"{list(table.ratings.categories)}")
+                         f"{list(table.categories)}")
     return levels, values, notes
 
 
@@ -69,25 +95,26 @@ def _defined(value) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _problems(ratings: Ratings, counts: np.ndarray, complete: np.ndarray) -> list[str]:
+def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray) -> list[str]:
     problems = []
-    if ratings.n_raters < 2:
-        problems.append(f"only one rater ({', '.join(ratings.raters)}): agreement needs at least two raters")
+    if len(raters) < 2:
+        problems.append(f"only one rater ({', '.join(raters)}): agreement needs at least two raters")
     used = int((counts.sum(axis=0) > 0).sum()) if counts.size else 0
     if used < 2:
-        problems.append(f"only {used} category in use ({', '.join(str(c) for c, n in zip(ratings.categories, counts.sum(axis=0)) if n)}): "
+        problems.append(f"only {used} category in use ({', '.join(str(c) for c, n in zip(categories, counts.sum(axis=0)) if n)}): "
                         "chance-corrected coefficients are undefined when every rating is the same")
-    if ratings.n_raters >= 2 and not (counts.sum(axis=1) >= 2).any():
+    if len(raters) >= 2 and not (counts.sum(axis=1) >= 2).any():
         problems.append("no unit has two or more ratings: nothing can be compared")
-    elif ratings.n_raters >= 2 and not complete.any():
-        problems.append(f"no unit was labelled by all {ratings.n_raters} raters: Fleiss' kappa (complete units) "
+    elif len(raters) >= 2 and not complete.any():
+        problems.append(f"no unit was labelled by all {len(raters):,} raters: Fleiss' kappa (complete units) "
                         "is undefined; Krippendorff's alpha uses every unit")
     return problems
 
 
-def _statistics(ratings: Ratings, levels: list[str], values, counts: np.ndarray,
+def _statistics(categories: Sequence, levels: list[str], values, counts: np.ndarray,
                 complete_counts: np.ndarray) -> dict[tuple, UnitStatistic]:
-    """Every value the audit reports with an interval, keyed by its path."""
+    """Every pooled value the audit reports with an interval, keyed by its path (all of
+    them read the units' category counts)."""
     stats: dict[tuple, UnitStatistic] = {
         ("coefficients", "percent_agreement"): multirater.percent_agreement_statistic(counts),
         ("coefficients", "fleiss_kappa"): multirater.fleiss_statistic(complete_counts),
@@ -97,36 +124,56 @@ def _statistics(ratings: Ratings, levels: list[str], values, counts: np.ndarray,
             counts, level, values=values if level in ("interval", "ratio") else None)
     stats[("coefficients", "gwet_ac1")] = multirater.gwet_ac1_statistic(counts)
     stats[("coefficients", "pabak")] = multirater.brennan_prediger_statistic(counts)
-    if fits_one_statistic(ratings):
-        stats[("coefficients", "mean_pairwise_cohen")] = mean_pairwise_cohen_statistic(ratings)
-    for code, category in enumerate(ratings.categories):
+    return stats
+
+
+def _per_category(categories: Sequence, counts: np.ndarray, complete_counts: np.ndarray) -> dict[tuple, UnitStatistic]:
+    stats = {}
+    for code, category in enumerate(categories):
         stats[("per_category", str(category), "fleiss_kappa")] = multirater.fleiss_category_statistic(
             complete_counts, code)
         stats[("per_category", str(category), "specific_agreement")] = multirater.specific_agreement_statistic(
             counts, code)
-    for a, b in combinations(ratings.raters, 2):
-        stats[("pairwise", a, b)] = cohen_statistic(ratings, a, b)
     return stats
 
 
-def _bootstrapped(stats: dict[tuple, UnitStatistic], n_raters: int) -> dict[tuple, UnitStatistic]:
-    """The statistics that get intervals (all but the pairs of a table with very many raters)."""
-    pairs = n_raters * (n_raters - 1) // 2
-    return {key: s for key, s in stats.items() if key[0] != "pairwise" or pairs <= MAX_PAIRS_WITH_INTERVALS}
+def _pair_plan(table: AuditTable, counts: np.ndarray) -> dict:
+    """How the pairs of raters are reported (module docstring): "each" (every pair, with
+    intervals), "summarised" (pairs sharing a unit, values only) or "none", and why."""
+    n_raters = table.n_raters
+    fewer = ("--raters picks fewer rater columns" if table.layout == "wide"
+             else "audit a table filtered to fewer raters")
+    rater_pairs = n_raters * (n_raters - 1) // 2
+    per_unit = counts.sum(axis=1).astype(np.int64)
+    rating_pairs = int((per_unit * (per_unit - 1) // 2).sum())
+    plan = {"raters": n_raters, "rater_pairs": rater_pairs, "rating_pairs_on_shared_units": rating_pairs}
+    if rater_pairs > MAX_RATER_PAIRS:
+        plan.update(mode="none", why=f"{n_raters:,} raters make {rater_pairs:,} pairs, more than the "
+                                     f"{MAX_RATER_PAIRS:,} the audit tabulates; {fewer}")
+    elif rating_pairs > MAX_RATING_PAIRS:
+        plan.update(mode="none", why=f"the units hold {rating_pairs:,} pairs of ratings by two raters, more than "
+                                     f"the {MAX_RATING_PAIRS:,} the audit counts into pair tables; {fewer}")
+    elif n_raters <= MAX_RATERS_WITH_PAIR_INTERVALS:
+        plan.update(mode="each", why="")
+    else:
+        plan.update(mode="summarised",
+                    why=f"more than {MAX_RATERS_WITH_PAIR_INTERVALS} raters: the pairs that share a unit get values "
+                        "without intervals, and so does their mean (Light's kappa)")
+    return plan
 
 
-def _intervals(stats: dict[tuple, UnitStatistic], draws: int, seed: int, level: float, scheme: str,
-               show_progress: bool) -> dict[tuple, Interval]:
-    """One percentile interval per statistic. Statistics are bootstrapped a few at a time
-    (a progress step each); the resamples depend only on (units, seed, draws), so the
-    grouping changes nothing."""
-    keys = list(stats)
+def _intervals(keys: list[tuple], make: Callable[[tuple], UnitStatistic], draws: int, seed: int, level: float,
+               scheme: str, show_progress: bool) -> dict[tuple, Interval]:
+    """One interval per key, each statistic made by ``make`` just before its bootstrap and
+    dropped after it. Statistics are bootstrapped a few at a time (a progress step each);
+    the resamples depend only on the units (and their rows), the seed and the draws, so
+    the grouping changes nothing."""
     groups = [keys[start:start + _BOOTSTRAP_GROUP] for start in range(0, len(keys), _BOOTSTRAP_GROUP)]
     steps = (progress(groups, desc=f"bootstrap: {draws} draws of {len(keys)} values", unit="batch")
              if show_progress else groups)
     out = {}
     for group in steps:
-        values = bootstrap([stats[key] for key in group], draws, seed)
+        values = bootstrap([make(key) for key in group], draws, seed, scheme=scheme)
         for key, row in zip(group, values):
             out[key] = interval_from_draws(row, level, scheme, seed=seed)
     return out
@@ -156,7 +203,7 @@ def _tally(labels: np.ndarray, categories: Sequence) -> dict:
 
 
 def _ties(table: AuditTable, tie_rule: str, seed: int) -> tuple[dict, dict]:
-    ratings = table.ratings
+    ratings = table.view  # the majority vote reads the units' counts (``unit_counts``) and categories only
     categories = ratings.categories
     chosen = majority_vote(ratings, tie_rule, seed=seed)
     tied = tied_units(ratings)
@@ -208,56 +255,107 @@ def reading(alpha: float | None, level: str, interval: Sequence | None = None) -
     return said + "."
 
 
+def _repeats_note(repeats: dict, left_out: int) -> str | None:
+    """What was done with a rater's repeated labels on one unit, and how to choose otherwise."""
+    if not repeats.get("units"):
+        return None
+    rule = repeats["rule"]
+    others = " or ".join(f"--repeats {r}" for r in REPEAT_RULES if r != rule)
+    if not repeats.get("conflicting"):
+        return (f"{repeats['units']:,} unit(s) labelled more than once by the same rater, always with the same "
+                f"label: counted once ({left_out:,} repeated label(s) left out)")
+    example = repeats["example"]
+    applied = {"first": "each rater's first label on a unit (in file order) counts",
+               "last": "each rater's last label on a unit (in file order) counts",
+               "drop": "a rater's labels on a unit where they differ are all left out"}[rule]
+    return (f"{repeats['units']:,} unit(s) labelled more than once by the same rater, {repeats['conflicting']:,} of them "
+            f"with different labels (e.g. unit {example['unit']!r}, rater {example['rater']!r}: "
+            f"{' then '.join(example['labels'])}); rule applied: --repeats {rule}, {applied} ({left_out:,} label(s) "
+            f"left out); {others} chooses another")
+
+
+def _check_settings(draws: int, seed: int, ci_level: float, ci_scheme: str) -> None:
+    if not 0 <= draws <= MAX_DRAWS:
+        raise ValueError(f"bootstrap draws must be 0 (none) to {MAX_DRAWS:,}, got {draws:,}")
+    if seed < 0:
+        raise ValueError(f"the seed must be a whole number 0 or more, got {seed}")
+    if not 0 < ci_level < 1:
+        raise ValueError(f"the interval level must lie strictly between 0 and 1, got {ci_level}")
+    if ci_scheme not in SCHEMES:
+        raise ValueError(f"the interval scheme must be one of {SCHEMES}, got {ci_scheme!r}")
+
+
+def _pairwise_summary(rows: list[dict]) -> dict:
+    """The spread of the listed pairs' n and kappa (for a table with many raters)."""
+    if not rows:
+        return {}
+    n = np.array([row["n"] for row in rows])
+    kappas = np.array([row["cohen_kappa"] for row in rows if row["cohen_kappa"] is not None])
+    summary = {"n": {"min": int(n.min()), "median": float(np.median(n)), "max": int(n.max())},
+               "cohen_kappa_undefined": int(len(rows) - kappas.size)}
+    if kappas.size:
+        low, q1, median, q3, high = np.percentile(kappas, [0, 25, 50, 75, 100])
+        summary["cohen_kappa"] = {"min": float(low), "q1": float(q1), "median": float(median), "q3": float(q3),
+                                  "max": float(high)}
+    return summary
+
+
 def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
           ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile") -> dict:
     """Every reading of the table as a plain dict (the JSON ``reagree audit --json`` writes).
 
     ``level`` is the measurement level the reading line uses (alpha is reported at every
     level that applies); ``tie_rule`` breaks majority-vote ties; ``draws`` bootstrap
-    resamples (0: no intervals) from ``seed`` at ``ci_level``, ends by ``ci_scheme``
-    ("percentile": order statistics; "numpy": numpy.percentile's interpolation, as a
-    write-up that bootstrapped with numpy did; ``reagree.stats.bootstrap``).
+    resamples (0: no intervals, at most ``MAX_DRAWS``) from ``seed`` at ``ci_level``,
+    drawn and ended by ``ci_scheme`` ("percentile": multinomial counts over the units'
+    rating rows, order statistics; "numpy": one ``rng.integers(0, n, n)`` per draw and
+    numpy.percentile's interpolation, as a write-up that bootstrapped with numpy did;
+    ``reagree.stats.bootstrap``).
     """
-    if draws < 0:
-        raise ValueError(f"bootstrap draws must be 0 (none) or more, got {draws}")
-    ratings = table.ratings
-    categories = [str(c) for c in ratings.categories]
+    _check_settings(draws, seed, ci_level, ci_scheme)
+    raters = [str(r) for r in table.raters]
+    categories = [str(c) for c in table.categories]
+    n_units, n_raters = table.n_units, table.n_raters
     levels, values, notes = applicable_levels(table, level)
-    counts = ratings.unit_counts()
-    present = ratings.codes != MISSING
-    complete = present.all(axis=1) if ratings.n_raters else np.zeros(ratings.n_units, dtype=bool)
+    counts = table.counts
+    per_rater = table.labels_per_rater()
+    per_unit = counts.sum(axis=1)
+    complete = per_unit == n_raters if n_raters else np.zeros(n_units, dtype=bool)  # one label per rater and unit
     complete_counts = np.where(complete[:, None], counts, 0)
     label_totals = counts.sum(axis=0)
     n_ratings = int(label_totals.sum())
-    if table.repeats_ignored:
-        notes.append(f"{table.repeats_ignored} repeated label(s) of a rater on a unit ignored (the first counts)")
+    repeats_note = _repeats_note(table.repeats, table.repeats_ignored)
+    if repeats_note:
+        notes.append(repeats_note)
     if table.units_without_rating:
-        notes.append(f"{table.units_without_rating} unit(s) without any rating left out")
+        notes.append(f"{table.units_without_rating:,} unit(s) without any rating left out")
+    cells = n_units * n_raters
 
     result: dict = {
         "reagree_version": __version__,
         "source": table.source,
         "format": table.layout,
         "columns": table.columns,
-        "n_units": int(ratings.n_units),
-        "n_raters": int(ratings.n_raters),
+        "n_units": int(n_units),
+        "n_raters": int(n_raters),
         "n_ratings": n_ratings,
-        "raters": [str(r) for r in ratings.raters],
+        "raters": raters,
         "categories": categories,
         "ordered": table.ordered,
-        "missing_share": _defined(ratings.missing_share()) if ratings.n_units else None,
+        "missing_share": (cells - n_ratings) / cells if cells else None,
         "units_without_rating": table.units_without_rating,
         "repeats_ignored": table.repeats_ignored,
-        "units_pairable": int((counts.sum(axis=1) >= 2).sum()),
+        "repeats": dict(table.repeats),
+        "units_pairable": int((per_unit >= 2).sum()),
         "units_complete": int(complete.sum()),
         "label_distribution": {c: int(n) for c, n in zip(categories, label_totals)},
-        "ratings_per_rater": {str(r): int(n) for r, n in zip(ratings.raters, present.sum(axis=0))},
+        "ratings_per_rater": {r: int(n) for r, n in zip(raters, per_rater)},
         "level": level,
         "levels": levels,
-        "settings": {"level": level, "tie_rule": tie_rule,
+        "settings": {"level": level, "tie_rule": tie_rule, "repeats": table.repeats.get("rule", "first"),
                      "bootstrap": {"draws": draws, "seed": seed, "level": ci_level, "scheme": ci_scheme}},
         "coefficients": {}, "per_category": {}, "pairwise": [], "ci": {}, "undefined": {},
-        "problems": _problems(ratings, counts, complete) if ratings.n_units else ["the table holds no ratings"],
+        "problems": _problems(raters, categories, counts, complete) if n_units else ["the table holds no ratings"],
         "notes": notes,
     }
     result["coefficients"]["fleiss_n_units"] = int(complete.sum())
@@ -265,33 +363,44 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         share = label_totals[code] / n_ratings if n_ratings else math.nan
         result["per_category"][category] = {"count": int(label_totals[code]), "share": _defined(share)}
 
-    stats = _statistics(ratings, levels, values, counts, complete_counts) if ratings.n_units else {}
+    plan = _pair_plan(table, counts) if n_units else {"mode": "none", "why": "the table holds no ratings",
+                                                      "raters": n_raters, "rater_pairs": 0,
+                                                      "rating_pairs_on_shared_units": 0}
+    tables = pair_tables(table.view) if plan["mode"] != "none" else None
+    if tables is not None:
+        plan["pairs_sharing_a_unit"] = len(tables.first)
+    stats = _statistics(categories, levels, values, counts, complete_counts) if n_units else {}
+    mean_statistic = None
+    if plan["mode"] == "each" and fits_one_statistic(table.ratings, tables.pairs):
+        mean_statistic = mean_pairwise_cohen_statistic(table.ratings, tables.pairs)
+        stats[("coefficients", "mean_pairwise_cohen")] = mean_statistic
+    if n_units:
+        stats.update(_per_category(categories, counts, complete_counts))
     pairable = result["units_pairable"] > 0
-    intervals = (_intervals(_bootstrapped(stats, ratings.n_raters), draws, seed, ci_level, ci_scheme,
-                            show_progress) if stats and draws > 0 and pairable else {})
-    if stats and ("coefficients", "mean_pairwise_cohen") not in stats:
-        notes.append("mean pairwise Cohen's kappa has no interval: too many rater pairs for one joint statistic")
-    if intervals and ratings.n_raters * (ratings.n_raters - 1) // 2 > MAX_PAIRS_WITH_INTERVALS:
-        notes.append(f"pairs of raters have no intervals (more than {MAX_PAIRS_WITH_INTERVALS} pairs)")
+    bootstrapped = stats and draws > 0 and pairable
+    pair_keys = [("pairwise", a, b) for a, b in combinations(raters, 2)] if plan["mode"] == "each" else []
+    if bootstrapped:
+        def make(key: tuple) -> UnitStatistic:
+            return stats[key] if key[0] != "pairwise" else cohen_statistic(table.ratings, key[1], key[2])
+
+        intervals = _intervals([*stats, *pair_keys], make, draws, seed, ci_level, ci_scheme, show_progress)
+    else:
+        intervals = {}
+    if stats and mean_statistic is None:
+        if plan["mode"] == "each":
+            notes.append("mean pairwise Cohen's kappa has no interval: too many rater pairs for one joint statistic")
     if intervals:
         result["ci"]["method"] = next(iter(intervals.values())).scheme
-        result["ci"]["resampled"] = f"the {ratings.n_units} units, with replacement"
+        result["ci"]["resampled"] = f"the {n_units:,} units, with replacement"
         result["ci"]["undefined_draws"] = {}
     else:
         why = "--bootstrap 0" if draws == 0 else "no unit has two or more ratings"
         result["ci"]["method"] = f"none ({why})"
 
-    pair_rows = {}
     for path, statistic in stats.items():
         value = statistic.value()
         interval = intervals.get(path)
         ends = [_defined(interval.low), _defined(interval.high)] if interval is not None else None
-        if path[0] == "pairwise":
-            pair_rows[path[1:]] = (value, ends, interval)
-            if interval is not None:
-                result["ci"]["undefined_draws"][f"pairwise.{path[1]}-{path[2]}.cohen_kappa"] = \
-                    int(interval.undefined_draws)
-            continue
         name = ".".join(path)
         _set(result, path, _defined(value))
         if ends is not None:
@@ -308,23 +417,13 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
                 reason = reason.replace(f"category {code} ", f"category {path[1]!r} ")
             result["undefined"][name] = reason
 
-    if stats and ("coefficients", "mean_pairwise_cohen") not in stats:
-        mean = mean_pairwise_cohen(ratings)
+    if stats and mean_statistic is None:
+        mean = (mean_pairwise_cohen_of_tables(tables) if tables is not None
+                else Undefined(f"not computed: {plan['why']}"))
         result["coefficients"]["mean_pairwise_cohen"] = _defined(mean)
         if reason_of(mean):
             result["undefined"]["coefficients.mean_pairwise_cohen"] = reason_of(mean)
-    for a, b in combinations(ratings.raters, 2):
-        table_ab = contingency_table(ratings, a, b)
-        kappa, ends, interval = pair_rows.get((a, b), (Undefined("no units"), None, None))
-        copy = classification.accuracy(table_ab)
-        row = {"a": str(a), "b": str(b), "n": int(table_ab.sum()), "percent_agreement": _defined(copy),
-               "cohen_kappa": _defined(kappa), "copy_a_scores_against_b": _defined(copy)}
-        if ends is not None:
-            row["cohen_kappa_ci"] = ends
-        result["pairwise"].append(row)
-        for field, value in (("cohen_kappa", kappa), ("percent_agreement", copy)):
-            if reason_of(value):
-                result["undefined"][f"pairwise.{a}-{b}.{field}"] = reason_of(value)
+    _pairs(result, tables, plan, raters, intervals, show_progress)
     if not stats:
         for name in ("percent_agreement", "fleiss_kappa", "gwet_ac1", "pabak", "mean_pairwise_cohen"):
             result["coefficients"][name] = None
@@ -332,10 +431,10 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         result["coefficients"]["krippendorff_alpha"] = {lvl: None for lvl in levels}
     elif result["coefficients"]["fleiss_n_units"] == 0 and "coefficients.fleiss_kappa" in result["undefined"]:
         result["undefined"]["coefficients.fleiss_kappa"] = (
-            f"no unit was labelled by all {ratings.n_raters} raters; Fleiss' kappa reads complete units")
-    result["pairs_in_mean"] = [f"{a}-{b}" for a, b in pairs_used(ratings)] if ratings.n_units else []
+            f"no unit was labelled by all {n_raters:,} raters; Fleiss' kappa reads complete units")
+    result["pairs_in_mean"] = [f"{a}-{b}" for a, b in tables.pairs] if tables is not None and n_units else []
 
-    if ratings.n_units:
+    if n_units:
         ties, majority = _ties(table, tie_rule, seed)
     else:
         ties, majority = {"count": 0, "rule": tie_rule, "units": []}, {}
@@ -346,13 +445,50 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     return result
 
 
+def _pairs(result: dict, tables: PairTables | None, plan: dict, raters: list[str], intervals: dict,
+           show_progress: bool = False) -> None:
+    """``result["pairwise"]`` (one row per pair listed) and ``result["pairwise_plan"]``."""
+    listed = ([(a, b) for a, b in combinations(raters, 2)] if plan["mode"] == "each"
+              else tables.pairs if tables is not None else [])
+    position = {pair: i for i, pair in enumerate(tables.pairs)} if tables is not None else {}
+    kappas = tables.cohen_kappas() if tables is not None else np.zeros(0)
+    empty = np.zeros((len(result["categories"]),) * 2, dtype=np.int64)
+    steps = progress(listed, desc="pairs of raters", unit="pair") if show_progress and len(listed) > 1000 else listed
+    for a, b in steps:
+        i = position.get((a, b))  # a dict, not PairTables.table's scan: 50,000 pairs stay linear
+        table_ab = tables.tables[i] if i is not None else empty
+        kappa = float(kappas[i]) if i is not None else math.nan
+        if not math.isfinite(kappa):  # undefined: the reason cohen_statistic gives, from the same table
+            kappa = cohen_statistic(table_ab).value()
+        copy = classification.accuracy(table_ab)
+        row = {"a": str(a), "b": str(b), "n": int(table_ab.sum()), "percent_agreement": _defined(copy),
+               "cohen_kappa": _defined(kappa), "copy_a_scores_against_b": _defined(copy)}
+        interval = intervals.get(("pairwise", a, b))
+        if interval is not None:
+            row["cohen_kappa_ci"] = [_defined(interval.low), _defined(interval.high)]
+            result["ci"]["undefined_draws"][f"pairwise.{a}-{b}.cohen_kappa"] = int(interval.undefined_draws)
+        result["pairwise"].append(row)
+        for field, value in (("cohen_kappa", kappa), ("percent_agreement", copy)):
+            if reason_of(value):
+                result["undefined"][f"pairwise.{a}-{b}.{field}"] = reason_of(value)
+    plan = dict(plan)
+    plan["listed"] = {"each": "every pair", "summarised": "the pairs that share a unit", "none": "none"}[plan["mode"]]
+    plan["intervals"] = any(("pairwise", a, b) in intervals for a, b in listed)
+    if plan["mode"] == "summarised":
+        plan["summary"] = _pairwise_summary(result["pairwise"])
+    result["pairwise_plan"] = plan
+
+
 def audit_file(path: str | Path, layout: str = "long", unit: str = "unit", rater: str = "rater",
                label: str = "label", raters=None, order=None, majority: str | None = None,
                level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
-               ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile") -> dict:
+               ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
+               encoding: str = "utf-8", repeats: str = "first") -> dict:
     """``read_table`` then ``audit``; the result also records the file's sha256."""
-    table = read_table(path, layout, unit, rater, label, raters, order, majority)
+    _check_settings(draws, seed, ci_level, ci_scheme)  # before reading a large file
+    table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding, repeats=repeats)
     result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme)
     result["sha256"] = sha256_of(path)
     result["settings"]["order"] = _split(order)
+    result["settings"]["encoding"] = encoding
     return result

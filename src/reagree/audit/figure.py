@@ -1,37 +1,75 @@
 """The audit's figure: every coefficient with its bootstrap interval, per category and
-per pair beside it, on one shared scale with Krippendorff's bands shaded (a convention,
-labelled as one). Matplotlib, Agg backend, no timestamps (``reagree.plots``), so the same
-audit gives the same bytes."""
+per pair beside it, on one shared scale. Krippendorff's bands (a convention, labelled as
+one) are shaded behind the alpha rows only: percent agreement, Fleiss' kappa, AC1, PABAK
+and the kappas have no such bands, and shading behind them would invite reading them
+against alpha's. The title says what the figure shows and where its numbers come from
+(the file, its sha256, the bootstrap). Matplotlib, Agg backend, no timestamps
+(``reagree.plots``), so the same audit gives the same bytes."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
+from matplotlib.patches import Patch, Rectangle
 
 from reagree.audit.render import coefficient_rows
 from reagree.plots import plt, save_figure
 from reagree.plots.intervals import COLOURS
 
+# Pairs drawn one row each, at most (the terminal lists as many); beyond, pairwise.tsv has them.
+MAX_PAIRS_DRAWN = 45
+TENTATIVE, RELIABLE = 0.667, 0.800
+_BANDS = ((TENTATIVE, RELIABLE, "#E69F00", "alpha 0.667 to 0.800: tentative"),
+          (RELIABLE, 1.0, "#009E73", "alpha 0.800 and up: reliable"))
+
 
 def _rows(result: dict) -> dict[str, list[tuple[str, float | None, list | None, str]]]:
     """Panel -> rows of (label, value, [low, high] or None, series)."""
-    panels: dict[str, list] = {"Coefficients": [], "Per category": [], "Pairs (Cohen's kappa)": []}
+    panels: dict[str, list] = {"Coefficients": [],
+                               "Per category: Fleiss' kappa_j (units every rater labelled), specific agreement": [],
+                               "Pairs: Cohen's kappa on the units both labelled": []}
+    names = list(panels)
     for row in coefficient_rows(result):
         label = row["what"].split(" (")[0].replace("Krippendorff's alpha, ", "alpha, ")
         if row["coefficient"] == f"krippendorff_alpha.{result['level']}":
             label += " (chosen level)"
         ends = [row["ci_low"], row["ci_high"]] if row["ci_low"] is not None else None
-        panels["Coefficients"].append((label, row["value"], ends, "coefficient"))
+        series = "alpha" if row["coefficient"].startswith("krippendorff_alpha.") else "coefficient"
+        panels[names[0]].append((label, row["value"], ends, series))
     for category, entry in result["per_category"].items():
-        panels["Per category"].append((f"{category}: Fleiss kappa_j", entry.get("fleiss_kappa"),
-                                       entry.get("fleiss_kappa_ci"), "kappa_j"))
-        panels["Per category"].append((f"{category}: specific agreement", entry.get("specific_agreement"),
-                                       entry.get("specific_agreement_ci"), "specific"))
-    for pair in result["pairwise"]:
-        panels["Pairs (Cohen's kappa)"].append((f"{pair['a']}-{pair['b']} (n={pair['n']})", pair["cohen_kappa"],
-                                                pair.get("cohen_kappa_ci"), "pair"))
+        panels[names[1]].append((f"{category}: Fleiss kappa_j", entry.get("fleiss_kappa"),
+                                 entry.get("fleiss_kappa_ci"), "kappa_j"))
+        panels[names[1]].append((f"{category}: specific agreement", entry.get("specific_agreement"),
+                                 entry.get("specific_agreement_ci"), "specific"))
+    if len(result["pairwise"]) <= MAX_PAIRS_DRAWN:
+        for pair in result["pairwise"]:
+            panels[names[2]].append((f"{pair['a']}-{pair['b']} (n={pair['n']})", pair["cohen_kappa"],
+                                     pair.get("cohen_kappa_ci"), "pair"))
     return {name: rows for name, rows in panels.items() if rows}
+
+
+def _caption(result: dict, title: str) -> str:
+    """What the figure shows and where its numbers come from, wrapped for the title."""
+    bootstrap = result["settings"]["bootstrap"]
+    sha = result.get("sha256")
+    source = f"{Path(result['source']).name}" + (f" (sha256 {sha[:12]}...)" if sha else "")
+    named = "" if title == Path(result["source"]).name else f"{title}: "
+    said = [f"{named}{'a' if named else 'A'}greement coefficients computed by reagree {result['reagree_version']} "
+            f"audit from {source}: {result['n_units']:,} units, {result['n_raters']:,} raters, "
+            f"{result['n_ratings']:,} ratings."]
+    if result["ci"].get("resampled"):
+        said.append(f"Bars: {100 * bootstrap['level']:g}% bootstrap intervals ({bootstrap['draws']:,} resamples of "
+                    f"the units, {bootstrap['scheme']} scheme, seed {bootstrap['seed']}).")
+    else:
+        said.append("No intervals (no bootstrap).")
+    said.append("Shaded behind Krippendorff's alpha only: his bands (0.667 to 0.800 tentative, 0.800 and up "
+                "reliable), a convention, not a test; the other coefficients are not read against them.")
+    pairs = result["pairwise"]
+    if len(pairs) > MAX_PAIRS_DRAWN:
+        said.append(f"The {len(pairs):,} pairs of raters are not drawn: pairwise.tsv lists them.")
+    return "\n".join(textwrap.wrap(" ".join(said), width=110))
 
 
 def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
@@ -39,25 +77,37 @@ def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
     bar for its interval; undefined values are listed as such, not drawn."""
     panels = _rows(result)
     heights = [len(rows) for rows in panels.values()]
-    figure, axes = plt.subplots(len(panels), 1, figsize=(7.2, 0.32 * sum(heights) + 1.1 * len(panels) + 0.8),
+    caption = _caption(result, title)
+    figure, axes = plt.subplots(len(panels), 1, figsize=(8.0, 0.32 * sum(heights) + 1.1 * len(panels)
+                                                         + 0.18 * caption.count("\n") + 1.0),
                                 gridspec_kw={"height_ratios": heights}, constrained_layout=True, squeeze=False)
-    colour = {"coefficient": COLOURS[0], "kappa_j": COLOURS[1], "specific": COLOURS[2], "pair": COLOURS[3]}
+    colour = {"coefficient": COLOURS[0], "alpha": COLOURS[0], "kappa_j": COLOURS[1], "specific": COLOURS[2],
+              "pair": COLOURS[3]}
     drawn = [end for rows in panels.values() for _, value, ends, _ in rows
              for end in [value, *(ends or [])] if end is not None]
     left = min(-0.2, min(drawn) - 0.05) if drawn else -0.2
-    for index, (axis, (name, rows)) in enumerate(zip(axes[:, 0], panels.items())):
+    resampled = bool(result["ci"].get("resampled"))
+    for axis, (name, rows) in zip(axes[:, 0], panels.items()):
         y = np.arange(len(rows))[::-1]
-        if index == 0:
-            axis.axvspan(0.667, 0.800, color="#E69F00", alpha=0.14, linewidth=0)
-            axis.axvspan(0.800, 1.0, color="#009E73", alpha=0.14, linewidth=0)
+        alpha_rows = [position for position, row in zip(y, rows) if row[3] == "alpha"]
+        if alpha_rows:
+            low, high = min(alpha_rows) - 0.45, max(alpha_rows) + 0.45
+            for start, stop, shade, _ in _BANDS:
+                axis.add_patch(Rectangle((start, low), stop - start, high - low, color=shade, alpha=0.16,
+                                         linewidth=0, zorder=0))
+            axis.legend(handles=[Patch(color=shade, alpha=0.3, label=label) for _, _, shade, label in _BANDS],
+                        loc="lower right", bbox_to_anchor=(1.0, 1.0), ncol=2, fontsize=7, frameon=False,
+                        borderaxespad=0.2)
         axis.axvline(0.0, color="grey", linewidth=0.8)
         labels = []
         for position, (label, value, ends, series) in zip(y, rows):
             if value is None:
                 labels.append(f"{label} (undefined)")
                 continue
-            labels.append(label)
-            if ends and ends[0] is not None and ends[1] is not None:
+            bounded = bool(ends) and ends[0] is not None and ends[1] is not None
+            # a lone point must not pass for a zero-width interval
+            labels.append(label if bounded or not resampled else f"{label} (no interval)")
+            if bounded:
                 axis.plot(ends, [position, position], color=colour[series], linewidth=2.2, solid_capstyle="butt")
             axis.plot(value, position, "o", color=colour[series])
             axis.annotate(f"{value:.3f}", (value, position), xytext=(0, 5), textcoords="offset points",
@@ -68,12 +118,7 @@ def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
         axis.set_title(name, fontsize=10, loc="left")
         axis.grid(axis="x", alpha=0.3)
     bootstrap = result["settings"]["bootstrap"]
-    axes[-1, 0].set_xlabel(f"value, with its {100 * bootstrap['level']:g}% bootstrap interval "
-                           f"({bootstrap['draws']} resamples of the units)" if result["ci"].get("resampled")
-                           else "value (no intervals)")
-    axes[0, 0].text(0.7335, 1.01, "tentative", transform=axes[0, 0].get_xaxis_transform(), ha="center", fontsize=7,
-                    color="#8a5a00")
-    axes[0, 0].text(0.9, 1.01, "reliable", transform=axes[0, 0].get_xaxis_transform(), ha="center", fontsize=7,
-                    color="#006b4f")
-    figure.suptitle(f"{title}\nshaded: Krippendorff's bands for alpha (a convention, not a test)", fontsize=10)
+    axes[-1, 0].set_xlabel(f"value, with its {100 * bootstrap['level']:g}% bootstrap interval" if
+                           result["ci"].get("resampled") else "value (no intervals)")
+    figure.suptitle(caption, fontsize=8.5, x=0.01, ha="left")
     save_figure(figure, path)

@@ -2,7 +2,10 @@
 what it decides: long and wide layouts, the majority column, which units take part,
 repeated labels, the category order).
 
-Errors name the file, the line and, for a missing column, the columns found.
+Errors name the file, the line and, for a missing column, the columns found; a long
+read of a table that looks wide, and a file in another encoding, say how to read them.
+The table is kept as labels (``AnnotationView``): nothing here builds a units x raters
+matrix, which at 1.4 million units and 83 raters would hold 116 million cells.
 """
 
 from __future__ import annotations
@@ -10,24 +13,35 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 import pandas as pd
 
-from reagree.stats.annotations import Annotations, read_annotations, read_wide_annotations
+from reagree.stats.annotations import (Annotations, AnnotationView, EncodingError, MissingColumns, read_annotations,
+                                       read_wide_annotations)
 from reagree.stats.ratings import MISSING, Ratings
 
 LAYOUTS = ("long", "wide")
+# What counts when a rater labelled one unit more than once (long tables): the first label
+# in file order, the last, or none of them where they differ.
+REPEAT_RULES = ("first", "last", "drop")
+# A wide-looking table holds at most this many distinct labels in its rater columns.
+_WIDE_MAX_LABELS = 100
 
 
 @dataclass(frozen=True, eq=False)
 class AuditTable:
-    """What an audit reads: the ratings (units with at least one rating x raters), the
-    unit ids in the same order, and an optional majority column's codes per unit."""
+    """What an audit reads: the labels of the units with at least one rating, one label
+    per rater and unit (``view``: units x raters, never made dense unless ``ratings`` is
+    asked for), the unit ids in the same order, and an optional majority column's codes
+    per unit. ``repeats``: how labels of one rater on one unit were reduced to one
+    (``rule``, ``units`` rated more than once by one rater, ``conflicting`` ones with
+    different labels, an ``example``)."""
 
-    ratings: Ratings
+    view: AnnotationView
     unit_ids: np.ndarray
     source: str
     layout: str
@@ -38,6 +52,37 @@ class AuditTable:
     majority_column: str | None = None
     units_without_rating: int = 0
     repeats_ignored: int = 0
+    repeats: dict = dataclasses.field(default_factory=lambda: {"rule": "first", "units": 0, "conflicting": 0})
+
+    @property
+    def categories(self) -> tuple:
+        return self.view.categories
+
+    @property
+    def raters(self) -> tuple:
+        return self.view.columns
+
+    @property
+    def n_units(self) -> int:
+        return self.view.n_units
+
+    @property
+    def n_raters(self) -> int:
+        return len(self.view.columns)
+
+    @property
+    def counts(self) -> np.ndarray:
+        """(n_units, K) ratings of each unit in each category."""
+        return self.view.counts
+
+    def labels_per_rater(self) -> np.ndarray:
+        """How many units each rater labelled, in ``raters`` order."""
+        return np.bincount(self.view.label_column, minlength=self.n_raters)
+
+    @cached_property
+    def ratings(self) -> Ratings:
+        """The dense units x raters codes (for few raters: the pairs' own statistics)."""
+        return self.view.ratings()
 
 
 def _split(text: str | Sequence[str] | None) -> list[str] | None:
@@ -79,61 +124,147 @@ def _ordered_categories(annotations: Annotations, order: list[str] | None, sourc
     return _reordered(annotations, by_value), True
 
 
+def _one_label_each(annotations: Annotations, rule: str) -> tuple[Annotations, dict]:
+    """Each rater's labels on a unit reduced to one under ``rule`` (``REPEAT_RULES``), and
+    what was found: units labelled more than once by one rater, how many of them with
+    different labels, one example."""
+    if rule not in REPEAT_RULES:
+        raise ValueError(f"repeats must be one of {REPEAT_RULES}, got {rule!r}")
+    found = {"rule": rule, "units": 0, "conflicting": 0}
+    again = annotations.occasion > 0
+    if not again.any():
+        return annotations, found
+    key = annotations.unit.astype(np.int64) * max(annotations.n_raters, 1) + annotations.rater
+    repeated = np.isin(key, np.unique(key[again]))
+    labels = pd.DataFrame({"key": key[repeated], "code": annotations.code[repeated],
+                           "occasion": annotations.occasion[repeated], "row": np.flatnonzero(repeated)})
+    by_key = labels.groupby("key", sort=False)
+    differs = by_key["code"].transform("nunique").to_numpy() > 1
+    found["units"] = int(by_key.ngroups)
+    found["conflicting"] = int(labels.loc[differs, "key"].nunique())
+    if found["conflicting"]:
+        example = labels[differs]
+        example = example[example["key"] == example["key"].iloc[0]].sort_values("occasion")
+        row = int(example["row"].iloc[0])
+        found["example"] = {"unit": str(annotations.unit_ids[annotations.unit[row]]),
+                            "rater": str(annotations.rater_ids[annotations.rater[row]]),
+                            "labels": [str(annotations.categories[c]) for c in example["code"]]}
+    keep = np.ones(annotations.n_labels, dtype=bool)
+    if rule == "first":
+        keep[labels["row"].to_numpy()] = labels["occasion"].to_numpy() == 0
+    elif rule == "last":
+        last = by_key["occasion"].transform("max").to_numpy()
+        keep[labels["row"].to_numpy()] = labels["occasion"].to_numpy() == last
+    else:  # drop: a unit's labels by a rater who disagreed with themselves there; agreeing repeats count once
+        keep[labels["row"].to_numpy()] = ~differs & (labels["occasion"].to_numpy() == 0)
+    reduced = dataclasses.replace(annotations, unit=annotations.unit[keep], rater=annotations.rater[keep],
+                                  code=annotations.code[keep], occasion=np.zeros(int(keep.sum()), dtype=np.int32))
+    return reduced, found
+
+
 def _assemble(annotations: Annotations, layout: str, columns: dict, order: list[str] | None,
-              majority: str | None, source: str) -> AuditTable:
-    if majority is not None and majority not in annotations.rater_ids:
-        raise ValueError(f"{source}: missing column(s) [{majority!r}] (the majority column); "
-                         f"found {[columns['unit'], *annotations.rater_ids]}")
+              majority: str | None, source: str, repeats: str = "first") -> AuditTable:
+    index_of = {rater: i for i, rater in enumerate(annotations.rater_ids)}
+    if majority is not None and majority not in index_of:
+        found = [columns["unit"], *annotations.rater_ids]
+        raise ValueError(f"{source}: missing column(s) [{majority!r}] (the majority column); found {_shown(found)}")
     annotations, ordered = _ordered_categories(annotations, order, source)
     raters = [r for r in annotations.rater_ids if r != majority]
     if not raters:
         raise ValueError(f"{source}: no rater columns" if layout == "wide" else f"{source}: no ratings")
+    before = annotations
+    annotations, found = _one_label_each(annotations, repeats)
     view = annotations.raters(raters, min_raters=1)
-    ratings = view.ratings()
+    chosen = np.ones(annotations.n_raters, dtype=bool)
+    if majority is not None:
+        chosen[index_of[majority]] = False
+    repeats_ignored = int(chosen[before.rater].sum() - chosen[annotations.rater].sum())
     unit_ids = np.asarray(view.unit_ids, dtype=object)
-    chosen = np.isin(annotations.rater, [annotations.rater_ids.index(r) for r in raters])
-    repeats = int((chosen & (annotations.occasion > 0)).sum())
     majority_codes = None
     if majority is not None:
-        column = annotations.rater_ids.index(majority)
-        mine = annotations.rater == column
+        mine = annotations.rater == index_of[majority]
         by_unit = pd.Series(annotations.code[mine].astype(np.int64), index=annotations.unit_ids[annotations.unit[mine]])
         majority_codes = by_unit.reindex(unit_ids).fillna(MISSING).astype(np.int64).to_numpy()
-    rated = set(annotations.unit_ids[annotations.unit[chosen]])
-    return AuditTable(ratings=ratings, unit_ids=unit_ids, source=source, layout=layout, columns=columns,
-                      ordered=ordered, numbers=_numbers(ratings.categories) if ordered else None,
+    return AuditTable(view=view, unit_ids=unit_ids, source=source, layout=layout, columns=columns,
+                      ordered=ordered, numbers=_numbers(view.categories) if ordered else None,
                       majority=majority_codes, majority_column=majority,
-                      units_without_rating=int(annotations.n_units - len(rated)), repeats_ignored=repeats)
+                      units_without_rating=int(annotations.n_units - view.n_units), repeats_ignored=repeats_ignored,
+                      repeats=found)
+
+
+def _shown(names: list, limit: int = 20) -> str:
+    """A list of column names for a message: all of a short one, the first ``limit`` of a long one."""
+    if len(names) <= limit:
+        return str(list(names))
+    return "[" + ", ".join(repr(n) for n in names[:limit]) + f", ... ({len(names)} columns)]"
+
+
+def _wide_unit_column(path: Path, found: list, unit: str, encoding: str) -> str | None:
+    """The unit column a long read that found no rater and label columns should have
+    read wide with: ``unit`` when the header has it, else the first column, when that
+    column holds one row per unit and the other columns a few labels; else None."""
+    candidate = unit if unit in found else found[0] if found else None
+    if candidate is None or len(found) < 3:
+        return None
+    try:
+        wide = read_wide_annotations(path, unit=candidate, encoding=encoding)
+    except ValueError:  # a unit on two rows, an empty id: not one row per unit
+        return None
+    return candidate if len(wide.categories) <= _WIDE_MAX_LABELS else None
+
+
+def _encoding_hint(error: EncodingError) -> str:
+    if error.encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
+        return (f"{error}; if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
+                "or --encoding cp1252 for a file saved on Windows)")
+    return f"{error}; name the file's encoding with --encoding"
 
 
 def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater: str = "rater",
                label: str = "label", raters: str | Sequence[str] | None = None,
-               order: str | Sequence[str] | None = None, majority: str | None = None) -> AuditTable:
+               order: str | Sequence[str] | None = None, majority: str | None = None,
+               encoding: str = "utf-8", repeats: str = "first") -> AuditTable:
     """Read an annotation table for ``audit`` (see the module docstring).
 
-    Long: the ``unit``, ``rater`` and ``label`` columns (other columns are ignored). Wide:
+    Long: the ``unit``, ``rater`` and ``label`` columns (other columns are ignored); a
+    rater's labels on one unit are reduced to one by ``repeats`` (``REPEAT_RULES``). Wide:
     the ``unit`` column, the ``raters`` columns (default: every other column but
     ``majority``) and the optional ``majority`` column. ``order`` (a list, or text
-    "a,b,c") fixes the categories and their order. Raises ValueError naming the file and
-    line for anything unreadable.
+    "a,b,c") fixes the categories and their order. ``encoding``: the file's text encoding.
+    Raises ValueError naming the file and line for anything unreadable.
     """
     path = Path(path)
     order = _split(order)
     raters = _split(raters)
     if layout not in LAYOUTS:
         raise ValueError(f"format must be one of {LAYOUTS}, got {layout!r}")
-    if layout == "long":
-        if majority is not None:
-            raise ValueError("a majority column needs the wide format (--format wide): one majority label per unit row")
-        if raters is not None:
-            raise ValueError("rater columns (--raters) belong to the wide format; in the long format --rater names "
-                             "the column that holds the rater ids")
-        annotations = read_annotations(path, unit=unit, rater=rater, label=label, categories=order)
-        columns = {"unit": unit, "rater": rater, "label": label}
-    else:
-        wanted = None if raters is None else [*raters, *([majority] if majority else [])]
-        annotations = read_wide_annotations(path, unit=unit, raters=wanted, categories=order)
-        columns = {"unit": unit, "raters": [r for r in annotations.rater_ids if r != majority]}
-        if majority is not None:
-            columns["majority"] = majority
-    return _assemble(annotations, layout, columns, order, majority, str(path))
+    if repeats not in REPEAT_RULES:
+        raise ValueError(f"repeats must be one of {REPEAT_RULES}, got {repeats!r}")
+    try:
+        if layout == "long":
+            if majority is not None:
+                raise ValueError("a majority column needs the wide format (--format wide): one majority label per "
+                                 "unit row")
+            if raters is not None:
+                raise ValueError("rater columns (--raters) belong to the wide format; in the long format --rater "
+                                 "names the column that holds the rater ids")
+            try:
+                annotations = read_annotations(path, unit=unit, rater=rater, label=label, categories=order,
+                                               encoding=encoding)
+            except MissingColumns as error:
+                wide_unit = None if rater in error.found or label in error.found else \
+                    _wide_unit_column(path, error.found, unit, encoding)
+                if wide_unit is None:
+                    raise
+                raise ValueError(f"{error}: this looks like a wide table (one row per unit, one column per rater); "
+                                 f"read it with --format wide --unit {wide_unit}") from None
+            columns = {"unit": unit, "rater": rater, "label": label}
+        else:
+            wanted = None if raters is None else [*raters, *([majority] if majority else [])]
+            annotations = read_wide_annotations(path, unit=unit, raters=wanted, categories=order, encoding=encoding)
+            columns = {"unit": unit, "raters": [r for r in annotations.rater_ids if r != majority]}
+            if majority is not None:
+                columns["majority"] = majority
+    except EncodingError as error:
+        raise ValueError(_encoding_hint(error)) from None
+    return _assemble(annotations, layout, columns, order, majority, str(path), repeats)

@@ -11,6 +11,10 @@ import textwrap
 
 import pandas as pd
 
+# Above this many raters the terminal summarises what it would list per rater or per pair.
+MANY_RATERS = 20
+
+
 def to_json(result: dict) -> str:
     """The audit as JSON text: undefined values are null (their reasons under "undefined")."""
     return json.dumps(result, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
@@ -34,8 +38,8 @@ def coefficient_rows(result: dict) -> list[dict]:
     coefficients, ci, undefined = result["coefficients"], result["ci"], result["undefined"]
     n_raters, k = result["n_raters"], len(result["categories"])
     described = [
-        ("percent_agreement", (), f"percent agreement (pairs of ratings on {result['units_pairable']} pairable units)"),
-        ("fleiss_kappa", (), f"Fleiss' kappa ({coefficients['fleiss_n_units']} units every rater labelled)"),
+        ("percent_agreement", (), f"percent agreement (pairs of ratings on {result['units_pairable']:,} pairable units)"),
+        ("fleiss_kappa", (), f"Fleiss' kappa ({coefficients['fleiss_n_units']:,} units every rater labelled)"),
     ]
     for level in result["levels"]:
         chosen = " (chosen level)" if level == result["level"] else ""
@@ -43,8 +47,9 @@ def coefficient_rows(result: dict) -> list[dict]:
     described += [
         ("gwet_ac1", (), "Gwet's AC1"),
         ("pabak", (), "PABAK" + (f" (Brennan-Prediger form, chance 1/{k})" if k != 2 else " (2 P_o - 1)")),
-        ("mean_pairwise_cohen", (), f"mean pairwise Cohen's kappa (Light; {len(result.get('pairs_in_mean', []))} "
-                                    f"of {n_raters * (n_raters - 1) // 2} pairs)"),
+        ("mean_pairwise_cohen", (), f"mean pairwise Cohen's kappa (Light; {len(result.get('pairs_in_mean', [])):,} "
+                                    f"of {n_raters * (n_raters - 1) // 2:,} pairs)"
+         if result.get("pairwise_plan", {}).get("mode") != "none" else "mean pairwise Cohen's kappa (Light)"),
     ]
     rows = []
     for name, sub, what in described:
@@ -102,8 +107,47 @@ def result_tables(result: dict) -> dict[str, pd.DataFrame]:
             "ties": ties}
 
 
+def _pair_lines(pairs: list[dict], intervals: bool) -> list[str]:
+    """The pairs table (pair, n, agreement, kappa[, interval]) and each pair's ceiling."""
+    width = max([len(f"{p['a']}-{p['b']}") for p in pairs] + [4])
+    lines = [f"  {'pair':<{width}}  {'n':>5}  {'agreement':>9}  {'Cohen kappa':>11}"
+             + (f"  {'95% interval':<16}" if intervals else "")]
+    for p in pairs:
+        lines.append(f"  {p['a'] + '-' + p['b']:<{width}}  {p['n']:>5}  {_number(p['percent_agreement'], 4):>9}  "
+                     f"{_number(p['cohen_kappa']):>11}" + (f"  {_ci(p.get('cohen_kappa_ci')):<16}" if intervals else ""))
+    lines.append("  Ceilings, each with the pair it belongs to:")
+    for p in pairs:
+        if p["copy_a_scores_against_b"] is not None:
+            lines.append(f"    a model that copies {p['a']} scores {p['copy_a_scores_against_b']:.4f} against {p['b']}")
+    return lines
+
+
+def _summarised_pairs(result: dict, plan: dict, shown: int) -> list[str]:
+    """The pairs of a table with many raters: how many share a unit, the spread of their
+    n and kappa, and the pairs with the most units in common."""
+    pairs = result["pairwise"]
+    lines = [f"Pairs (units both labelled): {plan['raters']:,} raters make {plan['rater_pairs']:,} pairs; "
+             f"{len(pairs):,} share a unit",
+             f"  summarised: {plan['why']}; every pair that shares a unit is in the JSON and pairwise.tsv"]
+    summary = plan.get("summary") or {}
+    if "n" in summary:
+        n = summary["n"]
+        lines.append(f"  units both labelled per pair: median {n['median']:,g}, {n['min']:,} to {n['max']:,}")
+    if "cohen_kappa" in summary:
+        kappa = summary["cohen_kappa"]
+        undefined = summary["cohen_kappa_undefined"]
+        lines.append(f"  Cohen's kappa over the pairs: median {kappa['median']:.3f}, quartiles {kappa['q1']:.3f} to "
+                     f"{kappa['q3']:.3f}, {kappa['min']:.3f} to {kappa['max']:.3f}"
+                     + (f" ({undefined} pair(s) undefined)" if undefined else ""))
+    if pairs:
+        most = sorted(pairs, key=lambda p: -p["n"])[:shown]
+        lines.append(f"  the {len(most)} pair(s) with the most units both labelled:")
+        lines += _pair_lines(most, intervals=False)
+    return lines + [""]
+
+
 def _tally_text(tally: dict) -> str:
-    return ", ".join(f"{label} {n}" for label, n in tally.items()) or "nothing"
+    return ", ".join(f"{label} {n:,}" for label, n in tally.items()) or "nothing"
 
 
 def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
@@ -112,7 +156,9 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
     add = lines.append
     columns = result["columns"]
     if result["format"] == "wide":
-        described = f"wide; unit column {columns['unit']!r}; rater columns {', '.join(columns['raters'])}"
+        named = columns["raters"]
+        described = f"wide; unit column {columns['unit']!r}; rater columns " + (
+            ", ".join(named) if len(named) <= MANY_RATERS else f"{', '.join(named[:5])}, ... ({len(named):,} columns)")
         if columns.get("majority"):
             described += f"; majority column {columns['majority']!r}"
     else:
@@ -121,34 +167,37 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
     add("")
     add("Design")
     missing = result["missing_share"]
-    add(f"  units {result['n_units']}   raters {result['n_raters']}   ratings {result['n_ratings']}   "
+    add(f"  units {result['n_units']:,}   raters {result['n_raters']:,}   ratings {result['n_ratings']:,}   "
         f"missing {'-' if missing is None else f'{100 * missing:.1f}%'} of unit x rater cells")
-    add(f"  units with two or more ratings {result['units_pairable']}; units every rater labelled "
-        f"{result['units_complete']}")
+    add(f"  units with two or more ratings {result['units_pairable']:,}; units every rater labelled "
+        f"{result['units_complete']:,}")
     order = "in the given order" if result["ordered"] else "unordered"
     total = result["n_ratings"] or 1
-    add(f"  labels ({order}): " + "  ".join(f"{c} {n} ({100 * n / total:.1f}%)"
+    add(f"  labels ({order}): " + "  ".join(f"{c} {n:,} ({100 * n / total:.1f}%)"
                                             for c, n in result["label_distribution"].items()))
-    add("  ratings per rater: " + ", ".join(f"{r} {n}" for r, n in result["ratings_per_rater"].items()))
+    per_rater = result["ratings_per_rater"]
+    if len(per_rater) <= MANY_RATERS:
+        add("  ratings per rater: " + ", ".join(f"{r} {n}" for r, n in per_rater.items()))
+    elif per_rater:
+        counts = sorted(per_rater.values())
+        add(f"  ratings per rater: {len(counts):,} raters, {counts[0]:,} to {counts[-1]:,} each (median "
+            f"{counts[len(counts) // 2]:,}); every rater's count in the JSON (ratings_per_rater)")
     for note in result["notes"]:
         add(f"  note: {note}")
     for problem in result["problems"]:
         add(f"  ! {problem}")
     add("")
 
-    if result["pairwise"]:
-        width = max(len(f"{p['a']}-{p['b']}") for p in result["pairwise"])
-        width = max(width, 4)
+    plan = result.get("pairwise_plan", {"mode": "each"})
+    if plan["mode"] == "summarised":
+        lines += _summarised_pairs(result, plan, shown=10)
+    elif plan["mode"] == "none" and result["n_units"]:
+        add("Pairs of raters")
+        add(f"  not computed: {plan['why']}")
+        add("")
+    elif result["pairwise"]:
         add("Pairs (units both labelled)")
-        add(f"  {'pair':<{width}}  {'n':>5}  {'agreement':>9}  {'Cohen kappa':>11}  {'95% interval':<16}")
-        shown = result["pairwise"][:max_pairs]
-        for p in shown:
-            add(f"  {p['a'] + '-' + p['b']:<{width}}  {p['n']:>5}  {_number(p['percent_agreement'], 4):>9}  "
-                f"{_number(p['cohen_kappa']):>11}  {_ci(p.get('cohen_kappa_ci')):<16}")
-        add("  Ceilings, each with the pair it belongs to:")
-        for p in shown:
-            if p["copy_a_scores_against_b"] is not None:
-                add(f"    a model that copies {p['a']} scores {p['copy_a_scores_against_b']:.4f} against {p['b']}")
+        lines += _pair_lines(result["pairwise"][:max_pairs], intervals=True)
         if len(result["pairwise"]) > max_pairs:
             add(f"  ... and {len(result['pairwise']) - max_pairs} more pairs (all of them in the JSON and "
                 "pairwise.tsv)")
@@ -192,8 +241,8 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
     if not ties.get("units_voted"):
         add("  no unit has a rating")
     else:
-        kinds = "; ".join(f"{kind} {n}" for kind, n in ties["kinds"].items())
-        add(f"  {ties['count']} of {ties['units_voted']} units tie" + (f": {kinds}" if kinds else ""))
+        kinds = "; ".join(f"{kind} {n:,}" for kind, n in ties["kinds"].items())
+        add(f"  {ties['count']:,} of {ties['units_voted']:,} units tie" + (f": {kinds}" if kinds else ""))
         if ties["count"]:
             add(f"  the rule {ties['rule']!r} gave the tied units: {_tally_text(ties['rule_gave'])}")
         if "column" in ties:
@@ -207,18 +256,20 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
         if "column" in majority:
             add(f"  majority labels in the column:  {_tally_text(majority['column'])}")
         if ties["units"]:
-            header = f"  {'unit':<12}  {'votes':<28}  {'rule':<10}"
+            shown = ties["units"][:max_ties]
+            width = max([12] + [len(unit["unit"]) for unit in shown])
+            header = f"  {'unit':<{width}}  {'votes':<28}  {'rule':<10}"
             if "column" in ties:
                 header += f"  {'column':<10}"
             add(header)
-            for unit in ties["units"][:max_ties]:
+            for unit in shown:
                 votes = ", ".join(f"{c} {n}" for c, n in unit["votes"].items())
-                line = f"  {unit['unit']:<12}  {votes:<28}  {unit['rule'] or '(no label)':<10}"
+                line = f"  {unit['unit']:<{width}}  {votes:<28}  {unit['rule'] or '(no label)':<10}"
                 if "column" in ties:
                     line += f"  {unit.get('column') or '(none)':<10}"
                 add(line)
             if len(ties["units"]) > max_ties:
-                add(f"  ... and {len(ties['units']) - max_ties} more (all of them in the JSON and ties.tsv)")
+                add(f"  ... and {len(ties['units']) - max_ties:,} more (all of them in the JSON and ties.tsv)")
     add("")
     add("Reading")
     lines += textwrap.wrap(result["reading"], width=96, initial_indent="  ", subsequent_indent="  ")

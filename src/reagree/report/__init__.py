@@ -38,6 +38,9 @@ from reagree.pipeline.claims import STATUSES, read_claims
 
 MAX_TABLE_ROWS = 100
 MAX_TIE_ROWS = 50
+# Pairs of raters listed per audit (as the terminal and the figure do); pairwise.tsv has every one.
+MAX_PAIR_ROWS = 45
+MAX_RATERS_NAMED = 20
 # Findings first: what a reader must look at, then what the build left out, then the rest.
 STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "within tolerance", "match")
 STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
@@ -331,7 +334,9 @@ def audit_section(audit: AuditResults, results: Path) -> str:
 
     result = audit.result
     missing = result["missing_share"]
-    design = (f'{result["n_units"]} units, {result["n_raters"]} raters ({esc(", ".join(result["raters"]))}), '
+    raters = result["raters"]
+    named = ", ".join(raters) if len(raters) <= MAX_RATERS_NAMED else f'{", ".join(raters[:5])}, ...'
+    design = (f'{result["n_units"]} units, {result["n_raters"]} raters ({esc(named)}), '
               f'{result["n_ratings"]} ratings, {"-" if missing is None else f"{100 * missing:.1f}%"} of cells '
               f'missing; {result["units_pairable"]} units with two or more ratings, {result["units_complete"]} '
               "labelled by every rater.")
@@ -360,7 +365,12 @@ def audit_section(audit: AuditResults, results: Path) -> str:
         f'<td class="num">{esc(_fixed(p["percent_agreement"], 4))}</td>'
         f'<td class="num">{esc(_fixed(p["cohen_kappa"]))}</td><td class="num">{esc(_ci_text(p.get("cohen_kappa_ci")))}</td>'
         f'<td>a model that copies {esc(p["a"])} scores {esc(_fixed(p["copy_a_scores_against_b"], 4))} against {esc(p["b"])}</td></tr>'
-        for p in result["pairwise"])
+        for p in result["pairwise"][:MAX_PAIR_ROWS])
+    plan = result.get("pairwise_plan", {})
+    if len(result["pairwise"]) > MAX_PAIR_ROWS:
+        pairs += (f'<tr><td colspan="6" class="note">... and {len(result["pairwise"]) - MAX_PAIR_ROWS:,} more pairs: '
+                  'every pair is in pairwise.tsv and audit.json</td></tr>')
+    pair_note = f'<p class="note">{esc(plan["why"])}.</p>' if plan.get("why") else ""
     ties = result["ties"]
     tie_text = f'{ties["count"]} of {ties.get("units_voted", result["n_units"])} units tie under the majority vote'
     if ties.get("kinds"):
@@ -391,7 +401,7 @@ Files: {esc(audit.folder.relative_to(results.parent) if audit.folder.is_relative
 <div class="two">
 <div><h3>Coefficients</h3>{coefficients}
 <h3>Per category</h3><table class="data"><thead><tr><th>category</th><th class="num">ratings</th><th class="num">Fleiss kappa_j</th><th class="num">interval</th><th class="num">specific agreement</th><th class="num">interval</th></tr></thead><tbody>{per_category}</tbody></table>
-<h3>Pairs</h3><table class="data"><thead><tr><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">Cohen's kappa</th><th class="num">interval</th><th>ceiling</th></tr></thead><tbody>{pairs}</tbody></table>
+<h3>Pairs</h3><table class="data"><thead><tr><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">Cohen's kappa</th><th class="num">interval</th><th>ceiling</th></tr></thead><tbody>{pairs}</tbody></table>{pair_note}
 <h3>Majority vote and ties</h3><p>{tie_text}.</p>
 {f'<table class="data small"><thead><tr>{tie_head}</tr></thead><tbody>{tie_rows}</tbody></table>' if tie_rows else ''}
 </div>

@@ -24,14 +24,16 @@ What this module decides:
   else in file order (for ``concat``: part order, then file order).
 - **Files.** CSV or TSV, chosen by the extension (.csv / .tsv, .tab) when the header line
   holds that separator, else sniffed from the header line (tab, comma or semicolon,
-  whichever occurs most). LF or CRLF line ends, an optional UTF-8 byte-order mark, quoted
-  or unquoted fields. Wholly blank lines carry no label and are skipped (line numbers
+  whichever occurs most). UTF-8 text unless another ``encoding`` is named (Latin-1,
+  cp1252, UTF-16, ...: decoded, then read as the same text). LF or CRLF line ends, an
+  optional UTF-8 byte-order mark, quoted or unquoted fields. Wholly blank lines carry no label and are skipped (line numbers
   still count them). Anything else that is malformed (a row with more fields than the
   header, an empty id or label, a label outside the categories, an id that does not match
-  a given ``unit_pattern`` / ``rater_pattern``, bytes that are not UTF-8) raises
+  a given ``unit_pattern`` / ``rater_pattern``, bytes that are not text in the encoding:
+  an ``EncodingError``) raises
   ``ValueError`` (a ``LineError`` with ``.line``) naming the file and the 1-based file line
   (the header is line 1; a quoted field spanning lines is counted), and shows the line; a
-  missing column raises naming it and listing the columns found. The reader never
+  missing column raises naming it and listing the columns found (``MissingColumns``). The reader never
   guesses: a row is taken as written or the read stops.
 
 Views (what coefficients read). Each gives per-unit category counts (n_units x K, built
@@ -58,6 +60,7 @@ a 1.6-million-row CSV (parse, codes, occasions) takes a few seconds and a few hu
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -85,6 +88,22 @@ class LineError(ValueError):
     def __init__(self, message: str, line: int) -> None:
         super().__init__(message)
         self.line = int(line)
+
+
+class EncodingError(LineError):
+    """Bytes that are not text in the file's encoding (``encoding``), at ``line``."""
+
+    def __init__(self, message: str, line: int, encoding: str) -> None:
+        super().__init__(message, line)
+        self.encoding = encoding
+
+
+class MissingColumns(ValueError):
+    """Columns asked for that the table does not have: ``absent`` and the columns ``found``."""
+
+    def __init__(self, message: str, absent: list, found: list) -> None:
+        super().__init__(message)
+        self.absent, self.found = list(absent), list(found)
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,30 +178,11 @@ class Annotations:
         blank) is a missing label. Labels enter in row order, then column order; a unit id
         on two rows is an error naming both lines."""
         columns = [str(c) for c in frame.columns]
-        raters = [str(r) for r in raters] if raters is not None else [c for c in columns if c != unit]
-        _require_columns(columns, [unit, *raters], source)
-        if not raters:
-            raise ValueError(f"{source}: a wide table needs at least one rater column besides {unit!r}")
+        cells = frame.to_numpy(dtype=object)
+        if pd.api.types.infer_dtype(cells.ravel(), skipna=False) != "string":  # numbers or None among the cells
+            cells = frame.apply(_as_text).to_numpy(dtype=object)
         line = np.asarray(lines, dtype=np.int64) if lines is not None else np.arange(2, len(frame) + 2, dtype=np.int64)
-        ids = _as_text(frame[unit]).str.strip()
-        repeated = ids.duplicated(keep=False).to_numpy()
-        if repeated.any():
-            first = int(np.flatnonzero(repeated)[0])
-            twins = np.flatnonzero(repeated & (ids.to_numpy() == ids.iloc[first]))
-            raise LineError(f"{source}: unit id {ids.iloc[first]!r} appears on lines {line[twins].tolist()}; "
-                            "a wide table holds one row per unit", line[twins[-1]])
-        empty_id = (ids == "").to_numpy()
-        if empty_id.any():
-            row = int(np.flatnonzero(empty_id)[0])
-            raise LineError(f"{source}: line {line[row]}: empty unit id", line[row])
-        text = frame[raters].apply(_as_text)
-        cells = text.to_numpy(dtype=object)
-        present = text.apply(lambda column: column.str.strip() != "").to_numpy(dtype=bool)
-        rows, cols = np.nonzero(present)  # row-major: row order, then column order
-        long = {"unit": pd.Series(ids.to_numpy()[rows], dtype=object),
-                "rater": pd.Series(np.asarray(raters, dtype=object)[cols], dtype=object),
-                "label": pd.Series(cells[rows, cols], dtype=object)}
-        return _build(long, categories, source, line[rows], keep_units=ids.to_numpy(), keep_raters=raters)
+        return _from_wide_cells(columns, cells, unit, raters, categories, source, line)
 
     @classmethod
     def concat(cls, parts: Sequence["Annotations"], source: str | None = None) -> "Annotations":
@@ -275,13 +275,14 @@ class Annotations:
         if repeats not in REPEATS:
             raise ValueError(f"repeats must be one of {REPEATS}, got {repeats!r}")
         subset = [str(r) for r in subset]
-        unknown = [r for r in subset if r not in self.rater_ids]
+        index_of = {rater: i for i, rater in enumerate(self.rater_ids)}  # one pass: 100,000 raters stay linear
+        unknown = [r for r in subset if r not in index_of]
         if unknown:
             raise ValueError(f"{self.source}: unknown rater(s) {unknown}; raters are {list(self.rater_ids)}")
         if len(set(subset)) != len(subset):
             raise ValueError(f"{self.source}: a rater is named twice in {subset}")
         column_of = np.full(self.n_raters, -1, dtype=np.int64)
-        column_of[[self.rater_ids.index(r) for r in subset]] = np.arange(len(subset))
+        column_of[[index_of[r] for r in subset]] = np.arange(len(subset))
         label_column = column_of[self.rater]
         chosen = label_column >= 0
         first = chosen & (self.occasion == 0)
@@ -346,6 +347,10 @@ class AnnotationView:
     def n_units(self) -> int:
         return int(len(self.unit_ids))
 
+    @property
+    def n_categories(self) -> int:
+        return len(self.categories)
+
     @cached_property
     def counts(self) -> np.ndarray:
         """(n_units, K): how many of the unit's ratings fall in each category."""
@@ -389,53 +394,131 @@ class AnnotationView:
 def read_annotations(path: str | Path, unit: str = "unit", rater: str = "rater", label: str = "label",
                      occasion: str | None = None, categories: Sequence | None = None,
                      sep: str | None = None, unit_pattern: str | None = None,
-                     rater_pattern: str | None = None) -> Annotations:
+                     rater_pattern: str | None = None, encoding: str = "utf-8") -> Annotations:
     """Long rows from a CSV/TSV file: the columns named ``unit``, ``rater``, ``label``
     (and ``occasion`` if given); other columns are ignored. ``unit_pattern`` /
     ``rater_pattern``: regular expressions every (stripped) id must match in full, e.g.
     ``r"[0-9]{17,19}"`` for tweet ids; the first id that does not names its line. See the
-    module docstring for what is accepted and what raises."""
+    module docstring for what is accepted and what raises. ``encoding``: the file's
+    (any codec Python knows, e.g. "latin-1"; default UTF-8)."""
     path = Path(path)
-    frame, line, sep, padded = _read_table(path, sep)
+    header, cells, line, sep, padded = _read_table(path, sep, encoding)
     names = {"unit": unit, "rater": rater, "label": label}
     if occasion is not None:
         names["occasion"] = occasion
-    _require_columns(list(frame.columns), list(names.values()), str(path))
-    columns = {role: frame[name] for role, name in names.items()}
+    _require_columns(header, list(names.values()), str(path))
+    position = {name: i for i, name in enumerate(header)}
+    columns = {role: pd.Series(cells[:, position[name]], dtype=object, name=name) for role, name in names.items()}
     try:
         return _build(columns, categories, str(path), line, padded=padded,
                       patterns={"unit": unit_pattern, "rater": rater_pattern})
     except LineError as error:
-        raise LineError(f"{error}{_line_context(path, error.line, sep, len(frame.columns))}", error.line) from None
+        raise LineError(f"{error}{_line_context(path, error.line, sep, len(header), encoding)}",
+                        error.line) from None
 
 
 def read_wide_annotations(path: str | Path, unit: str, raters: Sequence[str] | None = None,
-                          categories: Sequence | None = None, sep: str | None = None) -> Annotations:
-    """A wide CSV/TSV file (one row per unit, one column per rater): ``Annotations.from_wide``."""
+                          categories: Sequence | None = None, sep: str | None = None,
+                          encoding: str = "utf-8") -> Annotations:
+    """A wide CSV/TSV file (one row per unit, one column per rater), as
+    ``Annotations.from_wide`` reads a DataFrame."""
     path = Path(path)
-    frame, line, sep, _ = _read_table(path, sep)
+    header, cells, line, sep, _ = _read_table(path, sep, encoding)
     try:
-        return Annotations.from_wide(frame, unit, raters, categories, source=str(path), lines=line)
+        return _from_wide_cells(header, cells, unit, raters, categories, str(path), line)
     except LineError as error:
-        raise LineError(f"{error}{_line_context(path, error.line, sep, len(frame.columns))}", error.line) from None
+        raise LineError(f"{error}{_line_context(path, error.line, sep, len(header), encoding)}",
+                        error.line) from None
 
 
-def _read_table(path: Path, sep: str | None) -> tuple[pd.DataFrame, np.ndarray, str, bool]:
-    """All cells as text, wholly blank lines dropped; returns (frame, 1-based file line of
-    each row, the separator used, whether any cell may carry surrounding whitespace)."""
-    data = path.read_bytes()
+def _from_wide_cells(columns: list[str], cells: np.ndarray, unit: str, raters: Sequence[str] | None,
+                     categories: Sequence | None, source: str, line: np.ndarray) -> Annotations:
+    """``from_wide`` on a (rows, columns) array of text cells named by ``columns``. Every
+    step is one pass over the cells or the columns, never one per column pair or per
+    column: a table of 100,000 rater columns stays linear."""
+    raters = [str(r) for r in raters] if raters is not None else [c for c in columns if c != unit]
+    _require_columns(columns, [unit, *raters], source)
+    if not raters:
+        raise ValueError(f"{source}: a wide table needs at least one rater column besides {unit!r}")
+    position = {name: i for i, name in enumerate(columns)}
+    ids = pd.Series(cells[:, position[unit]], dtype=object).str.strip()
+    repeated = ids.duplicated(keep=False).to_numpy()
+    if repeated.any():
+        first = int(np.flatnonzero(repeated)[0])
+        twins = np.flatnonzero(repeated & (ids.to_numpy() == ids.iloc[first]))
+        raise LineError(f"{source}: unit id {ids.iloc[first]!r} appears on lines {line[twins].tolist()}; "
+                        "a wide table holds one row per unit", line[twins[-1]])
+    empty_id = (ids == "").to_numpy()
+    if empty_id.any():
+        row = int(np.flatnonzero(empty_id)[0])
+        raise LineError(f"{source}: line {line[row]}: empty unit id", line[row])
+    labels = cells[:, [position[r] for r in raters]].ravel()  # row-major: row order, then column order
+    present = np.flatnonzero((pd.Series(labels, dtype=object).str.strip() != "").to_numpy(dtype=bool))
+    rows, cols = np.divmod(present, len(raters))
+    long = {"unit": pd.Series(ids.to_numpy()[rows], dtype=object),
+            "rater": pd.Series(np.asarray(raters, dtype=object)[cols], dtype=object),
+            "label": pd.Series(labels[present], dtype=object)}
+    return _build(long, categories, source, line[rows], keep_units=ids.to_numpy(), keep_raters=raters)
+
+
+def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
+    """The file's bytes as UTF-8: checked when they should be UTF-8 already, else decoded
+    from ``encoding`` and encoded again (line breaks, and so line numbers, are kept)."""
     try:
-        text_start = data[:65536].decode("utf-8-sig", errors="ignore")
-        data.decode("utf-8")
+        codec = codecs.lookup(encoding).name
+    except LookupError:
+        raise ValueError(f"{path}: unknown encoding {encoding!r} (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+    utf8 = codec == "utf-8"
+    try:
+        text = data.decode("utf-8" if utf8 else encoding)
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise ValueError(f"{path}: line {line}: not UTF-8 text ({error.reason})") from None
+        column = error.start - data.rfind(b"\n", 0, error.start)  # 1-based byte of the line
+        name = "UTF-8" if utf8 else encoding
+        raise EncodingError(f"{path}: line {line}: not {name} text ({error.reason} at byte {column} of the line)",
+                            line, encoding) from None
+    return data if utf8 else text.encode("utf-8")
+
+
+def _read_table(path: Path, sep: str | None,
+                encoding: str = "utf-8") -> tuple[list[str], np.ndarray, np.ndarray, str, bool]:
+    """All cells as text, wholly blank lines dropped; returns (the header's column names,
+    the (rows, columns) cells as an object array, 1-based file line of each row, the
+    separator used, whether any cell may carry surrounding whitespace)."""
+    data = _utf8(path.read_bytes(), path, encoding)
+    text_start = data[:65536].decode("utf-8-sig", errors="ignore")
     header_line = text_start.splitlines()[0] if text_start.strip() else ""
     if not header_line.strip():
         raise ValueError(f"{path}: line 1: no header (the file is empty or starts with a blank line)")
     sep = sep or _separator(path, header_line)
+    if header_line.count(sep) >= _MANY_COLUMNS:
+        table, line = _parse_rows(data, sep, path)
+    else:
+        table, line = _parse_columns(data, sep, path)
+    header = [str(h).strip() for h in table[0]]
+    if len(set(header)) != len(header):
+        seen = pd.Series(header).value_counts()
+        twice = sorted(seen.index[seen > 1])
+        raise ValueError(f"{path}: line 1: column name(s) {twice} appear twice; found {header}")
+    body, line = table[1:], line[1:]
+    padded = _may_be_padded(data, sep)
+    if body.size and (padded or b"\n\n" in data or b"\n\r\n" in data or b"\r\r" in data):  # only then can a row be blank
+        stripped = pd.Series(body.ravel(), dtype=object).str.strip().to_numpy(dtype=object).reshape(body.shape)
+        kept = ~(stripped == "").all(axis=1)
+        body, line = body[kept], line[kept]
+    return header, body, line, sep, padded
+
+
+# A header with this many separators is parsed row by row (the csv module): pandas' parser
+# spends a fraction of a millisecond per column, which at 100,000 rater columns is most of a minute.
+_MANY_COLUMNS = 1000
+
+
+def _parse_columns(data: bytes, sep: str, path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """Every line, header included, as an object array of text cells (pandas' C parser;
+    short rows padded with ""), and each row's first file line."""
     try:
-        table = pd.read_csv(io.BytesIO(data), sep=sep, header=None, dtype=object, keep_default_na=False,
+        frame = pd.read_csv(io.BytesIO(data), sep=sep, header=None, dtype=object, keep_default_na=False,
                             na_filter=False, skip_blank_lines=False, index_col=False, encoding="utf-8-sig",
                             engine="c")
     except pd.errors.ParserError as error:
@@ -444,22 +527,32 @@ def _read_table(path: Path, sep: str | None) -> tuple[pd.DataFrame, np.ndarray, 
             expected, line, seen = match.groups()
             raise ValueError(f"{path}: line {line}: {seen} fields where the header has {expected}") from None
         raise ValueError(f"{path}: cannot parse: {error}") from None
-    header = [str(h).strip() for h in table.iloc[0]]
-    if len(set(header)) != len(header):
-        twice = sorted({h for h in header if header.count(h) > 1})
-        raise ValueError(f"{path}: line 1: column name(s) {twice} appear twice; found {header}")
-    body = table.iloc[1:]
-    body.columns = header
-    line = np.arange(2, len(table) + 1, dtype=np.int64)
+    table = frame.to_numpy(dtype=object)
+    line = np.arange(1, len(table) + 1, dtype=np.int64)
     if b'"' in data:  # a quoted field may hold line breaks: rows and file lines then drift apart
-        breaks = body.apply(lambda column: column.str.count("\n")).sum(axis=1).to_numpy()
+        breaks = pd.Series(table.ravel(), dtype=object).str.count("\n").to_numpy().reshape(table.shape).sum(axis=1)
         line = line + np.concatenate([[0], np.cumsum(breaks)[:-1]]).astype(np.int64)
-        line = line + table.iloc[0].str.count("\n").sum()
-    padded = _may_be_padded(data, sep)
-    if padded or b"\n\n" in data or b"\n\r\n" in data or b"\r\r" in data:  # only then can a row be blank
-        blank = body.apply(lambda column: column.str.strip() == "").all(axis=1).to_numpy()
-        body, line = body[~blank], line[~blank]
-    return body.reset_index(drop=True), line, sep, padded
+    return table, line
+
+
+def _parse_rows(data: bytes, sep: str, path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """``_parse_columns`` for a table of many columns, row by row with the csv module
+    (the same quoting rules: double quotes, doubled inside a field)."""
+    reader = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep)
+    rows, line, previous = [], [], 0
+    for row in reader:
+        rows.append(row)
+        line.append(previous + 1)
+        previous = reader.line_num
+    width = len(rows[0])
+    for number, row in zip(line, rows):
+        if len(row) > width:
+            raise ValueError(f"{path}: line {number}: {len(row)} fields where the header has {width}")
+        if len(row) < width:
+            row.extend([""] * (width - len(row)))
+    table = np.empty((len(rows), width), dtype=object)
+    table[:] = rows
+    return table, np.asarray(line, dtype=np.int64)
 
 
 def _may_be_padded(data: bytes, sep: str) -> bool:
@@ -490,9 +583,12 @@ def _separator(path: Path, header_line: str) -> str:
 # --- building -----------------------------------------------------------------------------
 
 def _require_columns(found: list, wanted: Iterable[str], source: str) -> None:
-    absent = [c for c in wanted if c not in found]
+    present = set(found)  # a set: a wide table with 100,000 rater columns is checked in one pass
+    absent = [c for c in wanted if c not in present]
     if absent:
-        raise ValueError(f"{source}: missing column(s) {absent}; found {list(found)}")
+        shown = list(found) if len(found) <= 20 else \
+            "[" + ", ".join(repr(c) for c in found[:20]) + f", ... ({len(found)} columns)]"
+        raise MissingColumns(f"{source}: missing column(s) {absent}; found {shown}", absent, list(found))
 
 
 def _text_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
@@ -653,10 +749,11 @@ def _occasions(unit: np.ndarray, rater: np.ndarray, n_raters: int, order_key: np
     return occasion
 
 
-def _line_context(path: Path, line: int, sep: str | None, n_columns: int) -> str:
+def _line_context(path: Path, line: int, sep: str | None, n_columns: int, encoding: str = "utf-8") -> str:
     """' (the line reads '...'; 2 fields, the header has 3)' for an error message."""
     try:
-        with open(path, encoding="utf-8-sig", newline="") as handle:
+        with open(path, encoding="utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding,
+                  newline="") as handle:
             text = next((t for number, t in enumerate(handle, start=1) if number == line), None)
     except OSError:
         return ""

@@ -28,7 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from reagree.stats.bootstrap import UnitStatistic
-from reagree.stats.pairtables import pair_tables
+from reagree.stats.pairtables import PairTables, pair_tables
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.rows import unique_rows
@@ -55,9 +55,11 @@ def fits_one_statistic(ratings: Ratings, pairs: Sequence[tuple[str, str]] | None
 def mean_pairwise_cohen_statistic(ratings: Ratings, pairs: Sequence[tuple[str, str]] | None = None) -> UnitStatistic:
     """``mean_pairwise_cohen`` as sums over units: each pair's (a, b) cell counts side by side."""
     pairs = list(pairs) if pairs is not None else pairs_used(ratings)
-    members = [cohen_statistic(ratings, a, b) for a, b in pairs]
     distinct, first, inverse = unique_rows(ratings.codes)
-    rows = [member.per_unit[member.unit_rows()[first]] for member in members]
+    # each pair's statistic on the distinct rows only: its sums per row, never an n-length array per pair
+    on_rows = Ratings(distinct, ratings.categories, ratings.raters)
+    members = [cohen_statistic(on_rows, a, b) for a, b in pairs]
+    rows = [member.per_unit[member.unit_rows()] for member in members]
     bounds = np.cumsum([0, *(r.shape[1] for r in rows)])
     per_unit = np.hstack(rows) if rows else np.zeros((distinct.shape[0], 1))
 
@@ -95,12 +97,21 @@ def mean_pairwise_cohen(ratings: Ratings, pairs: Sequence[tuple[str, str]] | Non
     pairs = list(pairs) if pairs is not None else pairs_used(ratings)
     if fits_one_statistic(ratings, pairs):
         return mean_pairwise_cohen_statistic(ratings, pairs).value()
+    return mean_pairwise_cohen_of_tables(pair_tables(ratings), pairs)
+
+
+def mean_pairwise_cohen_of_tables(tables: PairTables, pairs: Sequence[tuple[str, str]] | None = None) -> float:
+    """``mean_pairwise_cohen`` from the pairs' contingency tables (``reagree.stats.pairtables``,
+    counted from the units each pair shares): the mean of ``tables.cohen_kappas()`` over
+    ``pairs`` (default: every pair that shares a unit), ``Undefined`` naming the pairs
+    whose kappa is undefined."""
+    pairs = list(pairs) if pairs is not None else tables.pairs
     if not pairs:
         return Undefined("no two raters labelled a unit in common")
-    tables = pair_tables(ratings)
     found = dict(zip(tables.pairs, tables.cohen_kappas()))
-    kappas = [found[(a, b)] if (a, b) in found else cohen_statistic(ratings, a, b).value() for a, b in pairs]
+    kappas = np.array([found.get((a, b), np.nan) for a, b in pairs])  # a pair that shares nothing has no kappa
     undefined = [f"{a}-{b}" for (a, b), kappa in zip(pairs, kappas) if not np.isfinite(kappa)]
     if undefined:
-        return Undefined(f"Cohen's kappa is undefined for the pair(s) {', '.join(undefined)}")
+        named = ", ".join(undefined[:10]) + (f" and {len(undefined) - 10} more" if len(undefined) > 10 else "")
+        return Undefined(f"Cohen's kappa is undefined for the pair(s) {named}")
     return float(np.mean(kappas))
