@@ -684,14 +684,20 @@ def unreachable_hosts(urls, timeout: float = 3.0) -> list[str]:
     return failed
 
 
+#: The offline settings of the project's CI, in the shared folder beside a checkout.
+SHARED_OFFLINE_CONFIG = "../shared/offline.yaml"
+
+
 def offline_message(hosts: list[str], missing: int) -> str:
-    """What to do when sources must be downloaded and the network cannot reach them."""
+    """What to do when sources must be downloaded and the network cannot reach them (the
+    shared offline config is suggested only where it exists)."""
+    shared = (f"  use one:   make all CONFIG={SHARED_OFFLINE_CONFIG}\n             "
+              if pathlib.Path(SHARED_OFFLINE_CONFIG).is_file() else "  use one:   ")
     return (
         f"reagree cannot download its {missing} missing source file(s): no connection to {', '.join(hosts)}.\n"
         "A mirror is a folder holding the sources laid out by URL (https://HOST/PATH -> MIRROR/HOST/PATH); "
         "with one, nothing is downloaded and every file is still checked against its sha256.\n"
-        "  use one:   make all CONFIG=../shared/offline.yaml\n"
-        "             snakemake --cores 4 --config mirror=/path/to/mirror\n"
+        f"{shared}snakemake --cores 4 --config mirror=/path/to/mirror\n"
         "  make one:  reagree mirror /path/to/mirror   (on a machine with network; "
         "or --mirror OTHER to copy another mirror), then carry the folder over."
     )
