@@ -16,7 +16,8 @@ _WITHDRAWN = []
 
 
 onstart:
-    _WITHDRAWN[:] = withdraw_verdicts(verdict_files(PAPERS), planned_outputs(workflow))
+    if INVOCATION == "run":  # not --touch and the like, which also start the scheduler
+        _WITHDRAWN[:] = withdraw_verdicts(verdict_files(PAPERS), planned_outputs(workflow))
 
 
 onerror:
