@@ -220,3 +220,104 @@ def test_a_failed_run_leaves_no_summary_from_an_earlier_run(tmp_path_factory):
     (work / "results" / "demo" / "values" / "part_a.tsv").unlink()
     run_snakemake(work, "results/demo/values/part_a.tsv", "--configfile", "demo.yaml", cores=1)
     assert {path: path.stat().st_mtime_ns for path in verdicts} == before
+
+
+# ------------------------------------------------------------ 7. a local file as a source
+
+LOCAL_SOURCES = """\
+id: demo
+title: "A demo paper whose labels are files on this machine"
+cite: "reagree tests"
+sources:
+  - name: "parts/part_{part}.tsv"
+    path: "exports/part_{part}.tsv"
+    expand:
+      part: {setting: parts}
+    sha256:
+      parts/part_a.tsv: 68d0ffaa23e8f100a079e36128d9014dcc431f5fb76ba1f8aa7fb8912c7d7b9f
+claim_tables:
+  - claims/demo.tsv
+"""
+
+
+@pytest.fixture
+def local_demo(tmp_path_factory):
+    """The demo paper with its parts read from exports/ in the checkout: no URL, no mirror."""
+    work = demo_copy(tmp_path_factory, "local_sources", mirror=None, demo={"parts": ["a", "c"]})
+    (work / "workflow" / "papers" / "demo" / "paper.yaml").write_text(LOCAL_SOURCES)
+    (work / "exports").mkdir()
+    for part in "ac":
+        shutil.copy2(FIXTURES / "demo_mirror" / "example.org" / "demo" / "v1" / f"part_{part}.tsv", work / "exports")
+    return work
+
+
+def status(work: Path, key: str) -> str:
+    from reagree.pipeline.claims import read_claims
+
+    return read_claims(work / "results" / "demo" / "claims.tsv").set_index("key").loc[key, "status"]
+
+
+def test_a_local_file_is_copied_pinned_on_first_use_and_an_edit_stops_the_run(local_demo, monkeypatch):
+    from reagree.pipeline.pins import read_record
+    from reagree.pipeline.tables import sha256_of
+
+    run_snakemake(local_demo, configfile="demo.yaml", cores=1)
+    part_c = local_demo / "exports" / "part_c.tsv"
+    assert (local_demo / "data" / "demo" / "parts" / "part_c.tsv").read_bytes() == part_c.read_bytes()
+    assert read_record("demo", local_demo / "data") == {"parts/part_c.tsv": sha256_of(part_c)}  # part_a is pinned
+    assert status(local_demo, "agreement.a_b.part_a") == "match"
+    assert status(local_demo, "agreement.a_b.part_c") == "mismatch"
+    assert "copying local file exports/part_c.tsv" in (local_demo / "logs" / "fetch" / "demo" /
+                                                       "source_1.log").read_text()
+
+    # edited after its first use: the run stops until the new version is accepted
+    from reagree.cli import main
+
+    recorded = sha256_of(part_c)
+    part_c.write_text(part_c.read_text().replace("4\tpos\tneg", "4\tneg\tneg"))  # now 4 of 4 agree
+    edited = sha256_of(part_c)
+    result = run_snakemake(local_demo, configfile="demo.yaml", check=False, cores=1)
+    assert result.returncode != 0
+    assert (f"reagree: data/demo/parts/part_c.tsv: its source now has sha256 {edited}, not the {recorded} recorded "
+            "when it was first fetched (data/demo.sha256); source: local file exports/part_c.tsv. reagree does not "
+            f"compute from a changed input. To take the new version: reagree accept demo parts/part_c.tsv {edited}"
+            ) in said(result)
+    monkeypatch.chdir(local_demo)
+    assert main(["accept", "demo", "parts/part_c.tsv", edited]) == 0
+    run_snakemake(local_demo, configfile="demo.yaml", cores=1)
+    assert (local_demo / "data" / "demo" / "parts" / "part_c.tsv").read_bytes() == part_c.read_bytes()
+    assert status(local_demo, "agreement.a_b.part_c") == "mismatch"  # 1.0 against the printed 0.70
+
+
+def test_a_pinned_local_file_that_changed_or_went_missing_is_named_in_one_line(local_demo):
+    from reagree.pipeline.tables import sha256_of
+
+    part_a = local_demo / "exports" / "part_a.tsv"
+    original = part_a.read_bytes()
+    part_a.write_bytes(original + b"9\tneg\tneg\n")
+    result = run_snakemake(local_demo, configfile="demo.yaml", check=False, cores=1)
+    assert result.returncode != 0
+    assert (f"reagree: exports/part_a.tsv, the local source of data/demo/parts/part_a.tsv, has sha256 "
+            f"{sha256_of(part_a)}, not the 68d0ffaa23e8f100a079e36128d9014dcc431f5fb76ba1f8aa7fb8912c7d7b9f pinned "
+            "in workflow/papers/demo/paper.yaml. reagree does not compute from a changed input. To use the file as "
+            "it is now, put its new sha256 there") in said(result)
+    part_a.unlink()
+    result = run_snakemake(local_demo, configfile="demo.yaml", check=False, cores=1)
+    assert result.returncode != 0
+    assert (f"reagree: data/demo/parts/part_a.tsv: its local source file exports/part_a.tsv does not exist (seen "
+            f"from {local_demo}); fix its path under sources in workflow/papers/demo/paper.yaml") in said(result)
+    assert not (local_demo / "data" / "demo" / "parts" / "part_a.tsv").exists()
+
+
+def test_a_source_with_both_a_url_and_a_path_is_refused_naming_it(tmp_path):
+    from reagree.pipeline.paperspec import load_paper
+
+    folder = tmp_path / "demo"
+    shutil.copytree(FIXTURES / "demo_paper", folder)
+    (folder / "paper.yaml").write_text(LOCAL_SOURCES.replace('    path: "exports/part_{part}.tsv"\n',
+                                                             '    path: "exports/part_{part}.tsv"\n'
+                                                             '    url: "https://example.org/{part}.tsv"\n'))
+    with pytest.raises(ValueError) as raised:
+        load_paper(folder / "paper.yaml")
+    assert str(raised.value) == (f"{folder / 'paper.yaml'}: sources[0] (parts/part_{{part}}.tsv): give either url "
+                                 "(a download) or path (a file on this machine), not both and not neither")

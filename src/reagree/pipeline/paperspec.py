@@ -207,6 +207,11 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     if "claims" in paper:
         raise ValueError(f"{path}: claims are not written in paper.yaml; put them in {CLAIMS_FOLDER}/*.tsv "
                          f"(header: {chr(9).join(CLAIM_HEADER)}) and list the files under claim_tables")
+    sources = paper.get("sources")
+    for index, entry in enumerate(sources if isinstance(sources, list) else []):
+        if isinstance(entry, dict) and ("url" in entry) == ("path" in entry):
+            raise ValueError(f"{path}: sources[{index}] ({entry.get('name')}): give either url (a download) or path "
+                             "(a file on this machine), not both and not neither")
     try:
         jsonschema.validate(plain(paper), schema)
     except jsonschema.ValidationError as error:
