@@ -28,8 +28,9 @@ all: setup
 	$(BIN)/python -m reagree.pipeline.runs $(CONFIG)
 	$(BIN)/snakemake --cores $(CORES) $(SNAKEMAKE_CONFIG) --rerun-incomplete
 
+# --durations: the slowest tests are printed, so a test that became slow shows in CI's log.
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=15
 
 # Lint reads the Snakefile under CONFIG but no data and no network (an --lint run is
 # neither a run nor a dry run: reagree.pipeline.runs.invocation).

@@ -1,21 +1,65 @@
-"""Shared fixtures: where the project and the offline mirror are, and how to run the
-workflow in a throwaway copy of the project."""
+"""Shared fixtures: where the project and the offline mirror are, how to run the workflow in
+a throwaway copy of the project, and the two builds the end-to-end tests share.
+
+How an end-to-end test gets a build (read this before adding one)
+-----------------------------------------------------------------
+Building the papers is what makes the suite slow, so each configuration is built once per
+session, in a temporary folder, and every test that only reads results asserts on it:
+
+- ``offline_build``: ``config.yaml`` as shipped (the four papers, the example audit and the
+  report) merged with ``offline.yaml`` (``OFFLINE``): every source copied from the offline
+  mirror, mozetic2016 for Bosnian, Croatian and Serbian. Skipped, saying how to enable it,
+  where there is no mirror (see ``mirror``). ::
+
+      def test_something(offline_build):
+          claims = read_claims(offline_build / "results" / "jayanetti2026" / "claims.tsv")
+          assert "Nothing to be done" in run_snakemake(offline_build, "-n", configfile=OFFLINE).stdout
+
+- ``demo_build``: no download and no mirror needed: the synthetic paper
+  (agreement_before_accuracy), the demo paper of tests/fixtures (templated sources from
+  its own small mirror, parts a and c; ``DEMO``) and the example audit.
+
+Never change a shared build: no file written, removed or touched in it, no Snakemake run
+other than a dry run (``-n``). A test whose subject is a change or a rebuild works
+elsewhere, on the smallest input that shows the behaviour:
+
+- ``copy_build(build, tmp_path_factory, name)``: a copy of a shared build with Snakemake's
+  records, so that a run in it does only what the change calls for (a deleted input fetched
+  again, the jobs whose settings changed, a removed folder rebuilt);
+- ``project_copy(tmp_path_factory, name)`` and ``run_snakemake``: a project of its own,
+  built from a config naming only what the test needs (one paper, one myth, a tiny mirror).
+
+At the end of the session each shared build is checked unchanged (every file under
+results/ and data/, by size and modification time); a test that changed one fails there,
+with the files it changed.
+
+The unit tests run first and the end-to-end tests after them; the shared builds the
+selected tests need start in the background with the first test, so they overlap the
+unit tests (``-m "not e2e"`` starts none).
+"""
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
-#: What a copy of the project needs to run the workflow.
 # Each paper's package, imported as rule scripts import it (``from shvets2026 import plots``).
 for _paper_folder in sorted((ROOT / "workflow" / "papers").iterdir()):
     if (_paper_folder / _paper_folder.name / "__init__.py").is_file():
         sys.path.insert(0, str(_paper_folder))
+#: What a copy of the project needs to run the workflow.
 PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src", "examples"]
+#: The config files of the shared builds, in their folders.
+OFFLINE = "offline.yaml"
+DEMO = "demo.yaml"
+#: The languages of mozetic2016 the offline mirror holds.
+MOZETIC_LANGUAGES = ["Bosnian", "Croatian", "Serbian"]
 
 
 def find_mirror() -> Path | None:
@@ -57,3 +101,97 @@ def run_snakemake(work: Path, *args, check: bool = True, configfile: str | None 
     if check and result.returncode != 0:
         raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
     return result
+
+
+def copy_build(build: Path, tmp_path_factory, name: str) -> Path:
+    """A copy of a shared build (results, data, Snakemake's records, modification times
+    kept): a run in it redoes only what a change calls for."""
+    work = tmp_path_factory.mktemp(name) / build.name
+    shutil.copytree(build, work, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+    return work
+
+
+def file_states(work: Path) -> dict[str, tuple[int, int]]:
+    """(size, modification time) of every file under results/ and data/ of ``work``."""
+    return {str(path.relative_to(work)): (path.stat().st_size, path.stat().st_mtime_ns)
+            for folder in ("results", "data") if (work / folder).is_dir()
+            for path in sorted((work / folder).rglob("*")) if path.is_file()}
+
+
+def _shared(work: Path):
+    """Yield ``work``; then fail if a test changed a file of it."""
+    before = file_states(work)
+    yield work
+    after = file_states(work)
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    assert not changed, (f"a test changed the shared build {work} (use copy_build or a build of its own): "
+                         f"{changed[:20]}")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Unit tests first, end-to-end tests after them, each in their collected order."""
+    items[:] = sorted(items, key=lambda item: item.get_closest_marker("e2e") is not None)
+
+
+#: The shared builds started in the background: name -> (folder, process, output file).
+_STARTED: dict[str, tuple[Path, subprocess.Popen, Path]] = {}
+
+
+def _prepare_offline(work: Path, mirror: Path) -> None:
+    shared = mirror.parent / "offline.yaml"
+    offline = yaml.safe_load(shared.read_text()) if shared.is_file() else {}
+    offline["mirror"] = str(mirror)
+    offline["mozetic2016"] = dict(offline.get("mozetic2016") or {}, languages=MOZETIC_LANGUAGES)
+    (work / OFFLINE).write_text(yaml.safe_dump(offline))
+
+
+def _prepare_demo(work: Path) -> None:
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    (work / DEMO).write_text(yaml.safe_dump({"papers": ["agreement_before_accuracy", "demo"],
+                                             "mirror": str(FIXTURES / "demo_mirror"), "demo": {"parts": ["a", "c"]}}))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _start_shared_builds(request, tmp_path_factory):
+    """Start, with the session's first test, the shared builds its selected tests use."""
+    used = {name for item in request.session.items for name in item.fixturenames}
+    mirror = find_mirror()
+    builds = {"offline_build": (OFFLINE, (lambda work: _prepare_offline(work, mirror)) if mirror else None),
+              "demo_build": (DEMO, _prepare_demo)}
+    for name, (configfile, prepare) in builds.items():
+        if name in used and prepare is not None:
+            work = project_copy(tmp_path_factory, name)
+            prepare(work)
+            output = work.parent / "snakemake.out"
+            with open(output, "w") as sink:
+                process = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile",
+                                            configfile], cwd=work, stdout=sink, stderr=subprocess.STDOUT,
+                                           start_new_session=True)
+            _STARTED[name] = (work, process, output)
+    yield
+    for _, process, _ in _STARTED.values():
+        if process.poll() is None:  # the session ended early: stop the build it started
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait()
+
+
+def _finished(name: str) -> Path:
+    """The folder of a shared build started in the background, once it has succeeded."""
+    work, process, output = _STARTED[name]
+    if process.wait() != 0:
+        said = output.read_text(errors="replace")
+        raise AssertionError(f"the shared build {name} failed (snakemake output in {output}):\n{said[-3000:]}")
+    return work
+
+
+@pytest.fixture(scope="session")
+def offline_build(mirror, _start_shared_builds):
+    """config.yaml's papers, audit and report, built once from the offline mirror."""
+    yield from _shared(_finished("offline_build"))
+
+
+@pytest.fixture(scope="session")
+def demo_build(_start_shared_builds):
+    """The synthetic paper, the demo paper (parts a and c, from tests/fixtures/demo_mirror)
+    and the example audit, built once without any download."""
+    yield from _shared(_finished("demo_build"))

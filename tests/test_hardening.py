@@ -36,7 +36,7 @@ from reagree.pipeline.settings import resolve_config
 from reagree.pipeline.tables import interval_columns, read_values, value_row, write_table, write_values
 from reagree.stats.undefined import reason_of
 
-from conftest import FIXTURES, ROOT, project_copy, run_snakemake
+from conftest import DEMO, MOZETIC_LANGUAGES, ROOT, copy_build, project_copy, run_snakemake
 
 WORKFLOW = ROOT / "workflow"
 J26_MAJORITY = "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/" \
@@ -77,17 +77,25 @@ def test_every_interval_claim_that_follows_the_config_says_what_it_was_printed_u
         assert all(c["under"] == {"scheme": "numpy", "draws": 2000, "seed": 0, "level": 0.95} for c in on_intervals)
 
 
+@pytest.fixture(scope="module")
+def jayanetti_rebuilt(offline_build, tmp_path_factory):
+    """A copy of the session's build, where jayanetti2026 alone is built again below."""
+    return copy_build(offline_build, tmp_path_factory, "j26_draws")
+
+
 @pytest.fixture(scope="module", params=["draws 50 on the command line", "draws 1.0 in a config file"])
-def jayanetti_other_draws(request, tmp_path_factory, mirror):
-    """jayanetti2026 alone, built under bootstrap settings other than the write-up's."""
-    work = project_copy(tmp_path_factory, "j26_draws")
+def jayanetti_other_draws(request, jayanetti_rebuilt, mirror):
+    """jayanetti2026 alone, built under bootstrap settings other than the write-up's: only
+    the jobs that read the bootstrap settings run again (the one after the other in one copy)."""
+    work = jayanetti_rebuilt
     if request.param.endswith("command line"):
-        (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror)}))
+        (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror),
+                                                       "datasets": {}}))
         run_snakemake(work, "--config", "bootstrap={draws: 50, seed: 0}", configfile="j26.yaml")
         draws = 50
     else:
         # a whole number written as a float passes the schema: it must reach the bootstrap as 1
-        (work / "j26.yaml").write_text(f"papers: [jayanetti2026]\nmirror: {mirror}\n"
+        (work / "j26.yaml").write_text(f"papers: [jayanetti2026]\nmirror: {mirror}\ndatasets: {{}}\n"
                                        "bootstrap: {draws: 1.0, seed: 0, level: 0.95}\n")
         run_snakemake(work, configfile="j26.yaml")
         draws = 1
@@ -114,11 +122,12 @@ def test_other_bootstrap_settings_make_interval_claims_not_comparable(jayanetti_
 
 
 @pytest.mark.e2e
-def test_mozetic_half_widths_under_other_draws_are_not_comparable(tmp_path_factory, mirror):
-    work = project_copy(tmp_path_factory, "m16_draws")
+def test_mozetic_half_widths_under_other_draws_are_not_comparable(offline_build, tmp_path_factory, mirror):
+    # a copy of the session's build: only mozetic2016's jobs that read its draws run again
+    work = copy_build(offline_build, tmp_path_factory, "m16_draws")
     (work / "m16.yaml").write_text(yaml.safe_dump({
-        "papers": ["mozetic2016"], "mirror": str(mirror),
-        "mozetic2016": {"languages": ["Bosnian", "Croatian", "Serbian"], "draws": 50}}))
+        "papers": ["mozetic2016"], "mirror": str(mirror), "datasets": {},
+        "mozetic2016": {"languages": MOZETIC_LANGUAGES, "draws": 50}}))
     run_snakemake(work, configfile="m16.yaml")
     claims = read_claims(work / "results" / "mozetic2016" / "claims.tsv")
     built = claims[claims["key"].str.startswith("alpha_interval_half_width.")
@@ -415,22 +424,18 @@ def snapshot(folder) -> dict[str, bytes]:
 
 
 @pytest.mark.e2e
-def test_two_builds_from_an_empty_results_folder_give_the_same_bytes(tmp_path_factory):
+def test_two_builds_from_an_empty_results_folder_give_the_same_bytes(demo_build, tmp_path_factory):
     """The synthetic paper and the demo paper (templated sources from the fixture mirror),
-    built twice from nothing under results/ with the same data/: every file identical."""
-    work = project_copy(tmp_path_factory, "same_bytes")
-    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
-    (work / "both.yaml").write_text(yaml.safe_dump({"papers": ["agreement_before_accuracy", "demo"],
-                                                    "mirror": str(FIXTURES / "demo_mirror"),
-                                                    "demo": {"parts": ["a", "c"]}}))
-    run_snakemake(work, configfile="both.yaml")
-    first = snapshot(work / "results")
-    data = snapshot(work / "data")
+    built twice from nothing under results/ with the same data/: every file identical. The
+    first build is the session's ``demo_build``; the second empties results/ in a copy."""
+    first = snapshot(demo_build / "results")
+    data = snapshot(demo_build / "data")
     assert {"summary.md", "report.html", "demo/claims.tsv", "agreement_before_accuracy/values.tsv",
             "audit/triage_example/audit.json"} <= set(first)
     assert any(name.endswith(".png") for name in first)
+    work = copy_build(demo_build, tmp_path_factory, "same_bytes")
     shutil.rmtree(work / "results")
-    run_snakemake(work, configfile="both.yaml")
+    run_snakemake(work, configfile=DEMO)
     second = snapshot(work / "results")
     assert snapshot(work / "data") == data
     assert sorted(second) == sorted(first)
@@ -458,8 +463,11 @@ EXECUTES = {
 }
 
 
+IMPORTS_CODE = ROOT / "src" / "reagree" / "pipeline" / "papercode.py"
+
+
 def code_files():
-    files = [ROOT / "Snakefile", *sorted((ROOT / "src" / "reagree").glob("*.py"))]
+    files = [ROOT / "Snakefile", *sorted((ROOT / "src" / "reagree").rglob("*.py"))]  # every subpackage
     files += sorted(p for p in (ROOT / "workflow").rglob("*") if p.suffix in (".py", ".smk"))
     files += sorted((ROOT / "scripts").glob("*.py"))
     return [p for p in files if p.is_file()]
@@ -471,10 +479,25 @@ def test_no_code_path_executes_unpickles_or_imports_what_it_reads():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             code = line.split("#", 1)[0]
             for what, pattern in EXECUTES.items():
+                if what == "imports by path" and path == IMPORTS_CODE:
+                    continue  # the one gate: it refuses any module but reagree's and a paper's
                 if re.search(pattern, code):
                     found.append(f"{path.relative_to(ROOT)}:{number}: {what}: {line.strip()}")
     assert not found, "\n".join(found)
-    assert len(code_files()) > 50
+    assert len(code_files()) > 80
+    assert ROOT / "src" / "reagree" / "pipeline" / "fetch.py" in code_files()
+
+
+@pytest.mark.parametrize("name", ["os", "subprocess", "json.decoder", "../evil", "http.server", "pickle", "numpy..x"])
+def test_the_one_import_gate_refuses_any_module_but_reagree_and_a_paper_package(name):
+    from reagree.pipeline.papercode import import_code, resolve_function
+
+    before = set(sys.modules)
+    with pytest.raises(ValueError, match="reagree imports only|not a paper's package"):
+        import_code(name)
+    with pytest.raises(ValueError):
+        resolve_function(f"{name}.anything")
+    assert name in before or name not in sys.modules  # refused before anything ran
 
 
 def test_yaml_is_read_with_a_safe_loader():

@@ -1,4 +1,5 @@
-"""End to end: only jayanetti2026, built in a copy of the project from the offline mirror.
+"""End to end: jayanetti2026, built from the offline mirror (the session's
+``offline_build``; the RoBERTa switch in a copy of it).
 
 Every claim's status is asserted: the write-up's tie rules, its intervals at printed
 precision, the tool reruns and what the tools read all match; the paper's "no ties" is
@@ -7,7 +8,6 @@ setting that builds it, and switched on without transformers and torch it stops 
 line before any job runs.
 """
 import importlib.util
-import shutil
 import subprocess
 import sys
 
@@ -16,31 +16,16 @@ import pytest
 
 from reagree.pipeline.claims import read_claims
 
-from conftest import ROOT
+from conftest import OFFLINE, copy_build, run_snakemake
 
 pytestmark = pytest.mark.e2e
-PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src", "examples"]
 J26 = "results/jayanetti2026"
 
 
-def snakemake(work, *args, check=True):
-    result = subprocess.run([sys.executable, "-m", "snakemake", *args, "--cores", "2", "--configfile", "j26.yaml"],
-                            cwd=work, capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise AssertionError(f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return result
-
-
 @pytest.fixture(scope="module")
-def work(tmp_path_factory, mirror):
-    work = tmp_path_factory.mktemp("jayanetti2026")
-    for entry in PROJECT:
-        source = ROOT / entry
-        if source.exists():  # examples/ holds the audit's sample dataset that config.yaml names
-            (shutil.copytree if source.is_dir() else shutil.copy2)(source, work / entry)
-    (work / "j26.yaml").write_text(f"papers: [jayanetti2026]\nmirror: {mirror}\n")
-    snakemake(work)
-    return work
+def work(offline_build):
+    """The session's build of every paper (read only)."""
+    return offline_build
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +61,7 @@ def test_reruns_tie_rules_and_text_claims_match(claims):
         assert by_key.loc[(key, "replication"), "status"] == "match", key
 
 
-def test_tables_figures_and_report(work):
+def test_tables_figures_and_report(work, tmp_path):
     results = work / J26
     for figure in ["pairwise_kappa.png", "kappa_by_tie_rule.png", "intervals_forest.png"]:
         assert (results / "figures" / figure).stat().st_size > 20_000, figure
@@ -89,19 +74,21 @@ def test_tables_figures_and_report(work):
     assert "text_scored" in pd.read_csv(results / "tables" / "ties.tsv", sep="\t")
     provenance = (results / "tables" / "tool_reruns.md").read_text()
     assert "textblob 0." in provenance and "vaderSentiment 3." in provenance
-    snakemake(work, "--report", "report.html")
-    report = (work / "report.html").read_text(errors="replace")
+    report = tmp_path / "report.html"  # written outside the shared build
+    run_snakemake(work, "--report", str(report), configfile=OFFLINE)
+    report = report.read_text(errors="replace")
     for listed in ["tie_rules.tsv", "kappa_by_tie_rule.png", "intervals_forest.png"]:
         assert listed in report, listed
 
 
 @pytest.mark.skipif(any(importlib.util.find_spec(m) for m in ("transformers", "torch")),
                     reason="transformers or torch is installed: the run would go on to load the weights")
-def test_roberta_switched_on_without_transformers_stops_in_one_line_before_any_job(work):
+def test_roberta_switched_on_without_transformers_stops_in_one_line_before_any_job(offline_build, tmp_path_factory):
+    work = copy_build(offline_build, tmp_path_factory, "roberta")
     (work / "roberta.yaml").write_text("jayanetti2026: {rerun_roberta: true}\n")
     summary = (work / "results" / "summary.tsv").read_bytes()
     result = subprocess.run([sys.executable, "-m", "snakemake", f"{J26}/values/rerun_roberta.tsv", "--cores", "1",
-                             "--configfile", "j26.yaml", "roberta.yaml"], cwd=work, capture_output=True, text=True)
+                             "--configfile", OFFLINE, "roberta.yaml"], cwd=work, capture_output=True, text=True)
     assert result.returncode != 0
     said = result.stdout + result.stderr
     lines = [line for line in said.splitlines() if line.startswith("reagree: jayanetti2026: rerun_roberta: true")]

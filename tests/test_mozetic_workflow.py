@@ -1,7 +1,7 @@
-"""End to end: mozetic2016 alone, built in a copy of the project.
+"""End to end: mozetic2016, built in a copy of the project.
 
-- From the offline mirror (Bosnian, Croatian, Serbian; skipped with a hint when there is
-  none): every Ser/Cro/Bos, Serbian, Croatian and Bosnian claim is a match except the four
+- From the offline mirror (Bosnian, Croatian, Serbian; the session's ``offline_build``,
+  skipped with a hint when there is no mirror): every Ser/Cro/Bos, Serbian, Croatian and Bosnian claim is a match except the four
   findings below, no claim is missing, every claim about another language is "not built"
   naming the setting, and the application and classifier rows are uncheckable.
 - From a mirror made here holding one tiny hand-made "Albanian" file: the tables the
@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from conftest import project_copy, run_snakemake
+from conftest import OFFLINE, project_copy, run_snakemake
 from reagree.pipeline.claims import read_claims
 from test_mozetic_statistics import TINY
 
@@ -31,16 +31,16 @@ FINDINGS = {
 
 
 def build(work, mirror, languages):
-    config = {"papers": ["mozetic2016"], "mirror": str(mirror), "mozetic2016": {"languages": languages}}
+    config = {"papers": ["mozetic2016"], "mirror": str(mirror), "mozetic2016": {"languages": languages},
+              "datasets": {}}
     (work / "mozetic.yaml").write_text(yaml.safe_dump(config))
     return run_snakemake(work, configfile="mozetic.yaml")
 
 
 @pytest.fixture(scope="module")
-def offline(tmp_path_factory, mirror):
-    work = project_copy(tmp_path_factory, "mozetic2016")
-    build(work, mirror, ["Bosnian", "Croatian", "Serbian"])
-    return work
+def offline(offline_build):
+    """The session's build of every paper, mozetic2016 for Bosnian, Croatian and Serbian (read only)."""
+    return offline_build
 
 
 def test_joint_and_language_claims_match_but_the_findings(offline):
@@ -90,7 +90,7 @@ def test_outputs_carry_provenance_and_a_second_run_does_nothing(offline, mirror)
     assert digests[path] == hashlib.sha256((offline / path).read_bytes()).hexdigest()
     assert "sha256 769b6f3a" in (results / "tables" / "table4_agreement.md").read_text()
     assert (results / "figures" / "agreement.png").stat().st_size > 10_000
-    again = run_snakemake(offline, "--dry-run", configfile="mozetic.yaml")
+    again = run_snakemake(offline, "--dry-run", configfile=OFFLINE)
     assert "Nothing to be done" in again.stdout + again.stderr
 
 

@@ -1,10 +1,11 @@
 """results/report.html: one page that agrees with results/summary.tsv, puts the
 mismatches first, finds any claim by key, and opens without network.
 
-One build, no downloads: the synthetic paper, the demo paper of tests/fixtures (its own
-mirror; one claim matches, one mismatches, one is not built) and the example audit of
-config.yaml. A second test renders the page in headless Chromium (Debian's `chromium`;
-.ci/run installs it) and leaves a screenshot in the test's output folder.
+One build, no downloads (the session's ``demo_build`` of conftest.py): the synthetic
+paper, the demo paper of tests/fixtures (its own mirror; one claim matches, one
+mismatches, one is not built) and the example audit of config.yaml; the page is rendered
+again in a copy of it. A second test renders the page in headless Chromium (Debian's
+`chromium`; .ci/run installs it) and leaves a screenshot in the test's output folder.
 """
 
 from __future__ import annotations
@@ -21,20 +22,17 @@ import yaml
 
 from reagree.pipeline.claims import read_claims
 
-from conftest import FIXTURES, project_copy, run_snakemake
+from conftest import DEMO, copy_build, run_snakemake
 
 pytestmark = pytest.mark.e2e
 PAPERS = ["agreement_before_accuracy", "demo"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    work = project_copy(tmp_path_factory, "report")
-    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
-    (work / "report.yaml").write_text(yaml.safe_dump({"papers": PAPERS, "mirror": str(FIXTURES / "demo_mirror"),
-                                                      "demo": {"parts": ["a", "c"]}}))
-    run_snakemake(work, configfile="report.yaml")
-    return work
+def built(demo_build):
+    """The session's build of the synthetic and the demo paper (read only)."""
+    assert yaml.safe_load((demo_build / DEMO).read_text())["papers"] == PAPERS
+    return demo_build
 
 
 class Page(HTMLParser):
@@ -147,12 +145,13 @@ def test_the_page_is_self_contained_and_shows_the_audit(built):
     assert len(text.encode()) < 1_500_000
 
 
-def test_the_page_is_rebuilt_byte_for_byte(built):
-    report = built / "results" / "report.html"
+def test_the_page_is_rebuilt_byte_for_byte(built, tmp_path_factory):
+    work = copy_build(built, tmp_path_factory, "report_again")
+    report = work / "results" / "report.html"
     before = report.read_bytes()
-    run_snakemake(built, "--forcerun", "render_report", configfile="report.yaml")
+    run_snakemake(work, "--forcerun", "render_report", configfile=DEMO)
     assert report.read_bytes() == before
-    assert "Nothing to be done" in run_snakemake(built, "-n", configfile="report.yaml").stdout
+    assert "Nothing to be done" in run_snakemake(work, "-n", configfile=DEMO).stdout
 
 
 def _chromium() -> str:

@@ -56,3 +56,55 @@ def test_a_paper_key_is_its_settings_validated_by_its_own_schema(tmp_path):
     assert resolve_config(minimal(), workflow)["demo"] == {"parts": ["a", "b", "c"]}
     with pytest.raises(ValueError, match=r"config key 'demo'.*parts"):
         resolve_config(minimal(demo={"parts": ["z"]}), workflow)
+
+
+# ----------------------------------------------------------------- one validator per schema
+
+def test_a_schema_is_checked_once_however_many_rows_it_validates(monkeypatch):
+    """Loading every shipped paper (hundreds of claim-table rows) checks each schema against
+    its metaschema once, not once per row as ``jsonschema.validate`` does."""
+    import jsonschema
+
+    from reagree.pipeline import settings
+    from reagree.pipeline.paperspec import load_paper
+
+    checked = []
+    real = jsonschema.Draft202012Validator.check_schema.__func__
+
+    def counting(cls, schema, *args, **kwargs):
+        checked.append(schema)
+        return real(cls, schema, *args, **kwargs)
+
+    monkeypatch.setattr(jsonschema.Draft202012Validator, "check_schema", classmethod(counting))
+    monkeypatch.setattr(settings, "_VALIDATORS", {})
+    papers = [load_paper(path) for path in sorted((WORKFLOW / "papers").glob("*/paper.yaml"))]
+    rows = sum(len(paper["claims"]) for paper in papers)
+    assert rows > 700
+    assert 1 <= len(checked) <= 2  # the paper schema and its claim schema, each once
+
+
+def test_the_cached_validator_reports_what_jsonschema_validate_reports():
+    import jsonschema
+
+    from reagree.pipeline.settings import schema_error, schema_validator, validate
+
+    schema = {"type": "object", "properties": {"draws": {"type": "integer", "minimum": 1}},
+              "required": ["draws"], "additionalProperties": False}
+    assert schema_validator(schema) is schema_validator(dict(schema))  # equal schemas share one
+    for data in ({"draws": 5}, {"draws": 0}, {"draws": "many"}, {}, {"draws": 5, "extra": 1}, [1]):
+        try:
+            jsonschema.validate(data, schema)
+            expected = None
+        except jsonschema.ValidationError as error:
+            expected = (error.message, list(error.absolute_path))
+        found = schema_error(data, schema)
+        assert (found and (found.message, list(found.absolute_path))) == expected, data
+    with pytest.raises(ValueError, match=r"^here: key draws: 0 is less than the minimum of 1$"):
+        validate({"draws": 0}, schema, "here")
+    # a caller changing its dict afterwards does not change the validator built from it
+    changing = {"type": "integer"}
+    assert schema_error("x", changing) is not None
+    changing["type"] = "string"
+    assert schema_error("x", changing) is None and schema_error(3, changing) is not None
+    with pytest.raises(jsonschema.SchemaError):  # a broken schema is still refused
+        schema_validator({"type": "no such type"})

@@ -1,4 +1,5 @@
-"""End to end: shvets2026 alone, built from the offline mirror in a copy of the project.
+"""End to end: shvets2026, built from the offline mirror (the session's ``offline_build``;
+one myth alone in a project of its own; an edited script in a copy of the build).
 
 Every claim of the paper (Tables 1, 2 and 4) and of its replication must match; the
 fetched files' digests are recorded; the malformed inputs of the release are flagged in
@@ -13,18 +14,16 @@ import pytest
 from reagree.pipeline.claims import read_claims
 from reagree.pipeline.tables import read_values
 
-from conftest import project_copy, run_snakemake
+from conftest import OFFLINE, copy_build, project_copy, run_snakemake
 
 pytestmark = pytest.mark.e2e
 RESULTS = "results/shvets2026"
 
 
 @pytest.fixture(scope="module")
-def work(tmp_path_factory, mirror):
-    work = project_copy(tmp_path_factory, "shvets2026")
-    (work / "shvets.yaml").write_text(f"papers: [shvets2026]\nmirror: {mirror}\n")
-    run_snakemake(work, configfile="shvets.yaml")
-    return work
+def work(offline_build):
+    """The session's build of every paper (read only)."""
+    return offline_build
 
 
 def test_every_claim_matches(work):
@@ -67,10 +66,11 @@ def test_tables_and_figures_are_written(work):
     assert table4["myth"].tolist() == ["inanna_enki", "inanna_descent", "gudea"]
 
 
-def test_a_change_to_table4_does_not_rerun_the_triples(work):
+def test_a_change_to_table4_does_not_rerun_the_triples(offline_build, tmp_path_factory):
+    work = copy_build(offline_build, tmp_path_factory, "shvets2026_edited")
     script = work / "workflow" / "papers" / "shvets2026" / "scripts" / "compute_phase_shift.py"
     script.write_text(script.read_text() + "\n# edited\n")
-    plan = run_snakemake(work, "--dry-run", configfile="shvets.yaml").stdout
+    plan = run_snakemake(work, "--dry-run", configfile=OFFLINE).stdout
     assert "compute_shvets2026_phase_shift" in plan
     assert "enumerate_shvets2026_triples" not in plan
     assert "pair_shvets2026_runs" not in plan
@@ -78,7 +78,8 @@ def test_a_change_to_table4_does_not_rerun_the_triples(work):
 
 def test_a_subset_of_myths_builds_and_pooled_claims_read_not_built(tmp_path_factory, mirror):
     work = project_copy(tmp_path_factory, "shvets2026_gudea")
-    (work / "gudea.yaml").write_text(f"papers: [shvets2026]\nmirror: {mirror}\nshvets2026: {{myths: [gudea]}}\n")
+    (work / "gudea.yaml").write_text(f"papers: [shvets2026]\nmirror: {mirror}\nshvets2026: {{myths: [gudea]}}\n"
+                                     "datasets: {}\n")
     run_snakemake(work, configfile="gudea.yaml")
     table = read_claims(work / RESULTS / "claims.tsv").set_index("key")
     assert not (table["status"] == "missing").any(), table[table["status"] == "missing"].to_string()

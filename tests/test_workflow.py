@@ -1,9 +1,11 @@
 """End to end: the Snakemake workflow, run in a copy of the project.
 
-The build of the papers' data reads the offline mirror and is skipped (saying how to
-enable it) where none is found; CI always has one. The synthetic paper, the demo paper
-(tests/fixtures: templated sources, settings, `needs`), the config checks, the
-no-network message and the lint need no data and always run.
+The papers' data are built once per session from the offline mirror (``offline_build`` of
+conftest.py; skipped, saying how to enable it, where none is found; CI always has one);
+the tests of a deleted input and of a rebuild's bytes work in copies of that build. The
+synthetic paper alone (no data at all), the demo paper (tests/fixtures: templated sources,
+settings, `needs`), the config checks, the no-network message and the lint need no data
+and always run.
 """
 import hashlib
 import shutil
@@ -16,7 +18,7 @@ import yaml
 from reagree.pipeline.claims import read_claims
 from reagree.pipeline.tables import read_values
 
-from conftest import FIXTURES, ROOT, project_copy, run_snakemake
+from conftest import DEMO, FIXTURES, OFFLINE, ROOT, copy_build, project_copy, run_snakemake
 
 pytestmark = pytest.mark.e2e
 
@@ -35,25 +37,16 @@ def synthetic_only(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def work(tmp_path_factory, mirror):
-    """Both papers of config.yaml, built from the offline mirror."""
-    work = project_copy(tmp_path_factory, "reagree")
-    offline = yaml.safe_load((mirror.parent / "offline.yaml").read_text()) if (mirror.parent / "offline.yaml").exists() else {}
-    offline["mirror"] = str(mirror)
-    (work / "offline.yaml").write_text(yaml.safe_dump(offline))
-    run_snakemake(work, configfile="offline.yaml")
-    return work
+def work(offline_build):
+    """config.yaml's papers built from the offline mirror (the session's build: read only)."""
+    return offline_build
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    """The demo paper with only parts a and c configured, from the fixture mirror."""
-    work = project_copy(tmp_path_factory, "demo")
-    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
-    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror"),
-                                                    "demo": {"parts": ["a", "c"]}}))
-    run_snakemake(work, configfile="demo.yaml")
-    return work
+def demo(demo_build, tmp_path_factory):
+    """The demo paper with only parts a and c configured, from the fixture mirror (a copy
+    of the session's build, which the tests below change)."""
+    return copy_build(demo_build, tmp_path_factory, "demo")
 
 
 def test_jayanetti_keeps_its_claim_statuses(work):
@@ -108,25 +101,42 @@ def test_results_and_data_are_readable_by_others(work):
 
 
 def test_second_run_does_nothing(work):
-    assert "Nothing to be done" in run_snakemake(work, "-n", configfile="offline.yaml").stdout
+    assert "Nothing to be done" in run_snakemake(work, "-n", configfile=OFFLINE).stdout
 
 
-def test_deleting_one_input_refetches_only_that_file(work):
+def test_deleting_one_input_refetches_only_that_file(offline_build, tmp_path_factory):
+    work = copy_build(offline_build, tmp_path_factory, "deleted_input")
+    assert "Nothing to be done" in run_snakemake(work, "-n", configfile=OFFLINE).stdout  # the copy is complete
     (work / "data" / "jayanetti2026" / "LICENSE").unlink()
-    plan = run_snakemake(work, "-n", configfile="offline.yaml").stdout
+    plan = run_snakemake(work, "-n", configfile=OFFLINE).stdout
     assert plan.count("rule fetch_source_") == 1 and "data/jayanetti2026/LICENSE" in plan
-    run_snakemake(work, configfile="offline.yaml")
+    run_snakemake(work, configfile=OFFLINE)
     assert (work / "data" / "jayanetti2026" / "LICENSE").exists()
-    assert "Nothing to be done" in run_snakemake(work, "-n", configfile="offline.yaml").stdout
+    assert "Nothing to be done" in run_snakemake(work, "-n", configfile=OFFLINE).stdout
 
 
-def test_same_config_same_bytes(work):
-    outputs = ["results/jayanetti2026/values.tsv", "results/jayanetti2026/figures/pairwise_kappa.png",
-               "results/agreement_before_accuracy/values.tsv", "results/summary.md"]
-    before = {p: hashlib.sha256((work / p).read_bytes()).hexdigest() for p in outputs}
-    run_snakemake(work, "--forceall", configfile="offline.yaml")
-    after = {p: hashlib.sha256((work / p).read_bytes()).hexdigest() for p in outputs}
-    assert before == after
+def digests(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_same_config_same_bytes(offline_build, tmp_path_factory):
+    """jayanetti2026 and the synthetic paper rebuilt from nothing (with the summary and the
+    report over all four papers): every file of results/ is the session build's, byte for byte."""
+    work = copy_build(offline_build, tmp_path_factory, "same_bytes")
+    rebuilt = ["results/jayanetti2026", "results/agreement_before_accuracy"]
+    for folder in rebuilt:
+        shutil.rmtree(work / folder)
+    for name in ("summary.tsv", "summary.md", "report.html"):
+        (work / "results" / name).unlink()
+    run_snakemake(work, configfile=OFFLINE)
+    before, after = digests(offline_build / "results"), digests(work / "results")
+    outputs = ["jayanetti2026/values.tsv", "jayanetti2026/figures/pairwise_kappa.png",
+               "agreement_before_accuracy/values.tsv", "summary.md", "report.html"]
+    assert set(outputs) <= set(after)
+    assert sorted(after) == sorted(before)
+    differ = [name for name in before if before[name] != after[name]]
+    assert not differ, f"not byte-identical after rebuilding {rebuilt} from nothing: {differ}"
 
 
 def test_synthetic_paper_builds_without_any_data(synthetic_only):
@@ -152,7 +162,7 @@ def test_a_templated_source_builds_only_the_configured_subset(demo):
 
 
 def test_adding_a_part_to_the_settings_builds_it(demo):
-    plan = run_snakemake(demo, "-n", "--config", "demo={parts: [a, b, c]}", configfile="demo.yaml").stdout
+    plan = run_snakemake(demo, "-n", "--config", "demo={parts: [a, b, c]}", configfile=DEMO).stdout
     assert plan.count("rule fetch_source_") == 1 and "output: data/demo/parts/part_b.tsv" in plan
 
 
@@ -224,7 +234,7 @@ def test_a_pinned_input_changed_after_fetching_is_fetched_again(demo):
     part = demo / "data" / "demo" / "parts" / "part_a.tsv"
     original = part.read_bytes()
     part.write_bytes(original.splitlines(keepends=True)[0])  # truncated to its header
-    result = run_snakemake(demo, configfile="demo.yaml")
+    result = run_snakemake(demo, configfile=DEMO)
     assert "changed since it was fetched" in result.stderr and "fetching it again" in result.stderr
     assert part.read_bytes() == original
     assert claims(demo, "demo").set_index("key").loc["agreement.a_b.part_a", "status"] == "match"
@@ -236,23 +246,23 @@ def test_an_unpinned_input_changed_after_fetching_stops_the_run(demo):
     notes = demo / "data" / "demo" / "notes" / "README.txt"
     original = notes.read_bytes()
     notes.write_text("edited by hand\n")
-    result = run_snakemake(demo, check=False, configfile="demo.yaml")
+    result = run_snakemake(demo, check=False, configfile=DEMO)
     assert result.returncode != 0
     said = result.stdout + result.stderr
     assert "data/demo/notes/README.txt changed since it was first fetched" in said
     assert "reagree accept demo notes/README.txt" in said
     assert notes.read_text() == "edited by hand\n"
     notes.unlink()
-    run_snakemake(demo, configfile="demo.yaml")
+    run_snakemake(demo, configfile=DEMO)
     assert notes.read_bytes() == original
 
 
 def test_partial_files_left_by_a_killed_fetch_are_swept(demo):
     stale = demo / "data" / "demo" / "parts" / ".part_a.tsv.part-abc123"
     stale.write_text("half a file")
-    result = run_snakemake(demo, "-n", configfile="demo.yaml")
+    result = run_snakemake(demo, "-n", configfile=DEMO)
     assert stale.exists() and "a run removes" in result.stderr  # a dry run changes nothing
-    result = run_snakemake(demo, configfile="demo.yaml")
+    result = run_snakemake(demo, configfile=DEMO)
     assert not stale.exists() and "left by an interrupted fetch" in result.stderr
 
 

@@ -27,10 +27,11 @@ What it decides:
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
+
+from reagree.pipeline.papercode import import_code, resolve_function
 
 __all__ = ["Family", "KeyGrammar", "function_name", "paper_keys", "resolve_function"]
 
@@ -44,23 +45,6 @@ def function_name(function: Callable | property | str) -> str:
         return function
     target = function.fget if isinstance(function, property) else function
     return f"{target.__module__}.{target.__qualname__}"
-
-
-def resolve_function(name: str) -> object:
-    """The object a ``module.qualified_name`` names (ValueError when nothing has it)."""
-    parts = name.split(".")
-    for split in range(len(parts) - 1, 0, -1):
-        try:
-            found: object = importlib.import_module(".".join(parts[:split]))
-        except ImportError:
-            continue
-        try:
-            for attribute in parts[split:]:
-                found = getattr(found, attribute)
-        except AttributeError:
-            break
-        return found
-    raise ValueError(f"{name}: no module holds this function")
 
 
 @dataclass(frozen=True, eq=False)
@@ -192,7 +176,7 @@ def paper_keys(paper_id: str) -> KeyGrammar:
     """``KEYS`` of the paper's package (``<id>.keys``: the paper folder is on sys.path in
     the workflow and the tests)."""
     try:
-        module = importlib.import_module(f"{paper_id}.keys")
+        module = import_code(f"{paper_id}.keys")
     except ModuleNotFoundError as error:
         raise ValueError(f"{paper_id}: no key declarations (workflow/papers/{paper_id}/{paper_id}/keys.py): "
                          f"{error}") from None

@@ -42,7 +42,7 @@ from typing import Callable
 
 import jsonschema
 
-from reagree.pipeline.settings import load_schema, schema_path
+from reagree.pipeline.settings import load_schema, schema_error, schema_path, schema_validator
 from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain
 
 __all__ = ["CLAIM_COLUMNS", "CLAIM_HEADER", "ClaimColumn", "PrintedNumber", "load_claim_table", "load_paper",
@@ -153,12 +153,8 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
     if header != CLAIM_HEADER:
         raise ValueError(f"{path}, line {header_line}: the header is {list(header)}; every claim table has the "
                          f"header {list(CLAIM_HEADER)} (tab-separated)")
-    validator = jsonschema.Draft202012Validator(claim_schema)  # compiled once: a table has hundreds of rows
+    validator = schema_validator(claim_schema)  # built once: a table has hundreds of rows
     claims = []
-    # one validator per table: jsonschema.validate re-checks the schema itself on every call
-    validator_class = jsonschema.validators.validator_for(claim_schema)
-    validator_class.check_schema(claim_schema)
-    validator = validator_class(claim_schema)
     for number, line in rows[1:]:
         where = f"{path}, line {number}"
         cells = line.split("\t")
@@ -170,7 +166,7 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
             if cell:
                 claim[column.name] = column.read(cell, f"{where}, {column.name}")
         _check_tolerance(claim, where)
-        error = jsonschema.exceptions.best_match(validator.iter_errors(plain(claim)))
+        error = schema_error(plain(claim), validator)
         if error is not None:
             raise _validation_error(where, error)
         claim["_where_defined"] = where
@@ -212,10 +208,9 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
         if isinstance(entry, dict) and ("url" in entry) == ("path" in entry):
             raise ValueError(f"{path}: sources[{index}] ({entry.get('name')}): give either url (a download) or path "
                              "(a file on this machine), not both and not neither")
-    try:
-        jsonschema.validate(plain(paper), schema)
-    except jsonschema.ValidationError as error:
-        raise _validation_error(str(path), error) from None
+    error = schema_error(plain(paper), schema)
+    if error is not None:
+        raise _validation_error(str(path), error)
     if paper["id"] != path.parent.name:
         raise ValueError(f"{path}: id {paper['id']!r} differs from its folder name {path.parent.name!r}")
     claim_schema = dict(schema["$defs"]["claim"], **{"$defs": schema["$defs"]})

@@ -42,8 +42,10 @@ What it decides:
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib.resources
+import json
 import math
 from pathlib import Path
 
@@ -154,6 +156,29 @@ def fill_defaults(data: dict, schema: dict) -> dict:
     return data
 
 
+_VALIDATORS: dict[str, jsonschema.protocols.Validator] = {}
+
+
+def schema_validator(schema: dict) -> jsonschema.protocols.Validator:
+    """The validator of ``schema``, built (and the schema checked against its metaschema)
+    once per process: ``jsonschema.validate`` redoes both on every call, which made loading
+    a paper's hundreds of claim rows, and so every Snakemake start, take seconds."""
+    key = json.dumps(schema, default=repr)  # a schema's content, in its own key order
+    validator = _VALIDATORS.get(key)
+    if validator is None:
+        schema = copy.deepcopy(schema)  # a caller changing its dict later changes nothing here
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        validator = _VALIDATORS[key] = cls(schema)
+    return validator
+
+
+def schema_error(data: object, schema: dict | jsonschema.protocols.Validator) -> jsonschema.ValidationError | None:
+    """The error ``jsonschema.validate(data, schema)`` would raise (its best match), or None."""
+    validator = schema if isinstance(schema, jsonschema.protocols.Validator) else schema_validator(schema)
+    return jsonschema.exceptions.best_match(validator.iter_errors(data))
+
+
 def _non_finite(data: object, path: tuple = ()) -> tuple[tuple, float] | None:
     """The first number in ``data`` that is NaN or infinite, with its key path."""
     if isinstance(data, float) and not math.isfinite(data):
@@ -239,11 +264,10 @@ def validate(data: object, schema: dict, where: str) -> None:
     """jsonschema validation with an error that names ``where`` and the field; a number
     that is not finite is refused first (JSON Schema's bounds let NaN through)."""
     check_finite(data, where)
-    try:
-        jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as error:
+    error = schema_error(data, schema)
+    if error is not None:
         field = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise ValueError(f"{where}: key {field}: {error.message}") from None
+        raise ValueError(f"{where}: key {field}: {error.message}")
 
 
 def paper_settings_schema(workflow_dir: str | Path, paper_id: str) -> Path | None:
