@@ -18,9 +18,10 @@ from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
 
 from agreement_before_accuracy import keys
-from agreement_before_accuracy.fixture import LABELS, WIDTH_STUDY_SIZES, complete_round, resample_indices
+from agreement_before_accuracy.fixture import (LABELS, WIDTH_STUDY_DRAWS, WIDTH_STUDY_SIZES, complete_round,
+                                               resample_indices)
 
-DRAWS = 2000  # the document's; its figures are only reproducible with its own scheme
+DRAWS = WIDTH_STUDY_DRAWS  # the document's
 FIRST_SEED = 100_000
 LEVEL = 0.95
 SCHEME_NAME = f"python-random({FIRST_SEED}+d)"

@@ -18,6 +18,7 @@ import pandas as pd
 from reagree.plots import plt, save_figure
 
 READER_COLOURS = {"human": "#222222", "opus": "#d95f02", "gemini": "#1b9e77", "qwen": "#7570b3"}
+COUNT_NOTE = "k/n above a model: k of its n run-triples have a gap at or above the human's (dashed line)"
 MYTH_TITLES = {"inanna_enki": "Inanna and Enki", "inanna_descent": "Inanna's Descent", "gudea": "Gudea Cyl. A"}
 
 
@@ -55,9 +56,10 @@ def gap_by_reader(readers: pd.DataFrame, myths: Sequence[str], path: str | Path,
 
 
 def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: Sequence[str], path: str | Path,
-                title: str) -> None:
+                title: str):
     """For each myth, every model run-triple's gap (one dot per triple, a box per model)
-    with the human's own gap as a line; the count of triples at or above it is printed.
+    with the human's own gap as a line; the count of triples at or above it is printed
+    above each model as "k/n" and explained under the title. Returns the (closed) figure.
     ``triples`` has columns model, myth, gap."""
     models = list(dict.fromkeys(triples["model"]))
     figure, axes = plt.subplots(1, len(myths), figsize=(4.0 * len(myths), 4.4), sharey=True,
@@ -84,8 +86,9 @@ def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: S
         axis.set_title(_title(myth), fontsize=10)
         axis.grid(axis="y", alpha=0.3)
     axes[0][0].set_ylabel("gap of a run-triple (mean over its 3 pairs)")
-    figure.suptitle(title, fontsize=10)
+    figure.suptitle(f"{title}\n{COUNT_NOTE}", fontsize=10)
     save_figure(figure, path)
+    return figure
 
 
 def human_pairs(pairs: pd.DataFrame, path: str | Path, title: str) -> None:
