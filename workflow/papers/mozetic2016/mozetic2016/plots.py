@@ -121,7 +121,7 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
     axis.set_axisbelow(True)
     said = notes(frame)
     if said:
-        figure.supxlabel("\n".join(textwrap.fill(line, 110) for line in said), fontsize=8, color="0.3", x=0.01,
+        figure.supxlabel("\n".join(textwrap.fill(line, 125) for line in said), fontsize=8, color="0.3", x=0.01,
                          ha="left")
     save_figure(figure, path)
     return figure

@@ -76,14 +76,15 @@ def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: S
                          color=READER_COLOURS.get(model, f"C{k}"), zorder=3)
             reached = int((gaps >= human).sum()) if np.isfinite(human) else 0
             axis.annotate(f"{reached}/{len(gaps)}", (k, 1.0), xycoords=("data", "axes fraction"),
-                          xytext=(0, -12), textcoords="offset points", ha="center", fontsize=8)
+                          xytext=(0, 3), textcoords="offset points", ha="center", va="bottom", fontsize=8,
+                          annotation_clip=False)  # above the frame, clear of the dots
         if np.isfinite(human):
             axis.axhline(human, color=READER_COLOURS["human"], linestyle="--", linewidth=1.2)
             axis.annotate(f"human {human:+.3f}", (len(models) - 0.5, human), xytext=(0, 3), textcoords="offset points",
                           ha="right", va="bottom", fontsize=8)
         axis.axhline(0, color="black", linewidth=0.5)
         axis.set_xticks(range(len(models)), models)
-        axis.set_title(_title(myth), fontsize=10)
+        axis.set_title(_title(myth), fontsize=10, pad=16)
         axis.grid(axis="y", alpha=0.3)
     axes[0][0].set_ylabel("gap of a run-triple (mean over its 3 pairs)")
     figure.suptitle(f"{title}\n{COUNT_NOTE}", fontsize=10)
