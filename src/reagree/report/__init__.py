@@ -109,14 +109,15 @@ class AuditResults:
 
 def load_papers(results: Path, papers: dict[str, dict], figures: Sequence[str | Path] = (),
                 captions: dict[str, str] | None = None) -> list[PaperResults]:
-    """Each paper's claims, figures (the given PNGs under results/<paper>/, else every PNG
-    in results/<paper>/figures) with their ``captions`` (keyed by figure path), and tables
+    """Each paper's claims, figures (the given PNGs under results/<paper>/ in the given
+    order, else every PNG in results/<paper>/figures) with their ``captions`` (keyed by figure path), and tables
     (results/<paper>/tables/*.tsv)."""
     loaded = []
     for paper_id, meta in papers.items():
         folder = results / paper_id
         claims = read_claims(folder / "claims.tsv")
-        mine = sorted(Path(f) for f in figures if Path(f).suffix == ".png" and paper_id in Path(f).parts)
+        # in the order the paper's rules list them (its reading order), else sorted
+        mine = list(dict.fromkeys(Path(f) for f in figures if Path(f).suffix == ".png" and paper_id in Path(f).parts))
         if not mine and (folder / "figures").is_dir():
             mine = sorted((folder / "figures").glob("*.png"))
         tables = sorted((folder / "tables").glob("*.tsv")) if (folder / "tables").is_dir() else []
@@ -468,7 +469,7 @@ details.claims-box>summary h3{display:inline}
 figure{margin:10px 0} figure img{max-width:100%;height:auto;border:1px solid var(--line)}
 figcaption{color:var(--fg);font-size:13px;max-width:70em} figcaption .file{color:var(--muted);font-size:12px}
 figcaption code{font-size:12px}
-.figures{display:flex;flex-wrap:wrap;gap:16px} .figures figure{flex:1 1 560px;max-width:900px}
+.figures figure{max-width:1100px;margin:10px 0 22px}
 .two{display:flex;flex-wrap:wrap;gap:24px} .two>div{flex:1 1 520px}
 .reading{background:var(--band);border-left:4px solid #0969da;padding:6px 10px}
 li.problem{color:#9a6700}
