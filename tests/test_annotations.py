@@ -254,3 +254,14 @@ def test_id_patterns_name_the_line(tmp_path):
     with pytest.raises(ValueError, match=r"ids\.csv: line 3: unit id '1\.23457E\+18' does not match"):
         read_annotations(path, unit_pattern=r"\d{17,19}", rater_pattern=r"\d+")
     assert read_annotations(path, rater_pattern=r"\d+").n_units == 2
+
+
+def test_the_share_of_labels_the_busiest_raters_gave_by_hand():
+    # r1 gives 3 labels, r2 2, r3 1: the top one gave 3 of 6 (50%), the top two 5 of 6
+    annotations = Annotations.from_records(["u1", "u2", "u3", "u1", "u2", "u1"], ["r1", "r1", "r1", "r2", "r2", "r3"],
+                                           ["a", "b", "a", "a", "b", "b"])
+    assert annotations.top_raters_percent(1) == pytest.approx(50.0)
+    assert annotations.top_raters_percent(2) == pytest.approx(500 / 6)
+    assert annotations.top_raters_percent(5) == pytest.approx(100.0)
+    with pytest.raises(ValueError, match="count >= 1"):
+        annotations.top_raters_percent(0)

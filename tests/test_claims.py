@@ -74,7 +74,7 @@ PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\
 
 def row(key, where, published, **cells):
     """A claim table line in CLAIM_HEADER order."""
-    fields = dict(key=key, where=where, source="paper", published=published, **cells)
+    fields = {"key": key, "where": where, "source": "paper", "published": published, **cells}
     return "\t".join(fields.get(c, "") for c in HEADER.strip().split("\t")) + "\n"
 
 
@@ -246,3 +246,56 @@ def test_summary_explains_not_built_and_not_comparable():
     summary, markdown = summarise({"moz": table})
     assert summary.iloc[0]["not_built"] == 1 and summary.iloc[0]["not_comparable"] == 1
     assert "why claims are not built" in markdown and "why claims are not comparable" in markdown
+
+
+# ----------------------------------------------------------------- bounds and where a number is printed
+
+@pytest.mark.parametrize("relation, bound, computed, status", [
+    (">", "40", 41.2, "match"), (">", "40", 40.0, "mismatch"), (">", "40", 39.9, "mismatch"),
+    (">=", "0.6", 0.6, "match"), (">=", "0.6", 0.6 - 1e-12, "match"), (">=", "0.6", 0.599, "mismatch"),
+    ("<", "0.2", 0.126, "match"), ("<", "0.2", 0.2, "mismatch"), ("<=", "0.4", 0.4, "match"),
+    ("<=", "0.4", 0.401, "mismatch"), (">", "1.6e6", 1_643_735, "match"), ("<", "5e-13", 1.1e-16, "match"),
+    ("<", "5e-13", 6e-13, "mismatch"), (">", "0", 1e-12, "match")])
+def test_a_printed_bound_is_a_claim_that_holds_or_does_not(relation, bound, computed, status):
+    """'over 40%' is the bound 40 with compare >: equal is not over; float noise at the bound counts as equal."""
+    values = pd.DataFrame({"key": ["share"], "value": [computed]})
+    table = diff_claims([claim("share", bound, compare=relation, note="two annotators")], values)
+    assert table.loc[0, "status"] == status
+    assert table.loc[0, "tolerance"] == 0 and table.loc[0, "published"] == bound
+    assert table.loc[0, "reason"] == f"states {relation} {bound}; two annotators"
+
+
+def test_a_bound_takes_no_tolerance_and_a_missing_value_is_still_missing():
+    values = pd.DataFrame({"key": ["share"], "value": [np.nan]})
+    assert diff_claims([claim("share", "40", compare=">")], values)["status"].tolist() == ["missing"]
+    with pytest.raises(ValueError, match="a bound .compare >. is exact and takes no tolerance"):
+        diff_claims([claim("share", "40", compare=">", tolerance=1.0)], values)
+
+
+PINNED = ("id: demo\ntitle: t\ncite: c\nclaim_tables: [claims/t.tsv]\nsources:\n  - name: r.txt\n"
+          "    url: https://raw.githubusercontent.com/o/r/5241a8bc2cb91b3ad39c0b79f26679427fd75491/results/r.txt\n")
+
+
+@pytest.mark.parametrize("source", ["paper", "replication", "internal", "repository: results/table2.txt@5241a8b",
+                                    "repository: src/paper_results.py@5241a8bc2cb91b3ad39c0b79f26679427fd75491"])
+def test_a_claim_says_where_its_number_is_printed(tmp_path, source):
+    path = write_paper(tmp_path / "demo", PINNED, {"claims/t.tsv": HEADER + row("a.b", "T", "1", source=source)})
+    assert load_paper(path, SCHEMA)["claims"][0]["source"] == source
+
+
+@pytest.mark.parametrize("source, message", [
+    ("repository: results/table2.txt@6baa8a8", "names commit 6baa8a8, which no source of the paper is pinned to"),
+    ("repository: results/table2.txt", "field source"), ("the authors' repository", "field source"),
+    ("repository: a b.txt@5241a8b", "field source")])
+def test_a_repository_source_names_a_file_at_the_pinned_commit(tmp_path, source, message):
+    path = write_paper(tmp_path / "demo", PINNED, {"claims/t.tsv": HEADER + row("a.b", "T", "1", source=source)})
+    with pytest.raises(ValueError, match=message):
+        load_paper(path, SCHEMA)
+
+
+def test_a_bound_is_read_from_a_claim_table(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "40", compare=">")})
+    assert load_paper(path, SCHEMA)["claims"][0]["compare"] == ">"
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "40", compare="over")})
+    with pytest.raises(ValueError, match="field compare"):
+        load_paper(path, SCHEMA)

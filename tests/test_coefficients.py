@@ -467,3 +467,14 @@ def test_a_difference_of_coefficients_keeps_the_reason_of_an_undefined_one():
     assert difference(0.635521, 0.634913) == pytest.approx(6.08e-04, abs=1e-12)
     gap = difference(Undefined("one category in use"), 0.5)
     assert_undefined(gap) and reason_of(gap) == "one category in use"
+
+
+def test_fleiss_is_the_weighted_mean_of_its_category_kappas():
+    """Fleiss (1971), eq. 10: the p(1-p)-weighted mean of the category kappas is the overall
+    kappa; held against statsmodels' fleiss_kappa on a table worked by hand."""
+    from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
+
+    from reagree.stats.multirater import fleiss_category_weighted_mean
+    counts = np.array([[3, 3, 0], [6, 0, 0], [0, 2, 4], [1, 4, 1], [0, 0, 6]])
+    assert fleiss_category_weighted_mean(counts) == pytest.approx(statsmodels_fleiss(counts), abs=1e-12)
+    assert np.isnan(fleiss_category_weighted_mean(np.array([[6, 0], [6, 0]])))

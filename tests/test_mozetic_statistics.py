@@ -16,7 +16,7 @@ read_dataset, read_language = release.read_dataset, release.read_language
 
 # negative, neutral, positive in this order throughout; values -1, 0, +1
 T1, T2, T3, T4 = "12345678901234567", "123456789012345678", "1234567890123456789", "1234567890123456790"
-T5, T6, T7, T8 = "9876543210987654321", "5555555555555555555", "5555555555555555556", "1111111111111111111"
+T5, T6, T7, T8 = "8876543210987654321", "5555555555555555555", "5555555555555555556", "1111111111111111111"
 TINY = "\r\n".join([
     "TweetID,HandLabel,AnnotatorID",  # 1
     f"{T1},Positive,1",               # 2  t1: a 17-digit id

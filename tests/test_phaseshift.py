@@ -115,3 +115,32 @@ def test_boundary_placement_by_hand():
 def test_boundary_placement_with_an_empty_source_is_undefined():
     result = phaseshift.boundary_placement(np.array([[1, 0, 0], [1, 0, 1]]))
     assert np.isnan(result["pairs"][0]["within_0"]) and result["pairs"][0]["chance"] == pytest.approx(1 / 3)
+
+
+def test_units_far_from_boundaries_by_hand():
+    boundaries = np.array([
+        # 0  1  2  3  4  5  6  7  8  9  10
+        [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, -1],
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1],
+    ])
+    labels = np.where(boundaries >= 0, 0, -1)
+    # Starts at units 0 and 6 (run 0); more than 2 units away: 3 (3 from both) and 9;
+    # unit 10 is covered by no run.
+    far = phaseshift.units_far_from_boundaries(labels, boundaries, distance=2)
+    assert np.flatnonzero(far).tolist() == [3, 9]
+    assert np.flatnonzero(phaseshift.units_far_from_boundaries(labels, boundaries, distance=0)).tolist() == \
+        [1, 2, 3, 4, 5, 7, 8, 9]
+
+
+def test_neighbour_relabels_on_allowed_units_only():
+    labels = np.array([
+        [A, A, E, A, B, B, B, C, C, G],
+        [A, A, F, B, B, C, C, C, C, -1],
+        [A, A, -1, A, B, B, B, C, D, -1],
+    ])
+    # As test_neighbour_relabels_by_hand; allowing units 0-6 drops the event on unit 8
+    # (run 2, C fragment, D): two events, both licensed. The fragments stay those of every unit.
+    allowed = np.arange(10) < 7
+    result = phaseshift.neighbour_relabels(labels, allowed)
+    assert (result.events, result.licensed, result.fragments) == (2, 2, 3)
+    assert result.observed == pytest.approx(1.0)

@@ -91,3 +91,10 @@ def test_differs_at_the_defect_threshold():
     assert references.differs(0.5, references.Reference("lib", 0.5 + 5e-9))
     assert not references.differs(float("nan"), float("nan"))
     assert references.differs(float("nan"), 0.5) and references.differs(0.5, float("nan"))
+
+
+def test_the_largest_difference_from_a_reference_by_hand():
+    from reagree.stats.references import Reference, largest_difference
+    pairs = [(0.631529, Reference("lib", 0.631529 + 3e-13)), (0.5, 0.5 - 2e-12), (float("nan"), float("nan"))]
+    assert largest_difference(pairs) == pytest.approx(2e-12, rel=1e-3)
+    assert np.isnan(largest_difference([(0.5, float("nan"))]))

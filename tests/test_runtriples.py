@@ -96,3 +96,24 @@ def test_far_runs_start_from_the_least_agreeing_pair_then_add_the_farthest():
     assert runtriples.far_runs(tied) == [0, 1, 2]  # runs 2 and 3 tie at 0.4: the lower index
     with pytest.raises(ValueError):
         runtriples.far_runs(np.eye(2))
+
+
+def test_reader_rank_counts_the_readers_above():
+    gaps = {"human": 0.298, "gemini": 0.291, "opus": 0.065, "qwen": 0.077}
+    assert runtriples.reader_rank(gaps, "human") == 1
+    assert runtriples.reader_rank(gaps, "gemini") == 2
+    assert runtriples.reader_rank({**gaps, "gemini": 0.298}, "gemini") == 1  # a tie shares the better rank
+    assert runtriples.reader_rank({**gaps, "qwen": float("nan")}, "qwen") == 4  # undefined ranks last
+    with pytest.raises(ValueError, match="no value for reader 'nobody'"):
+        runtriples.reader_rank(gaps, "nobody")
+
+
+def test_runs_and_pairs_are_counted_once_over_pair_tables():
+    import pandas as pd
+    enki = pd.DataFrame({"myth": "enki", "reader": ["h", "h", "h", "m"], "run_a": [1, 1, 2, 1],
+                         "run_b": [2, 3, 3, 2]})
+    gudea = pd.DataFrame({"myth": "gudea", "reader": ["h"], "run_a": [1], "run_b": [2]})
+    # enki: h runs 1-3, m runs 1-2; gudea: h runs 1-2 -> 3 + 2 + 2 runs; h pairs: 3 + 1
+    assert runtriples.count_runs([enki, gudea]) == 7
+    assert runtriples.count_pairs([enki, gudea], "h") == 4
+    assert runtriples.count_pairs([enki, enki], "m") == 1

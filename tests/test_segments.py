@@ -240,3 +240,23 @@ def test_released_texts_give_the_papers_unit_counts(mirror):
     counts = {myth: segments.read_units(texts / f"{myth}_numbered.txt", per_line=myth != "inanna_enki").n_units
               for myth in ("inanna_enki", "inanna_descent", "gudea")}
     assert counts == {"inanna_enki": 71, "inanna_descent": 405, "gudea": 804}
+
+
+def test_segment_lengths_segment_counts_numbered_lines_and_date_spans():
+    units = segments.parse_units(TEXT, per_line=True)
+    run_a = segments.parse_run(json.dumps(RUN_A), "a.json")
+    run_c = segments.parse_run(json.dumps(RUN_A[:2]), "c.json")
+    # RUN_A: lines 1-2, 3-5, 7-8, 10-12 -> 2, 3, 2, 3 lines; run c: 2 and 3
+    assert segments.mean_segment_lines([run_a, run_c]) == pytest.approx(15 / 6)
+    assert segments.mean_segments([run_a, run_c]) == pytest.approx(3.0)
+    assert np.isnan(segments.mean_segments([])) and np.isnan(segments.mean_segment_lines([]))
+    # 9 units, two lacunae (3, 9) and a note (6): lines 1 to 12; the duplicate and the line
+    # without a number are no numbered lines of their own
+    assert segments.numbered_lines(units) == 12
+    with pytest.raises(ValueError, match="blocks"):
+        segments.numbered_lines(segments.parse_units(TEXT, per_line=False, source="b.txt"))
+    assert segments.date_span(["2026-08-13", date(2026, 6, 29), " 2026-07-01"]) == (20260629, 20260813)
+    with pytest.raises(ValueError, match="'2026-08_07' is not YYYY-MM-DD"):
+        segments.date_span(["2026-08_07"])
+    with pytest.raises(ValueError, match="no dates"):
+        segments.date_span([])

@@ -1,7 +1,10 @@
 """End to end: shvets2026, built from the offline mirror (the session's ``offline_build``;
 one myth alone in a project of its own; an edited script in a copy of the build).
 
-Every claim of the paper (Tables 1, 2 and 4) and of its replication must match; the
+Every claim of the paper (Tables 1, 2 and 4), of the authors' repository and of the
+replication matches but the replication's four figures the data do not reproduce (each
+with the reading that does) and the six figures about pages reagree never fetches; the
+replication's derived figures hold against the printed figures they come from; the
 fetched files' digests are recorded; the malformed inputs of the release are flagged in
 the diagnostics tables, not repaired silently; a change to Table 4's rule does not rerun
 the run-triple enumeration.
@@ -26,12 +29,54 @@ def work(offline_build):
     return offline_build
 
 
-def test_every_claim_matches(work):
+# The replication's figures the released runs do not reproduce: (published, computed).
+FINDINGS = {
+    "gap_difference.human_minus_gemini.gudea": ("0.007", 0.00633),  # 0.298 - 0.291 of the printed gaps
+    "rank.gap.human.gudea": ("2", 1),  # the same sentence puts Gemini's gap below the human's
+    "ratio.agreement_per_chance_label.human.inanna_enki": ("2", 2.7694),  # 'roughly twice'
+    "mean_segments.all.gudea": ("25", 31.2424),  # 'one boundary of roughly 25 per run'
+}
+UNCHECKABLE = {"count.checks.reproduce_py", "count.files.repository", "size_mb.repository",
+               "count.blocks.etcsl_1_3_1", "count.lines.etcsl_1_4_1", "count.lines.etcsl_2_1_7"}
+
+
+def test_every_claim_matches_but_the_findings(work):
     table = read_claims(work / RESULTS / "claims.tsv")
-    assert len(table) >= 145
-    assert table["status"].eq("match").all(), table[table["status"] != "match"].to_string()
-    assert set(table["source"]) == {"paper", "replication"}
-    assert (table["rule"] != "").all()  # every number traces to the rule that computed it
+    assert len(table) >= 224
+    found = table[table["status"] == "mismatch"].set_index("key")
+    assert set(found.index) == set(FINDINGS), found.to_string()
+    for key, (published, computed) in FINDINGS.items():
+        assert found.at[key, "published"] == published
+        assert found.at[key, "computed"] == pytest.approx(computed, abs=5e-4)
+        assert found.at[key, "reason"]  # each finding says what reproduces it, or that nothing does
+    assert set(table.loc[table["status"] == "uncheckable", "key"]) == UNCHECKABLE
+    others = table[~table["key"].isin(set(FINDINGS) | UNCHECKABLE)]
+    assert others["status"].eq("match").all(), others[others["status"] != "match"].to_string()
+    checked = table[table["status"].isin(["match", "mismatch"])]
+    assert (checked["rule"] != "").all() and (checked["function"] != "").all()  # every number traces to its rule
+
+
+def test_every_claim_names_where_its_number_is_printed(work):
+    """The seed's figures are the paper's or the replication's; what only the authors'
+    repository prints (Table 2's model rows, Tables 3 and 4, boundary placement) names the
+    file at the pinned commit; the replication's derived figures are also held against the
+    printed figures they come from."""
+    table = read_claims(work / RESULTS / "claims.tsv").set_index("key")
+    sources = set(table["source"])
+    assert {"paper", "replication", "internal"} <= sources
+    assert {source for source in sources if source.startswith("repository: ")} == {
+        "repository: reproduce.py@5241a8b", "repository: results/table2.txt@5241a8b",
+        "repository: results/table1.txt@5241a8b", "repository: results/agreement.txt@5241a8b"}
+    assert sources - {"paper", "replication", "internal"} == {s for s in sources if s.startswith("repository: ")}
+    assert table.at["kappa_label.gemini.gudea", "source"] == "repository: results/table2.txt@5241a8b"
+    assert table.at["lag_one_step.human.inanna_descent.expected", "source"] == "repository: reproduce.py@5241a8b"
+    assert table.at["lag_one_step.human.inanna_descent.expected", "published"] == "12.0"  # trailing zero kept
+    # the replication's 0.007 is the difference of the printed gaps, not of the data's
+    derived = table.loc["gap_difference.human_minus_gemini.gudea.from_printed"]
+    assert (derived["source"], derived["status"], derived["computed"]) == ("internal", "match", pytest.approx(0.007))
+    for myth, printed in {"inanna_enki": "1.04", "inanna_descent": "2.5", "gudea": "1.8"}.items():
+        row = table.loc[f"ratio_one_step.human.{myth}.from_printed"]
+        assert (row["published"], row["status"]) == (printed, "match")
 
 
 def test_inputs_are_recorded_by_sha256(work):
@@ -83,7 +128,8 @@ def test_a_subset_of_myths_builds_and_pooled_claims_read_not_built(tmp_path_fact
     run_snakemake(work, configfile="gudea.yaml")
     table = read_claims(work / RESULTS / "claims.tsv").set_index("key")
     assert not (table["status"] == "missing").any(), table[table["status"] == "missing"].to_string()
-    assert not (table["status"] == "mismatch").any()
+    mismatches = set(table.index[table["status"] == "mismatch"])
+    assert mismatches == {key for key in FINDINGS if key.endswith(".gudea")}, mismatches
     pooled = table.loc[["share.triples_reach_all_myths.qwen.at_0", "margin.kappa_label.lowest_model_triple_vs_human"]]
     assert pooled["status"].eq("not built").all()
     assert pooled["reason"].str.contains("inanna_enki").all()

@@ -170,3 +170,23 @@ def test_ranking_table_marks_the_swaps_against_the_baseline():
     ranges = range_over(kappas, ["released", "neutral"]).set_index("rater")
     assert (ranges.loc["a", "low"], ranges.loc["a", "low_under"]) == (0.4, "released")
     assert (ranges.loc["c", "high"], ranges.loc["c", "high_under"]) == (0.9, "released")
+
+
+def test_where_a_labelling_put_each_tie_by_hand():
+    """Four raters, three categories: rows 0 and 2 tie negative-neutral, row 1 neutral-positive,
+    row 3 is untied. A release that sends row 0 to negative, row 2 to neutral and row 1 to positive."""
+    from reagree.stats.majority import percent_tied, tie_resolutions
+    ratings = Ratings.from_labels(pd.DataFrame({"a": ["negative", "neutral", "negative", "positive"],
+                                                "b": ["negative", "neutral", "negative", "positive"],
+                                                "c": ["neutral", "positive", "neutral", "positive"],
+                                                "d": ["neutral", "positive", "neutral", "neutral"]}),
+                                  categories=("negative", "neutral", "positive"))
+    released = np.array([0, 2, 1, 2])
+    table = tie_resolutions(ratings, released).set_index(["tie", "label"])
+    assert table.loc[("negative_neutral", "negative"), ["count", "first_row", "last_row"]].tolist() == [1, 0, 0]
+    assert table.loc[("negative_neutral", "neutral"), ["count", "first_row", "last_row"]].tolist() == [1, 2, 2]
+    assert table.loc[("neutral_positive", "positive"), "count"] == 1
+    assert table.loc[("neutral_positive", "neutral"), ["count", "first_row"]].tolist() == [0, -1]
+    overall = tie_resolutions(ratings, released, by_kind=False).set_index("label")["count"]
+    assert overall.to_dict() == {"negative": 1, "neutral": 1, "positive": 1}
+    assert percent_tied(ratings) == 75.0

@@ -234,8 +234,10 @@ class _Departures:
         return {self.fragment_label[g] for g in (fragment - 1, fragment + 1) if 0 <= g < len(self.fragment_label)}
 
 
-def _departures(labels: np.ndarray) -> _Departures:
-    """Majority units, fragments and departure events of B2 (module docstring)."""
+def _departures(labels: np.ndarray, allowed: np.ndarray | None = None) -> _Departures:
+    """Majority units, fragments and departure events of B2 (module docstring); with
+    ``allowed`` (a boolean per unit) only departures on allowed units are events, the
+    majority and its fragments still coming from every unit."""
     labels = np.asarray(labels)
     covered = labels >= 0
     shared = np.flatnonzero(covered.sum(axis=0) >= 2)
@@ -255,14 +257,17 @@ def _departures(labels: np.ndarray) -> _Departures:
     events: dict[tuple[int, int, int], None] = {}
     for run in range(labels.shape[0]):
         for position, unit in enumerate(majority_units):
+            if allowed is not None and not allowed[unit]:
+                continue
             if covered[run, unit] and labels[run, unit] != majority_labels[position]:
                 events.setdefault((run, int(fragment[position]), int(labels[run, unit])), None)
     return _Departures(list(events), fragment_label, seen)
 
 
-def neighbour_relabels(labels: np.ndarray) -> NeighbourRelabels:
-    """B2: are departures from the majority the neighbouring fragments' labels?"""
-    found = _departures(labels)
+def neighbour_relabels(labels: np.ndarray, allowed: np.ndarray | None = None) -> NeighbourRelabels:
+    """B2: are departures from the majority the neighbouring fragments' labels? With
+    ``allowed``, only departures on those units (``units_far_from_boundaries``)."""
+    found = _departures(labels, allowed)
     if not found.events:
         reason = Undefined("no run departs from the majority")
         return NeighbourRelabels(0, 0, reason, reason, len(found.seen), len(found.fragment_label))
@@ -411,3 +416,17 @@ def replayed_neighbour_relabels(labels: np.ndarray, seed: str, draws: int,
               for _ in range(draws)]
     return NeighbourRelabels(exact.events, exact.licensed, exact.observed, float(np.mean(shares)),
                              exact.labels_seen, exact.fragments)
+
+
+def units_far_from_boundaries(labels: np.ndarray, boundaries: np.ndarray, distance: int = 2) -> np.ndarray:
+    """Boolean per unit: covered by some run and more than ``distance`` units from every
+    unit that starts a segment in any run (the authors' robustness check of B2: is it a
+    side effect of shifted boundaries?)."""
+    labels, boundaries = np.asarray(labels), np.asarray(boundaries)
+    covered = (labels >= 0).any(axis=0)
+    starts = np.flatnonzero((boundaries == 1).any(axis=0))
+    units = np.arange(labels.shape[1])
+    if starts.size == 0:
+        return covered
+    nearest = np.abs(units[:, None] - starts[None, :]).min(axis=1)
+    return covered & (nearest > distance)

@@ -229,3 +229,34 @@ def label_margin(model_triple_labels: np.ndarray, human_means: Sequence[float]) 
     """The lowest model triple's label kappa minus the human's highest (per-text mean)
     label kappa: positive when the level alone separates every triple from the human."""
     return float(np.nanmin(model_triple_labels) - np.nanmax(human_means))
+
+
+def reader_rank(values: dict, reader: str) -> int:
+    """1 for the reader whose value is the largest, 2 for the next, ... (ties share the
+    better rank); Undefined values rank last. ValueError for an unknown reader."""
+    if reader not in values:
+        raise ValueError(f"no value for reader {reader!r} (readers: {sorted(values)})")
+    mine = float(values[reader])
+    if not np.isfinite(mine):
+        return len(values)
+    return 1 + sum(1 for other, value in values.items() if other != reader and float(value) > mine)
+
+
+def count_runs(frames) -> int:
+    """The number of distinct runs (myth, reader, run) in pair tables (``pair_frame`` with
+    ``myth`` and ``reader`` columns)."""
+    runs = set()
+    for frame in frames:
+        for column in ("run_a", "run_b"):
+            runs.update(zip(frame["myth"], frame["reader"], frame[column]))
+    return len(runs)
+
+
+def count_pairs(frames, reader: str) -> int:
+    """The number of pairs of ``reader``'s runs in pair tables (``pair_frame`` with ``myth``
+    and ``reader`` columns), each (myth, run_a, run_b) counted once."""
+    pairs = set()
+    for frame in frames:
+        mine = frame[frame["reader"] == reader]
+        pairs.update(zip(mine["myth"], mine["run_a"], mine["run_b"]))
+    return len(pairs)

@@ -487,3 +487,37 @@ def anchoring_counts(runs: dict[str, Sequence[Run]], line_start: int, line_end: 
     for name, members in groups.items():
         counts[name] = (sum(per_reader[m][0] for m in members), sum(per_reader[m][1] for m in members))
     return counts
+
+
+def mean_segment_lines(runs: Sequence[Run]) -> float:
+    """Mean length in lines (line_end - line_start + 1) of every kept segment of ``runs``
+    ("human segments average 21 to 32 lines"); Undefined with no segment."""
+    lengths = [segment.line_end - segment.line_start + 1 for run in runs for segment in run.segments]
+    return float(np.mean(lengths)) if lengths else Undefined("no segment")
+
+
+def mean_segments(runs: Sequence[Run]) -> float:
+    """Mean number of kept segments (boundaries) per run; Undefined with no run."""
+    return float(np.mean([len(run.segments) for run in runs])) if runs else Undefined("no run")
+
+
+def numbered_lines(units: Units) -> int:
+    """How many numbered lines a line-unit text holds: its units and the numbered lines
+    skipped as lacunae or manuscript notes ("Cylinder A only (814 numbered lines)")."""
+    if not units.per_line:
+        raise ValueError(f"{units.source}: a text of blocks has no numbered lines of its own")
+    return units.n_units + sum(1 for _, why in units.skipped if why in ("lacuna", "manuscript note"))
+
+
+def date_span(dates: Sequence[object]) -> tuple[int, int]:
+    """The first and the last of ISO dates (``2026-06-29``; a ``date`` too), as YYYYMMDD
+    integers; ValueError naming a date that is not ISO, or for none."""
+    parsed = []
+    for value in dates:
+        text = value.isoformat() if isinstance(value, date) else str(value).strip()
+        if not _ISO_DATE.fullmatch(text):
+            raise ValueError(f"date {value!r} is not YYYY-MM-DD")
+        parsed.append(int(text.replace("-", "")))
+    if not parsed:
+        raise ValueError("no dates")
+    return min(parsed), max(parsed)

@@ -16,6 +16,11 @@ order.
   of the last printed digit (``reagree.pipeline.paperspec.printed_tolerance``); a claim may set its
   own, and a claim on a magnitude (``compare: abs``) compares |computed|. ``end:
   ci_low`` or ``ci_high`` compares that end of the value's interval.
+- **An inequality** ("over 40%", "below 0.2", "at least 0.6") is a claim whose ``compare``
+  is ``>``, ``>=``, ``<`` or ``<=`` and whose ``published`` is the printed bound: it
+  matches when ``computed <op> bound`` holds. A bound is exact, so such a claim has no
+  tolerance (its tolerance column reads 0); computed and bound within the float slack
+  count as equal (``>=`` holds, ``>`` does not).
 - ``mismatch``: anything else. A finding; the build still succeeds.
 
 A relative slack of 1e-9 absorbs float noise at the rounding boundary.
@@ -34,12 +39,31 @@ STATUSES = ("match", "mismatch", "uncheckable", "not built", "not comparable", "
 CLAIM_COLUMNS = ["key", "end", "where", "source", "published", "computed", "difference", "tolerance", "status",
                  "reason", "rule", "function"]
 SLACK = 1e-9
+#: ``compare`` values that state a bound: computed <op> published.
+INEQUALITIES = (">", ">=", "<", "<=")
 
 
 def _status(published: float, computed: float, tolerance: float) -> str:
     if not np.isfinite(computed):
         return "missing"
     return "match" if abs(computed - published) <= tolerance * (1 + SLACK) + SLACK * abs(published) else "mismatch"
+
+
+def holds(computed: float, relation: str, bound: float) -> bool:
+    """Whether ``computed <relation> bound`` holds; values within the float slack of the
+    bound (relative to the bound: a bound of 5e-13 is not swamped) count as equal to it
+    (so ``>=`` holds there and ``>`` does not)."""
+    if relation not in INEQUALITIES:
+        raise ValueError(f"compare {relation!r} is not an inequality ({', '.join(INEQUALITIES)})")
+    excess = computed - bound
+    slack = SLACK * abs(bound)
+    return {">": excess > slack, ">=": excess >= -slack, "<": excess < -slack, "<=": excess <= slack}[relation]
+
+
+def _bound_status(computed: float, relation: str, bound: float) -> str:
+    if not np.isfinite(computed):
+        return "missing"
+    return "match" if holds(computed, relation, bound) else "mismatch"
 
 
 def _same(wanted: object, built: object) -> bool:
@@ -120,7 +144,12 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
     for claim in claims:
         published = float(claim["published"])
         end = claim.get("end", "")
-        tolerance = float(claim.get("tolerance", printed_tolerance(claim["published"])))
+        relation = claim.get("compare", "value")
+        if relation in INEQUALITIES and "tolerance" in claim:
+            raise ValueError(f"{claim.get('_where_defined', 'claim')}: claim {claim['key']}: a bound "
+                             f"(compare {relation}) is exact and takes no tolerance")
+        tolerance = 0.0 if relation in INEQUALITIES else \
+            float(claim.get("tolerance", printed_tolerance(claim["published"])))
         if not (np.isfinite(tolerance) and tolerance >= 0):  # NaN would make every claim a mismatch, inf a match
             raise ValueError(f"{claim.get('_where_defined', 'claim')}: claim {claim['key']}: tolerance {tolerance} "
                              "must be a finite number >= 0")
@@ -146,9 +175,14 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
             row.update(computed=computed, status="not comparable", reason=differs)
             rows.append(row)
             continue
-        if claim.get("compare") == "abs":
+        if relation == "abs":
             computed = abs(computed)
-        row.update(computed=computed, difference=computed - published, status=_status(published, computed, tolerance))
+        if relation in INEQUALITIES:  # the bound's relation, which published alone does not show
+            row["reason"] = f"states {relation} {row['published']}" + (f"; {row['reason']}" if row["reason"] else "")
+            status = _bound_status(computed, relation, published)
+        else:
+            status = _status(published, computed, tolerance)
+        row.update(computed=computed, difference=computed - published, status=status)
         if row["status"] == "missing":
             what = f"the {end} of " if end else ""
             row["reason"] = f"no value computed for {what}this key" + (f" ({value_row.get('note')})"

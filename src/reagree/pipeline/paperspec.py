@@ -26,6 +26,13 @@ What it decides:
 - **Uniqueness.** One value may be printed more than once (a table and the prose, a
   paper and its replication); the same (key, end, source, where) twice is a slip, and so
   is a repeated source name.
+- **Where a number is printed** (``source``): ``paper``, ``replication`` (a published
+  re-analysis), ``internal`` (no data: the number is held against other printed numbers,
+  ``reagree.pipeline.internal``) or ``repository: <path>@<commit>``, a file of the
+  authors' repository (a results file, a script's output) that prints a number the paper
+  document does not. Its commit (7 to 40 hex digits) must be the one a source of the
+  paper is pinned to, so a claim cannot cite a version of the repository the build does
+  not read.
 
 Adding a claim field: a ``ClaimColumn`` in ``CLAIM_COLUMNS`` (its name and how a cell is
 read), the field in the schema's ``claim``, and the column in every claim table (a test
@@ -35,6 +42,7 @@ holds every table to ``CLAIM_HEADER``).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -46,7 +54,7 @@ from reagree.pipeline.settings import load_schema, schema_error, schema_path, sc
 from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain
 
 __all__ = ["CLAIM_COLUMNS", "CLAIM_HEADER", "ClaimColumn", "PrintedNumber", "load_claim_table", "load_paper",
-           "printed_tolerance"]
+           "printed_tolerance", "repository_source"]
 
 CLAIMS_FOLDER = "claims"
 
@@ -126,10 +134,13 @@ CLAIM_COLUMNS = (
     ClaimColumn("key", _text, "the values.tsv key that should reproduce the number"),
     ClaimColumn("end", _text, "ci_low or ci_high: compare that end of the value's interval"),
     ClaimColumn("where", _text, "where the number is printed"),
-    ClaimColumn("source", _text, "paper, or replication (a published re-analysis)"),
+    ClaimColumn("source", _text, "where the number is printed: paper, replication (a published re-analysis), "
+                                 "'repository: <path>@<commit>' (a file of the authors' repository at a pinned "
+                                 "commit), or internal (checked against other printed numbers)"),
     ClaimColumn("published", _number, "the number as printed (its precision is the default tolerance)"),
     ClaimColumn("tolerance", _number, "a wider tolerance, with its reason in a comment or the note"),
-    ClaimColumn("compare", _text, "abs: compare the magnitude of the computed value"),
+    ClaimColumn("compare", _text, "abs: compare the magnitude of the computed value; >, >=, <, <=: the printed "
+                                  "number is a bound the computed value must keep"),
     ClaimColumn("needs", _pairs, "setting=value;...: the part of the build the claim needs"),
     ClaimColumn("under", _pairs, "scheme=...;draws=...;seed=...;level=...: the interval's printed settings"),
     ClaimColumn("uncheckable", _text, "why the number cannot be checked (data never released, ...)"),
@@ -193,6 +204,26 @@ def _claim_tables(path: Path, listed: list[str]) -> list[Path]:
     return tables
 
 
+REPOSITORY = re.compile(r"repository: (?P<path>[^\s@]+)@(?P<commit>[0-9a-f]{7,40})")
+_PINNED_COMMIT = re.compile(r"(?<![0-9a-f])[0-9a-f]{40}(?![0-9a-f])")
+
+
+def repository_source(source: str) -> tuple[str, str] | None:
+    """(path, commit) of a ``repository: <path>@<commit>`` source; None for any other."""
+    found = REPOSITORY.fullmatch(source or "")
+    return (found["path"], found["commit"]) if found else None
+
+
+def _check_repository_commits(claims: list[dict], paper: dict) -> None:
+    """A claim printed in the authors' repository names a commit some source is pinned to."""
+    pinned = {commit for source in paper.get("sources") or [] for commit in _PINNED_COMMIT.findall(source["url"])}
+    for claim in claims:
+        cited = repository_source(claim["source"])
+        if cited and not any(commit.startswith(cited[1]) for commit in pinned):
+            raise ValueError(f"{claim['_where_defined']}: claim {claim['key']}: source names commit {cited[1]}, "
+                             f"which no source of the paper is pinned to ({sorted(pinned) or 'none'})")
+
+
 def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     """Load and validate one paper.yaml and its claim tables; ``claims`` holds them all."""
     path = Path(path)
@@ -227,6 +258,7 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
             raise ValueError(f"{claim['_where_defined']}: the same claim (key, end, source, where) = {key} "
                              f"is already made at {seen[key]}")
         seen[key] = claim["_where_defined"]
+    _check_repository_commits(claims, paper)
     paper["claims"] = claims
     names = [source["name"] for source in paper.get("sources") or []]
     repeated = sorted({n for n in names if names.count(n) > 1})

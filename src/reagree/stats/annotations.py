@@ -70,6 +70,7 @@ import numpy as np
 import pandas as pd
 
 from reagree.stats.ratings import MISSING, Ratings
+from reagree.stats.undefined import Undefined
 
 REPEATS = ("first", "all")
 _SEPARATORS = ("\t", ",", ";")
@@ -234,6 +235,16 @@ class Annotations:
     def labels_per_rater(self) -> np.ndarray:
         """How many labels each rater gave (in ``rater_ids`` order)."""
         return np.bincount(self.rater, minlength=self.n_raters)
+
+    def top_raters_percent(self, count: int) -> float:
+        """Percent of all labels given by the ``count`` raters who gave the most (which of
+        two raters with equal counts is taken cannot change it); Undefined with no labels."""
+        if count < 1:
+            raise ValueError(f"{self.source}: top_raters_percent needs count >= 1, got {count}")
+        if not self.n_labels:
+            return Undefined("no labels")
+        largest = np.sort(self.labels_per_rater())[::-1][:count]
+        return 100.0 * float(largest.sum()) / self.n_labels
 
     def unit_counts(self) -> np.ndarray:
         """(n_units, K): every label of every unit, all raters and repeats included."""

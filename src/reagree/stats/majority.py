@@ -148,6 +148,34 @@ def ties_resolved_away_from(ratings: Ratings, labels: np.ndarray, category) -> i
     return int((tied & (labels != MISSING) & (labels != code)).sum())
 
 
+def percent_tied(ratings: Ratings) -> float:
+    """Percent of the units whose top vote count is shared (``tied_units``)."""
+    return 100.0 * float(tied_units(ratings).mean()) if ratings.n_units else float("nan")
+
+
+def tie_resolutions(ratings: Ratings, labels: np.ndarray, by_kind: bool = True) -> pd.DataFrame:
+    """Where a labelling put each tie: one row per (tie kind, label given) with its count
+    and its first and last row (``by_kind=False``: one row per label given, over every
+    kind, ``tie`` reading "all"). Every combination of a kind that occurs with every
+    category is listed, zero or not (first and last row -1 for none); a tied unit the
+    labelling left without a label counts under ``label`` "missing"."""
+    sides = tie_sides(ratings)
+    tied = np.flatnonzero([bool(s) for s in sides])
+    labels = np.asarray(labels)
+    given = ["missing" if labels[row] == MISSING else ratings.categories[labels[row]] for row in tied]
+    kinds = ["_".join(str(c) for c in sides[row]) if by_kind else "all" for row in tied]
+    found = pd.DataFrame({"tie": kinds, "label": given, "row": tied})
+    every = [(kind, label) for kind in dict.fromkeys(kinds or (["all"] if not by_kind else []))
+             for label in [*ratings.categories, *(["missing"] if "missing" in given else [])]]
+    rows = []
+    for kind, label in every:
+        chosen = found.loc[(found["tie"] == kind) & (found["label"] == label), "row"]
+        rows.append({"tie": kind, "label": label, "count": int(chosen.size),
+                     "first_row": int(chosen.min()) if chosen.size else -1,
+                     "last_row": int(chosen.max()) if chosen.size else -1})
+    return pd.DataFrame(rows, columns=["tie", "label", "count", "first_row", "last_row"])
+
+
 def differing_units(labels_a: np.ndarray, labels_b: np.ndarray) -> np.ndarray:
     """Rows on which two labellings of the same units both give a label, and differ (a
     released binary majority against the recoding of the released three-class one)."""

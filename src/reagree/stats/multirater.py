@@ -30,6 +30,7 @@ import numpy as np
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import check_unit_counts
 from reagree.stats.rows import unique_rows
+from reagree.stats.undefined import Undefined, reason_of
 
 NO_PAIRABLE_UNIT = "no unit has two or more ratings"
 
@@ -267,6 +268,28 @@ def fleiss_category_kappas(counts, weights=None) -> np.ndarray:
     entry can be ``Undefined`` with its own reason)."""
     counts = check_unit_counts(counts)
     return np.array([fleiss_category_kappa(counts, j, weights) for j in range(counts.shape[1])], dtype=object)
+
+
+def fleiss_category_weighted_mean(counts) -> float:
+    """The mean of the category kappas weighted by p_j (1 - p_j) (Fleiss 1971, eq. 10):
+
+    kappa = sum_j p_j (1 - p_j) kappa_j / sum_j p_j (1 - p_j), p_j = sum_i c_ij / (N m).
+
+    Equal to Fleiss' overall kappa for a constant number of raters per unit; computed here
+    from the per-category kappas, as a write-up states it ("the weighted mean is 0.385"),
+    so the identity itself is checked. Undefined when a used category's kappa is, or no
+    category varies."""
+    counts = check_unit_counts(counts)
+    shares = counts.sum(axis=0) / counts.sum()
+    weights = shares * (1 - shares)
+    kappas = fleiss_category_kappas(counts)
+    used = weights > 0
+    undefined = [reason_of(k) for k, u in zip(kappas, used) if u and reason_of(k)]
+    if undefined:
+        return Undefined("; ".join(undefined))
+    if not used.any():
+        return Undefined("no category varies: every weight p_j (1 - p_j) is 0")
+    return float(np.sum(weights[used] * kappas[used].astype(float)) / weights[used].sum())
 
 
 # --- specific agreement -----------------------------------------------------------------

@@ -30,7 +30,7 @@ import numpy as np
 from reagree.stats import multirater
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import MISSING, Ratings, counts_from_table
-from reagree.stats.undefined import Undefined
+from reagree.stats.undefined import Undefined, difference
 
 WEIGHTS = (None, "linear", "quadratic")
 
@@ -206,14 +206,28 @@ def _cohen_chance(table) -> float:
     return float((table.sum(axis=1) * table.sum(axis=0)).sum() / total ** 2)
 
 
+def agreement_range(ratings: Ratings, raters) -> tuple[float, float]:
+    """The lowest and the highest observed agreement over every pair of ``raters``, each
+    pair on the units both rated ("match each other on 74 to 79 percent of the items
+    they both labelled")."""
+    raters = list(raters)
+    if len(raters) < 2:
+        raise ValueError(f"agreement_range needs two or more raters, got {raters}")
+    found = [table_coefficients(contingency_table(ratings, a, b))["agreement"]
+             for i, a in enumerate(raters) for b in raters[i + 1:]]
+    return float(min(found)), float(max(found))
+
+
 def table_coefficients(table) -> dict[str, object]:
-    """Every two-rater reading of one table: agreement, kappa, Scott's pi, PABAK, AC1 and
-    the specific agreement of each category."""
+    """Every two-rater reading of one table: agreement (and its complement, the observed
+    disagreement), kappa, Scott's pi, PABAK, AC1 and the specific agreement of each category."""
     table = _square(table)
     counts, weights = counts_from_table(table)
+    agreement = multirater.percent_agreement(counts, weights)
     return {
         "n": float(table.sum()),
-        "agreement": multirater.percent_agreement(counts, weights),
+        "agreement": agreement,
+        "disagreement": difference(1.0, agreement),
         "chance": _cohen_chance(table),
         "kappa": cohen_kappa(table),
         "scott_pi": scott_pi(table),

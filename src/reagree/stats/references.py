@@ -38,6 +38,7 @@ import numpy as np
 
 from reagree.stats.alpha import LEVELS
 from reagree.stats.ratings import MISSING, Ratings
+from reagree.stats.undefined import Undefined
 
 DEFECT = 1e-9
 
@@ -158,3 +159,19 @@ def differs(value: float, reference: Reference | float) -> bool:
     if math.isnan(mine) or math.isnan(other):
         return math.isnan(mine) != math.isnan(other)
     return abs(mine - other) > DEFECT
+
+
+def largest_difference(pairs) -> float:
+    """The largest |value - reference| over (value, reference) pairs ("equal to twelve
+    decimal places" is a bound on it); Undefined when one side of a pair is undefined and
+    the other is not (a disagreement no number measures)."""
+    largest = 0.0
+    for value, reference in pairs:
+        other = reference.value if isinstance(reference, Reference) else float(reference)
+        mine = float(value)
+        if math.isnan(mine) or math.isnan(other):
+            if math.isnan(mine) != math.isnan(other):
+                return Undefined("one side of a pair is undefined")
+            continue
+        largest = max(largest, abs(mine - other))
+    return largest

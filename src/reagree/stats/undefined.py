@@ -37,3 +37,14 @@ def difference(minuend: object, subtrahend: object) -> float:
     if reasons:
         return Undefined("; ".join(reasons))
     return float(minuend) - float(subtrahend)
+
+
+def ratio(numerator: object, denominator: object) -> float:
+    """``numerator / denominator`` for two coefficients or widths; Undefined (with the
+    reasons) when either is, or when the denominator is 0."""
+    reasons = [reason_of(v) for v in (numerator, denominator) if reason_of(v)]
+    if reasons:
+        return Undefined("; ".join(reasons))
+    if float(denominator) == 0:
+        return Undefined("the denominator is 0")
+    return float(numerator) / float(denominator)

@@ -177,8 +177,25 @@ rule plot_jayanetti2026_figures:
         "scripts/plot_figures.py"
 
 
+rule check_jayanetti2026_printed:
+    input:
+        paper="workflow/papers/jayanetti2026/paper.yaml",
+        tables=[f"workflow/papers/jayanetti2026/{table}" for table in J26_PAPER.paper["claim_tables"]],
+        relations="workflow/papers/jayanetti2026/jayanetti2026/internal.py",
+    output:
+        values=f"{J26}/values/printed.tsv",
+    log:
+        f"{J26_LOGS}/check_printed.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/check_printed.py"
+
+
 J26_PAPER.add_values(
     f"{J26}/values/released.tsv",
+    f"{J26}/values/printed.tsv",
     *expand(f"{J26}/values/tie_rule_{{tie_rule}}.tsv", tie_rule=J26_TIE_RULES),
     f"{J26}/values/tie_rules.tsv",
     f"{J26}/values/soft_labels.tsv",

@@ -9,6 +9,7 @@
 #   score_mozetic2016_ordering           Table 5 (union of self and inter units)
 #   score_mozetic2016_annotators         per-annotator self-agreement (the text's A, B, main annotators)
 #   plot_mozetic2016_agreement           the paper's Fig 1 without the classifier bar
+#   check_mozetic2016_printed            printed numbers held against one another (source: internal claims)
 #   hash_inputs (generic)  results/mozetic2016/inputs.sha256
 # Each table has its own rule; Table 4 has one job per dataset, so a new language reruns
 # only its own bootstrap.
@@ -168,11 +169,28 @@ rule plot_mozetic2016_agreement:
         "scripts/plot_agreement.py"
 
 
+rule check_mozetic2016_printed:
+    input:
+        paper="workflow/papers/mozetic2016/paper.yaml",
+        tables=[f"workflow/papers/mozetic2016/{table}" for table in M16_PAPER.paper["claim_tables"]],
+        relations="workflow/papers/mozetic2016/mozetic2016/internal.py",
+    output:
+        values=f"{M16}/values/printed.tsv",
+    log:
+        f"{M16_LOGS}/check_printed.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/check_printed.py"
+
+
 M16_PAPER.add_values(
     f"{M16}/values/labels.tsv",
     f"{M16}/values/repeats.tsv",
     f"{M16}/values/ordering.tsv",
     f"{M16}/values/annotators.tsv",
+    f"{M16}/values/printed.tsv",
     *[f"{M16}/values/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
 )
 M16_PAPER.add_targets(

@@ -6,6 +6,7 @@
 #   enumerate_shvets2026_triples     120 triples per model and myth, thresholds, far runs
 #   compute_shvets2026_phase_shift   Table 4 (human and all model triples), B2
 #   check_shvets2026_anchoring       the prompt's worked example on Gudea
+#   check_shvets2026_printed         printed numbers held against one another (source: internal claims)
 #   plot_shvets2026_*                three figures
 #   hash_inputs (generic)  results/shvets2026/inputs.sha256
 # A change to Table 4 reruns only the phase-shift rule: the triples read the pair tables.
@@ -192,10 +193,27 @@ rule plot_shvets2026_human_pairs:
         "scripts/plot_human_pairs.py"
 
 
+rule check_shvets2026_printed:
+    input:
+        paper="workflow/papers/shvets2026/paper.yaml",
+        tables=[f"workflow/papers/shvets2026/{table}" for table in SHV_PAPER.paper["claim_tables"]],
+        relations="workflow/papers/shvets2026/shvets2026/internal.py",
+    output:
+        values=f"{SHV}/values/printed.tsv",
+    log:
+        f"{SHV_LOGS}/check_printed.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/check_printed.py"
+
+
 SHV_PAPER.add_values(
     *expand(f"{SHV}/values/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
     f"{SHV}/values/triples.tsv",
     f"{SHV}/values/phase_shift.tsv",
+    f"{SHV}/values/printed.tsv",
     *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
 )
 SHV_PAPER.add_targets(

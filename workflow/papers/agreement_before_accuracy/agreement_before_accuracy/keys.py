@@ -11,11 +11,11 @@ writes it and the one function that computes it.
 import krippendorff
 
 from reagree.pipeline.keys import KeyGrammar
-from reagree.stats import classification, multirater, pairwise
+from reagree.stats import classification, multirater, pairwise, references, selfagreement
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
 from reagree.stats.bootstrap import Interval
 from reagree.stats.ratings import Ratings
-from reagree.stats.undefined import difference
+from reagree.stats.undefined import difference, ratio
 
 from agreement_before_accuracy.fixture import (CODERS, GAP_SIZES, PREVALENCES, WIDTH_STUDY_SIZES,
                                                flip_rate_for_agreement, prevalence_tag)
@@ -23,7 +23,8 @@ from agreement_before_accuracy.fixture import (CODERS, GAP_SIZES, PREVALENCES, W
 KEYS = KeyGrammar("agreement_before_accuracy", slots={
     "coder": [coder.lower() for coder in CODERS],
     "pair": ["a_b", "a_c", "b_c"],
-    "reading": ["n", "agreement", "chance", "kappa", "pabak", "ac1"],  # pairwise.table_coefficients
+    "reading": ["n", "agreement", "disagreement", "chance", "kappa", "pabak", "ac1"],  # pairwise.table_coefficients
+    "extreme": ["min", "max"],
     "units": ["all_units", "complete_units"],
     "level": ["nominal", "ordinal"],
     "items": GAP_SIZES,
@@ -48,6 +49,9 @@ GAP_COMPLETE_UNITS = fixture.family("count.complete_units.intent.n{items}", Rati
 GAP_FLEISS = fixture.family("fleiss.intent.complete_units.n{items}", multirater.fleiss_kappa)
 GAP_ALPHA = fixture.family("alpha_nominal.intent.complete_units.n{items}", krippendorff_alpha)
 GAP_DIFFERENCE = fixture.family("alpha_minus_fleiss.intent.complete_units.n{items}", difference)
+GAP_RATIO = fixture.family("ratio.alpha_minus_fleiss.intent.complete_units.n{a:items}_per_n{b:items}", ratio)
+AGREEMENT_RANGE = fixture.family("agreement.pairs.intent.{extreme}", pairwise.agreement_range)
+ALPHA_VS_LIBRARY = fixture.family("max_abs_difference.alpha.vs_krippendorff_library", references.largest_difference)
 
 prevalence = KEYS.rule("compute_agreement_before_accuracy_prevalence_sweep")
 FLIP_RATE = prevalence.family("flip_rate.prevalence_sweep", flip_rate_for_agreement)
@@ -61,3 +65,5 @@ WIDTH_STUDY_KAPPA = widths.family("kappa.a_b.width_study.n{n}", pairwise.cohen_s
 WIDTH_STUDY_ALPHA = widths.family("alpha_nominal.coders.width_study.n{n}", alpha_statistic)
 WIDTH_STUDY_KAPPA_WIDTH = widths.family("width.kappa.a_b.width_study.n{n}", Interval.width)
 WIDTH_STUDY_ALPHA_WIDTH = widths.family("width.alpha_nominal.coders.width_study.n{n}", Interval.width)
+WIDTH_STUDY_KAPPA_HALF_WIDTH = widths.family("half_width.kappa.a_b.width_study.n{n}", selfagreement.half_width)
+WIDTH_STUDY_KAPPA_WIDTH_RATIO = widths.family("ratio.width.kappa.a_b.width_study.n{a:n}_per_n{b:n}", ratio)

@@ -4,12 +4,16 @@ size.
 Uses the document's own resampling scheme (draw d = random.Random(100000 + d), n calls of
 randrange(n)) so its printed intervals can be matched exactly; the statistics are
 evaluated by reagree's vectorised engine on those index draws and the interval ends are
-the order statistics of the percentile scheme. Composition only.
+the order statistics of the percentile scheme. Also the kappa interval's half width and how
+much each size's width is of the one before (the prose's "halve", "plus or minus").
+Composition only.
 """
 import numpy as np
 import pandas as pd
 
 from reagree.stats import bootstrap
+from reagree.stats.selfagreement import half_width
+from reagree.stats.undefined import ratio
 from reagree.stats.alpha import alpha_statistic
 from reagree.stats.multirater import percent_agreement
 from reagree.stats.pairwise import cohen_statistic
@@ -18,8 +22,8 @@ from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
 
 from agreement_before_accuracy import keys
-from agreement_before_accuracy.fixture import (LABELS, WIDTH_STUDY_DRAWS, WIDTH_STUDY_SIZES, complete_round,
-                                               resample_indices)
+from agreement_before_accuracy.fixture import (LABELS, WIDTH_COMPARISONS, WIDTH_STUDY_DRAWS, WIDTH_STUDY_SIZES,
+                                               complete_round, resample_indices)
 
 DRAWS = WIDTH_STUDY_DRAWS  # the document's
 FIRST_SEED = 100_000
@@ -42,7 +46,7 @@ def percentile_interval(statistic, indices):
 
 
 with rule_log(snakemake) as log:
-    values, rows = [], []
+    values, rows, kappa_intervals = [], [], {}
     for n in WIDTH_STUDY_SIZES:
         two = Ratings.from_labels(pd.DataFrame(complete_round(n, n, ("A", "B"))), categories=LABELS)
         three = Ratings.from_labels(pd.DataFrame(complete_round(n, n + 5000)), categories=LABELS)
@@ -60,8 +64,13 @@ with rule_log(snakemake) as log:
             # the interval's ends sit beside the value; its width is a figure the document prints
             values += [family.row(value, interval=interval, n=n),
                        width_family.row(interval.width, note=interval.scheme, n=n)]
+        kappa_intervals[n] = found["kappa"][1]
+        values.append(keys.WIDTH_STUDY_KAPPA_HALF_WIDTH.row(half_width(found["kappa"][1]), n=n))
         rows.append(row)
         log.info("n=%d: kappa width %.3f, alpha width %.3f", n, row["kappa_width"], row["alpha_width"])
+    values += [keys.WIDTH_STUDY_KAPPA_WIDTH_RATIO.row(ratio(kappa_intervals[big].width, kappa_intervals[small].width),
+                                                      a=big, b=small)
+               for big, small in WIDTH_COMPARISONS]
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(rows), snakemake.output.widths,
                 "Bootstrap interval width by number of items (Cohen's kappa, 2 coders; alpha, 3 coders)", PROVENANCE)

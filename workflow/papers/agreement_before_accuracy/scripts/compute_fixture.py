@@ -2,7 +2,10 @@
 Accuracy".
 
 The 240-message intent round (coders A, B, C, 7% cells missing), the severity round, and
-the alpha-minus-Fleiss gap at 240 / 2,400 / 24,000 items. Composition only.
+the alpha-minus-Fleiss gap at 240 / 2,400 / 24,000 items and its shrinking ratio; the
+lowest and highest pairwise agreement; the largest difference between these alphas and
+the ``krippendorff`` package's (the document's "equal to twelve decimal places").
+Composition only.
 """
 from itertools import combinations
 
@@ -12,10 +15,11 @@ import pandas as pd
 
 from reagree.stats import classification, multirater, pairwise
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
+from reagree.stats.references import krippendorff_reference, largest_difference
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
-from reagree.stats.undefined import difference
+from reagree.stats.undefined import difference, ratio
 
 from agreement_before_accuracy import keys
 from agreement_before_accuracy.fixture import CODERS, GAP_SIZES, LABELS, intent_round, severity_round
@@ -42,7 +46,7 @@ with rule_log(snakemake) as log:
         table = pairwise.contingency_table(ratings, a, b)
         reading = pairwise.table_coefficients(table)
         pair = f"{a.lower()}_{b.lower()}"
-        for field in ("n", "agreement", "chance", "kappa"):
+        for field in ("n", "agreement", "disagreement", "chance", "kappa"):
             values.append(keys.PAIR_READING.row(reading[field], reading=field, pair=pair))
         # A model that copies coder a exactly, scored against coder b on the items both labelled.
         copy = ratings.select([b]).with_column("copy", ratings.select([a]).codes[:, 0])
@@ -50,6 +54,9 @@ with rule_log(snakemake) as log:
         values.append(keys.COPY_ACCURACY.row(ceiling, a=a.lower(), b=b.lower()))
         pair_rows.append({"pair": f"{a}-{b}", **{f: reading[f] for f in ("n", "agreement", "chance", "kappa")},
                           "copy_scored": ceiling})
+
+    values += [keys.AGREEMENT_RANGE.row(value, extreme=extreme) for extreme, value in
+               zip(("min", "max"), pairwise.agreement_range(ratings, CODERS))]
 
     complete = ratings.complete()
     fleiss = multirater.fleiss_kappa(complete.unit_counts())
@@ -71,6 +78,9 @@ with rule_log(snakemake) as log:
     ordinal = krippendorff_alpha(severity, "ordinal")
     values += [keys.ALPHA_SEVERITY.row(ordinal, level="ordinal"),
                keys.ALPHA_SEVERITY.row(krippendorff_alpha(severity, "nominal"), level="nominal")]
+    # the document's alphas beside the krippendorff package's, on the same ratings
+    checked = [(alpha_all, ratings, "nominal"), (alpha_complete, complete, "nominal"), (ordinal, severity, "ordinal"),
+               (krippendorff_alpha(severity, "nominal"), severity, "nominal")]
 
     # Implementation note 1: the reference implementation fed units x coders instead of
     # coders x units. Done deliberately here, against the library itself, to measure it.
@@ -91,9 +101,16 @@ with rule_log(snakemake) as log:
         row = {"items": n_items, "complete_units": big.n_units, "fleiss": fleiss_n, "alpha": alpha_n,
                "difference": difference(alpha_n, fleiss_n)}
         gap_rows.append(row)
+        checked.append((alpha_n, big, "nominal"))
         for field, family in GAP_KEYS.items():
             values.append(family.row(row[field], items=n_items))
         log.info("gap at %d items: %s", n_items, row)
+    values += [keys.GAP_RATIO.row(ratio(fewer["difference"], more["difference"]), a=fewer["items"], b=more["items"],
+                                  note="the gap shrinks by this factor as the sample grows tenfold")
+               for fewer, more in zip(gap_rows, gap_rows[1:])]
+    values.append(keys.ALPHA_VS_LIBRARY.row(
+        largest_difference((value, krippendorff_reference(data, level)) for value, data, level in checked),
+        note=f"over the {len(checked)} alphas of block 1 and the gap table, against krippendorff.alpha"))
 
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(pair_rows), snakemake.output.pairs,

@@ -10,6 +10,7 @@ majority columns (``vs_majority``), a tie rule's re-voted majority
 ``pos_vs_rest``. Each family below names the rule that writes it and the one function
 that computes it.
 """
+from reagree.pipeline import internal, snowflake
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats import bootstrap, majority, multirater, pairwise, reference, softlabel
 from reagree.stats.ratings import Ratings
@@ -35,6 +36,8 @@ KEYS = KeyGrammar("jayanetti2026", slots={
     "majority": [majority_name(rule) for rule in TIE_RULES],
     "rerun_tool": ["textblob", "vader"],
     "model_rerun_tool": ["roberta"],
+    "position": ["first", "last"],
+    "end": ["first_post", "last_post"],
 })
 
 released = KEYS.rule("score_jayanetti2026_released")
@@ -48,6 +51,15 @@ TIES_RESOLVED_POLAR = released.family("count.ties.three_class.resolved_polar", m
 MAJORITY_DIFFERS_ON_UNTIED = released.family("count.majority.released_differs_on_untied",
                                              majority.disagreements_on_untied)
 BINARY_CONTRADICTS = released.family("count.majority.binary_contradicts_three_class", majority.differing_units)
+BINARY_CONTRADICTS_ROW = released.family("row.majority.binary_contradicts_three_class.{position}",
+                                         majority.differing_units)
+TIES_RESOLVED = released.family("count.ties.{framing}.resolved_{category}", majority.tie_resolutions)
+TIE_KIND_RESOLVED = released.family("count.ties.three_class.{tie_kind}.resolved_{category}", majority.tie_resolutions)
+TIE_KIND_RESOLVED_ROW = released.family("row.ties.three_class.{tie_kind}.resolved_{category}.{position}",
+                                        majority.tie_resolutions)
+PERCENT_TIED = released.family("percent.ties.{framing}", majority.percent_tied)
+CATEGORY_MEAN = released.family("fleiss_category_mean.humans.three_class", multirater.fleiss_category_weighted_mean)
+POSTING_MONTH = released.family("month.{end}.tweets", snowflake.posting_months)
 FLEISS_GAIN = released.family("fleiss_gain.humans.{binary}", bootstrap.paired_difference)
 KAPPA_GAIN = released.family("kappa_gain.roberta.vs_majority.pos_vs_rest", bootstrap.paired_difference)
 KAPPA_WRITEUP_INTERVAL = released.family("kappa.roberta.vs_majority.pos_vs_rest.scheme_numpy",
@@ -91,3 +103,13 @@ RERUNS = {"rerun_jayanetti2026_tools": Reruns("rerun_jayanetti2026_tools", "reru
 read = KEYS.rule("rerun_jayanetti2026_tools")
 TRANSLATED = read.family("count.tweets.translated", toolrerun.changed_texts)
 TRANSLATION_ERRORS = read.family("count.tweets.translation_error", toolrerun.rows_with_text)
+
+# Printed numbers held against one another where the LLM labels were never released
+# (source: internal; the relations are in jayanetti2026/internal.py).
+printed = KEYS.rule("check_jayanetti2026_printed")
+ZERO_SHOT_GAIN = printed.family("kappa_gain.qwen3_32b.zero_shot_minus_one_shot.{framing}.from_printed",
+                                internal.difference)
+LLAMA_MINUS_ROBERTA = printed.family("kappa_difference.llama4_maverick_minus_roberta.{against}.pos_vs_rest.from_printed",
+                                     internal.difference)
+ROBERTA_MINUS_BEST_LLM = printed.family("kappa_difference.roberta_minus_best_llm.vs_majority.neg_vs_rest.from_printed",
+                                        internal.difference)

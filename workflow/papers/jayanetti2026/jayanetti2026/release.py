@@ -4,7 +4,9 @@ Conventions (the rule scripts of this folder import them; no statistics here):
 
 - **Units** are the 100 tweets of ``majorityvote.tsv`` (himarshaj/hard-to-reach-environments
   @ e74bb77), identified by 0-based row (the replication write-up's numbering) and 1-based
-  file line. Tweet IDs are Excel-mangled and never used. Every one of the nine raters and
+  file line. The tweetID column is Excel-mangled (``1.68E+18``) and never used; the
+  tweetURL column (``https://x.com/<user>/status/<id>``) holds each tweet's id intact,
+  which dates the tweet (``status_ids``, ``reagree.pipeline.snowflake``). Every one of the nine raters and
   the majority labelled every tweet in every framing: an empty label cell is a damaged
   file, refused naming its line and column (never a missing rating, which would leave
   Fleiss' kappa with unequal raters per tweet).
@@ -26,6 +28,7 @@ Conventions (the rule scripts of this folder import them; no statistics here):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +46,8 @@ MAJORITY = "majority"
 MAJORITY_COLUMN = "majority_sentiment_human_raters"
 SENTIMENT = ("negative", "neutral", "positive")
 TEXT, TRANSLATED = "tweet", "tweet_translated"
+URL = "tweetURL"
+_STATUS = re.compile(r"/status/([0-9]+)(?:[/?#]|$)")
 TRANSLATION_ERROR = "Error in translation"
 FRAMINGS = {  # framing: (released column suffix, categories, recoding of the three classes)
     "three_class": ("", SENTIMENT, {c: c for c in SENTIMENT}),
@@ -86,8 +91,20 @@ def read_release(path: str | Path) -> Release:
         require_labels(labels[["line", *framed]], categories, path)
         ratings[framing] = Ratings.from_labels(labels[framed].set_axis(list(names), axis=1),
                                                categories=categories, source=str(path))
-    texts = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False, usecols=[TEXT, TRANSLATED])
+    texts = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False, usecols=[TEXT, TRANSLATED, URL])
     return Release(ratings, texts, labels["line"], str(path))
+
+
+def status_ids(release: Release) -> list[str]:
+    """Each tweet's id, read from its tweetURL (``.../status/<id>``); ValueError naming the
+    file line of a URL without one."""
+    ids = []
+    for line, url in zip(release.lines, release.texts[URL]):
+        found = _STATUS.search(url.strip())
+        if not found:
+            raise ValueError(f"{release.path}, line {line}: column {URL} {url!r} holds no /status/<id>")
+        ids.append(found.group(1))
+    return ids
 
 
 def framed(three_class: Ratings, framing: str) -> Ratings:

@@ -1,9 +1,10 @@
 """Rule score_jayanetti2026_released: what the released labels say before any tie rule.
 
 Fleiss' kappa of the humans and of the tools per framing, the humans' per-category
-kappas, label counts and shares, pairwise kappa among the nine raters, and the 3-3 ties:
-how many, of which kind, how the release broke them (the ties table, with an excerpt of
-the text the tools read). And the write-up's own intervals, drawn under its scheme
+kappas and their p(1-p)-weighted mean, label counts and shares, pairwise kappa among the
+nine raters, and the 3-3 ties: how many, of which kind, where the release put each kind
+(counts and rows; the ties table, with an excerpt of the text the tools read). The months
+the tweets were posted, from the ids in their URLs. And the write-up's own intervals, drawn under its scheme
 ("numpy": default_rng(seed), one integers(0, n, size=n) per draw, numpy.percentile
 ends): human Fleiss three-class, the binary framings' gains over it (paired), RoBERTa's
 positive-vs-rest minus three-class kappa and its positive-vs-rest kappa against the
@@ -14,11 +15,12 @@ from itertools import combinations
 import pandas as pd
 
 from jayanetti2026.release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, TRANSLATED, framed,
-                                   provenance, read_release)
+                                   provenance, read_release, status_ids)
+from reagree.pipeline.snowflake import posting_months
 from reagree.stats import multirater, pairwise
 from reagree.stats.bootstrap import bootstrap_interval, paired_difference
-from reagree.stats.majority import (differing_units, disagreements_on_untied, label_counts, tie_kinds, tie_table,
-                              tied_units, ties_resolved_away_from)
+from reagree.stats.majority import (differing_units, disagreements_on_untied, label_counts, percent_tied, tie_kinds,
+                                   tie_resolutions, tie_table, tied_units, ties_resolved_away_from)
 from reagree.stats.ratings import counts_from_table
 from reagree.stats.reference import kappa_statistic
 from reagree.pipeline.rulekit import rule_log
@@ -55,6 +57,8 @@ def labels_and_ties(release, characters):
     released = three.codes[:, three.raters.index(MAJORITY)]
     values = [keys.FLEISS_CATEGORY.row(kappa, category=name) for name, kappa in
               zip(SENTIMENT, multirater.fleiss_category_kappas(humans.unit_counts()))]
+    values.append(keys.CATEGORY_MEAN.row(multirater.fleiss_category_weighted_mean(humans.unit_counts()),
+                                         note="the category kappas' mean weighted by p(1-p)"))
     values += [keys.LABEL_SHARE.row(100 * share, category=name)
                for name, share in zip(SENTIMENT, humans.category_shares())]
     for tool in TOOLS:
@@ -73,12 +77,37 @@ def labels_and_ties(release, characters):
         contradicting |= set(differing_units(released_binary, recoded).tolist())
     values.append(keys.BINARY_CONTRADICTS.row(len(contradicting),
                                               note="rows " + ", ".join(str(r) for r in sorted(contradicting))))
+    if contradicting:
+        in_order = sorted(contradicting)
+        values += [keys.BINARY_CONTRADICTS_ROW.row(row, position=position, note="0-based row")
+                   for position, row in (("first", in_order[0]), ("last", in_order[-1]))]
+    values += resolutions(release)
 
     ties = tie_table(humans, {f"released_{framing}": release.ratings[framing].labels()[MAJORITY]
                               for framing in FRAMINGS})
     ties.insert(1, "line", release.lines.iloc[ties["row"]].to_numpy())
     ties["text_scored"] = [excerpt(release.texts[TRANSLATED].iloc[row], characters) for row in ties["row"]]
     return values, ties
+
+
+def resolutions(release):
+    """Where the released majority put the ties of each framing (all kinds together), and,
+    three-class, of each kind with the first and last row of each non-empty group; the
+    percentage of tweets tied."""
+    values = []
+    for framing, ratings in release.ratings.items():
+        humans, released = ratings.select(list(HUMANS)), ratings.select([MAJORITY]).codes[:, 0]
+        values.append(keys.PERCENT_TIED.row(percent_tied(humans), framing=framing))
+        for group in tie_resolutions(humans, released, by_kind=False).itertuples():
+            values.append(keys.TIES_RESOLVED.row(group.count, framing=framing, category=group.label))
+    three = release.ratings["three_class"]
+    for group in tie_resolutions(three.select(list(HUMANS)), three.select([MAJORITY]).codes[:, 0]).itertuples():
+        where = {"tie_kind": group.tie, "category": group.label}
+        values.append(keys.TIE_KIND_RESOLVED.row(group.count, **where))
+        if group.count:
+            values += [keys.TIE_KIND_RESOLVED_ROW.row(group.first_row, position="first", **where, note="0-based row"),
+                       keys.TIE_KIND_RESOLVED_ROW.row(group.last_row, position="last", **where, note="0-based row")]
+    return values
 
 
 def writeup_intervals(release, draws, seed, level):
@@ -112,6 +141,8 @@ with rule_log(snakemake) as log:
     tie_values, ties = labels_and_ties(release, snakemake.params.excerpt_characters)
     bootstrap = snakemake.params.bootstrap
     interval_values = writeup_intervals(release, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
+    interval_values += [keys.POSTING_MONTH.row(month, end=end, note="YYYYMM, UTC, from the status ids in tweetURL")
+                        for end, month in zip(("first_post", "last_post"), posting_months(status_ids(release)))]
     about = provenance(release, sha256_of(release.path))
     write_values(agreement_values + tie_values + interval_values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(pairs), snakemake.output.pairwise,

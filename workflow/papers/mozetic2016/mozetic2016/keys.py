@@ -8,11 +8,14 @@ pair of classes (``negative_neutral``), ``posts`` / ``pairs`` (Table 3's two rea
 an annotator named in the text (``main_annotator``, ``annotator_a``, ``annotator_b``).
 Each family below names the rule that writes it and the one function that computes it.
 """
+from reagree.pipeline import internal, snowflake
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats import selfagreement
 from reagree.stats.annotations import Annotations
+from reagree.stats.undefined import difference
 
-from mozetic2016.release import CATEGORIES, LANGUAGES, datasets, read_language
+from mozetic2016.release import (APPLICATIONS, CATEGORIES, CLASSIFIED_APPLICATIONS, LANGUAGES, TABLE_DATASETS,
+                                 datasets, read_language)
 
 KEYS = KeyGrammar("mozetic2016", slots={
     "dataset": datasets(LANGUAGES),
@@ -24,6 +27,15 @@ KEYS = KeyGrammar("mozetic2016", slots={
     "classes": ["negative_neutral", "neutral_positive", "negative_positive"],
     "ratio": ["negative_neutral", "neutral_positive"],
     "named": ["main_annotator", "annotator_a", "annotator_b"],
+    "end": ["first_post", "last_post"],
+    # the rows of the paper's tables (13 datasets and four applications), and the
+    # application rows alone: internal checks of printed numbers (check_mozetic2016_printed)
+    "table_dataset": TABLE_DATASETS,
+    "application": APPLICATIONS,
+    "classified": CLASSIFIED_APPLICATIONS,
+    "classifier_row": [dataset for dataset in TABLE_DATASETS if dataset != "emojis"] + ["environment.english_model"],
+    "no_merge": ["facebook_it", "djia30"],
+    "pair": ["polish_minus_slovenian", "slovenian_minus_bulgarian"],
 })
 
 labels = KEYS.rule("count_mozetic2016_labels")
@@ -35,6 +47,9 @@ GOLD_READINGS_DIFFER = labels.family("count.gold_readings_differ.{dataset}", sel
 CLASS_LABELS = labels.family("count.labels.{dataset}.{category}", Annotations.label_counts)
 CLASS_GOLD = labels.family("count.gold.{dataset}.{category}", selfagreement.gold_counts)
 CLASS_GOLD_DISTINCT = labels.family("count.gold.{dataset}.distinct_reading.{category}", selfagreement.gold_counts)
+POSTING_MONTH = labels.family("month.{end}.{dataset}", snowflake.posting_months)
+ALL_LABELS = labels.family("count.labels.all_languages", Annotations.n_labels)
+ALL_POSTING_MONTH = labels.family("month.{end}.all_languages", snowflake.posting_months)
 
 repeats = KEYS.rule("count_mozetic2016_repeats")
 ANNOTATORS = repeats.family("count.annotators.{dataset}", selfagreement.repeat_counts)
@@ -50,6 +65,7 @@ MEASURE = agreement.family("{measure}.{kind}.{dataset}", selfagreement.agreement
 ALPHA_INTERVAL = agreement.family("alpha_interval.{kind}.{dataset}", selfagreement.interval_alpha_statistic)
 ALPHA_N_SQUARED = agreement.family("alpha_interval_n_squared.{kind}.{dataset}", selfagreement.alpha_variant_n_squared)
 HALF_WIDTH = agreement.family("alpha_interval_half_width.{kind}.{dataset}", selfagreement.half_width)
+SELF_MINUS_INTER = agreement.family("alpha_interval.self_minus_inter.{dataset}", difference)
 
 ordering = KEYS.rule("score_mozetic2016_ordering")
 GAIN = ordering.family("alpha_gain.union.{dataset}", selfagreement.ordering_evidence)
@@ -65,3 +81,42 @@ ANNOTATOR_ALPHA = annotators.family("alpha_interval.self.{language}.{named}", se
 ANNOTATOR_REPEATS = annotators.family("count.self_repeats.{language}.{named}.{reading}",
                                       selfagreement.annotator_self_agreement)
 ANNOTATOR_LABELS = annotators.family("percent.labels.{language}.{named}", selfagreement.annotator_self_agreement)
+TOP_ANNOTATORS_LABELS = annotators.family("percent.labels.{language}.two_main_annotators",
+                                          Annotations.top_raters_percent)
+
+# Printed numbers held against one another where the data were never released, or where the
+# text repeats a table (source: internal; the relations are in mozetic2016/internal.py).
+printed = KEYS.rule("check_mozetic2016_printed")
+ROW_TOTAL = printed.family("count.labels.{table_dataset}.from_printed", internal.total)
+PREDICTED_TOTAL = printed.family("count.predicted.{classified}.from_printed", internal.total)
+SCORE = printed.family("sentiment_score.labels.{classified}.from_printed", internal.weighted_mean)
+PREDICTED_SCORE = printed.family("sentiment_score.predicted.{classified}.from_printed", internal.weighted_mean)
+REPEAT_SHARE = printed.family("percent.{kind}_repeats.{table_dataset}.from_printed", internal.percentage)
+JOINT_LABELS = printed.family("count.labels.ser_cro_bos.from_printed_languages", internal.total)
+JOINT_ANNOTATORS = printed.family("count.annotators.ser_cro_bos.from_printed_languages", internal.total)
+JOINT_SELF_REPEATS = printed.family("count.self_repeats.ser_cro_bos.from_printed_languages", internal.total)
+LANGUAGE_LABELS_PRINTED = printed.family("count.labels.language_datasets.from_printed", internal.total)
+ALL_ANNOTATORS_PRINTED = printed.family("count.annotators.all_languages.from_printed", internal.total)
+GOLD_UNMERGED = printed.family("count.gold.{no_merge}.from_printed", internal.same)
+GOLD_MERGED = printed.family("count.gold.environment.from_printed", internal.difference)
+LABELS_AS_PRINTED = printed.family("count.labels.{application}.as_printed", internal.same)
+PREDICTED_AS_PRINTED = printed.family("count.predicted.{classified}.as_printed", internal.same)
+GOLD_AS_PRINTED = printed.family("count.gold.environment.as_printed", internal.same)
+ALPHA_AS_PRINTED = printed.family("alpha_interval.{kind}.{application}.as_printed", internal.same)
+SELF_SHARE_AS_PRINTED = printed.family("percent.self_repeats.{classified}.as_printed", internal.same)
+CLASSIFIER_AS_PRINTED = printed.family("alpha_interval.classifier.{classifier_row}.as_printed", internal.same)
+CLASSIFIER_ACC_AS_PRINTED = printed.family("acc.classifier.{classifier_row}.as_printed", internal.same)
+GAIN_AS_PRINTED = printed.family("alpha_gain.union.{application}.as_printed", internal.same)
+RATIO_AS_PRINTED = printed.family("alpha_ratio.union.{application}.{ratio}.as_printed", internal.same)
+AVERAGE_GAIN_PRINTED = printed.family("alpha_gain.union.average.from_printed", internal.mean)
+AVERAGE_RATIO_PRINTED = printed.family("alpha_ratio.union.average.{ratio}.from_printed", internal.mean)
+DIFFICULTY_PRINTED = printed.family("alpha_ratio_complement.union.average.{ratio}.from_printed", internal.difference)
+SELF_MINUS_INTER_PRINTED = printed.family("alpha_interval.self_minus_inter.{application}.from_printed",
+                                          internal.difference)
+CLASSIFIER_MINUS_INTER_PRINTED = printed.family("alpha_interval.classifier_minus_inter.djia30.from_printed",
+                                                internal.difference)
+ENGLISH_GAP_PRINTED = printed.family("alpha_gap.classifier.english.from_printed", internal.difference)
+SECOND_PERIOD_GAIN_PRINTED = printed.family("alpha_interval.inter.djia30.second_period_minus_first.from_printed",
+                                            internal.difference)
+INTER_DIFFERENCE_PRINTED = printed.family("alpha_interval.inter.{pair}.from_printed", internal.difference)
+MONTH_AS_PRINTED = printed.family("month.{end}.djia30.as_printed", internal.same)

@@ -1,8 +1,9 @@
 """Rule score_mozetic2016_agreement: Table 4 for one dataset: self- and inter-annotator
 Acc+-1, Acc, F1 (mean of negative and positive), Alpha_int with its bootstrap interval
 (and the paper's "+-", half its width), Alpha_nom, from one coincidence matrix per kind
-(reagree.stats.selfagreement). Units are resampled within each kind; draws and seed as
-configured. Composition only.
+(reagree.stats.selfagreement), and self minus inter Alpha_int (the text's "always lower than
+the self-agreement"). Units are resampled within each kind; draws and seed as configured.
+Composition only.
 """
 import pandas as pd
 
@@ -11,6 +12,7 @@ from reagree.stats import selfagreement
 from reagree.stats.bootstrap import bootstrap_interval
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_tsv, write_values
+from reagree.stats.undefined import difference
 from mozetic2016 import keys
 
 MEASURES = ("acc_within_one", "acc", "f1_polar", "alpha_nominal")
@@ -20,7 +22,7 @@ with rule_log(snakemake) as log:
     annotations = read_dataset(dataset_paths(dataset), dataset)
     units = selfagreement.agreement_counts(annotations)
     settings = snakemake.params
-    rows, table = [], []
+    rows, table, alpha = [], [], {}
     for kind in ("self", "inter"):
         counts = units[kind]
         measures = selfagreement.agreement_measures(counts)
@@ -30,6 +32,7 @@ with rule_log(snakemake) as log:
             measures["alpha_interval"] = statistic.value()
             interval = bootstrap_interval(statistic, settings.draws, settings.seed, settings.level)
         half = selfagreement.half_width(interval) if interval is not None else measures["alpha_interval"]
+        alpha[kind] = measures["alpha_interval"]
         log.info("%s %s: %d units, alpha %.4f", dataset, kind, counts.shape[0], measures["alpha_interval"])
         where = {"kind": kind, "dataset": dataset}
         rows.append(keys.UNITS.row(counts.shape[0], **where))
@@ -55,5 +58,6 @@ with rule_log(snakemake) as log:
                       "undefined_draws": interval.undefined_draws if interval is not None else float("nan"),
                       "half_width": half, "alpha_nominal": measures["alpha_nominal"],
                       "scheme": interval.scheme if interval is not None else ""})
+    rows.append(keys.SELF_MINUS_INTER.row(difference(alpha["self"], alpha["inter"]), dataset=dataset))
     write_values(rows, snakemake.output.values, rule=snakemake.rule)
     write_tsv(pd.DataFrame(table), snakemake.output.rows)

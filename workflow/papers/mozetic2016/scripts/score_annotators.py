@@ -1,7 +1,8 @@
 """Rule score_mozetic2016_annotators: per annotator of each built language, labels, share,
 tweets labelled twice and self-agreement Alpha_int (reagree.stats.selfagreement); the text's
 main annotator (most labels) and, where two annotators carry most labels, the paper's
-German-style A (lower self-agreement) and B. Composition only.
+German-style A (lower self-agreement) and B; the share of labels the two busiest annotators
+gave (the text's "two of them account for over 40%"). Composition only.
 """
 import pandas as pd
 
@@ -15,7 +16,11 @@ with rule_log(snakemake):
     rows, table = [], []
     for language, path in zip(snakemake.params.languages, snakemake.input):
         dataset = language.lower()
-        annotators = selfagreement.annotator_self_agreement(read_language(path))
+        annotations = read_language(path)
+        annotators = selfagreement.annotator_self_agreement(annotations)
+        rows.append(keys.TOP_ANNOTATORS_LABELS.row(annotations.top_raters_percent(2), language=dataset,
+                                                   note="percent of the labels given by the two annotators with "
+                                                        "the most"))
         by_labels = sorted(annotators, key=lambda row: (-row["labels"], row["annotator"]))
         named = {"main_annotator": by_labels[0]}
         defined = [row for row in by_labels[:2] if row["alpha_interval"] == row["alpha_interval"]]  # not NaN

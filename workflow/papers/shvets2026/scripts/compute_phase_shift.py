@@ -1,6 +1,8 @@
 """Rule compute_shvets2026_phase_shift: Table 4 (onset lags between runs, observed and
 expected under every rotation) for the human's three runs and for every model run-triple,
-and B2 (is a relabel the neighbouring fragment's label?). Composition only.
+and B2 (is a relabel the neighbouring fragment's label?), also on the units more than two
+units from any boundary (the authors' check that B2 is not a side effect of shifted
+boundaries). Composition only.
 """
 import pandas as pd
 
@@ -14,6 +16,7 @@ TABLE4 = {  # value key measure: column of phaseshift.phase_shift
     "lag_same_place": ("same_place_observed", "same_place_expected"),
     "lag_one_step": ("one_step_observed", "one_step_expected"),
 }
+FAR_FROM_BOUNDARIES = 2  # units: the authors' results/table1.txt reruns B2 on units > 2 units from any boundary
 RATIO_KEYS = {"one_step_per_same_place": "ratio_one_step_per_same_place", "same_place_ratio": "ratio_same_place",
               "one_step_ratio": "ratio_one_step"}  # column of phaseshift.phase_shift: value key measure
 
@@ -24,7 +27,7 @@ with rule_log(snakemake) as log:
     for myth, projection_path, text_path in zip(myths, snakemake.input.projections, snakemake.input.texts):
         units = segments.read_units(text_path, per_line=UNIT_GRANULARITY[myth])
         projection = pd.read_csv(projection_path, sep="\t", dtype={"lines": str})
-        labels, _ = segments.codes_from_frame(projection, human, units.n_units)
+        labels, boundaries = segments.codes_from_frame(projection, human, units.n_units)
         table4 = phaseshift.phase_shift(labels, max_lag)
         runs = "+".join(str(number) for number in sorted(projection.loc[projection["reader"] == human, "run"].unique()))
         human_rows.append({"myth": myth, "reader": "human", "runs": runs, **table4})
@@ -44,6 +47,10 @@ with rule_log(snakemake) as log:
                    keys.B2.row(b2.chance, b2="b2_chance", myth=myth,
                                note=f"mean |licensed| / {b2.labels_seen - 1} (labels seen - 1), exact"),
                    keys.B2.row(b2.gap, b2="b2_gap", myth=myth)]
+        far = phaseshift.units_far_from_boundaries(labels, boundaries, FAR_FROM_BOUNDARIES)
+        values.append(keys.B2_FAR_EVENTS.row(phaseshift.neighbour_relabels(labels, far).events, myth=myth,
+                                             note=f"departures on the {int(far.sum())} units more than "
+                                                  f"{FAR_FROM_BOUNDARIES} units from any boundary"))
         per_myth = []
         for model in models:
             model_labels, _ = segments.codes_from_frame(projection, model, units.n_units)

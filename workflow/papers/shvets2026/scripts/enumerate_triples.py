@@ -1,10 +1,12 @@
 """Rule enumerate_shvets2026_triples: every C(10, 3) = 120 run-triple of each model on each
 myth (mean boundary kappa, label kappa and gap over its three pairs, from the pair tables),
-how many reach each threshold, and the three "far" runs per model. Composition only.
+how many reach each threshold, and the three "far" runs per model; the first and last
+annotated_date of each reader's runs and of the human's and the models' over every myth,
+and the number of runs. Composition only.
 """
 import pandas as pd
 
-from reagree.methods import runtriples
+from reagree.methods import runtriples, segments
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_tsv, write_values
 from shvets2026 import keys
@@ -60,6 +62,20 @@ with rule_log(snakemake) as log:
                                                  note=f"gap >= {row.value:.6g}, of {row.triples} triples of "
                                                       f"{len(models)} models"))
         log.info("%s: human gap %+.3f; %d model triples", myth, human_means[myth]["gap"], len(pooled))
+
+    dated = {"human": [], "models": []}
+    for myth in myths:
+        for reader, frame in pairs[myth].groupby("reader"):
+            dates = pd.concat([frame["date_a"], frame["date_b"]]).dropna().tolist()
+            key = "human" if reader == human else reader
+            values += [keys.RUN_DATE.row(day, end=end, reader=key, myth=myth, note="YYYYMMDD, from annotated_date")
+                       for end, day in zip(("first", "last"), segments.date_span(dates))]
+            dated["human" if reader == human else "models"] += dates
+    for group, dates in dated.items():
+        values += [keys.GROUP_RUN_DATE.row(day, end=end, dated=group, note=f"YYYYMMDD, over {', '.join(myths)}")
+                   for end, day in zip(("first", "last"), segments.date_span(dates))]
+    values.append(keys.RUN_FILES.row(runtriples.count_runs(pairs.values()), note=f"over {', '.join(myths)}"))
+    values.append(keys.HUMAN_PAIRS.row(runtriples.count_pairs(pairs.values(), human), note=f"over {', '.join(myths)}"))
 
     everything = pd.concat(triple_tables, ignore_index=True)
     all_myths = set(myths) == set(MYTHS)

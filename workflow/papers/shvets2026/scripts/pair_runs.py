@@ -1,6 +1,8 @@
 """Rule pair_shvets2026_runs: one myth's runs projected on its units, every pair of runs
 compared (label and boundary layer), the readers' means (Tables 1 and 2), the human's
-pairs with their dates, and boundary placement. Composition only: the statistics are
+pairs with their dates, and boundary placement; the human's gap against each model's
+(difference, rank), her raw label agreement per chance, her segments' mean length, the
+runs' mean number of segments and the text's numbered lines. Composition only: the statistics are
 reagree.methods.segments, reagree.methods.runtriples and reagree.methods.phaseshift.
 """
 import pandas as pd
@@ -8,6 +10,7 @@ import pandas as pd
 from reagree.methods import phaseshift, runtriples, segments
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import sha256_of, write_table, write_tsv, write_values
+from reagree.stats.undefined import difference, ratio
 from shvets2026 import keys
 from shvets2026.release import UNIT_GRANULARITY, reader_key
 
@@ -66,6 +69,7 @@ def pair_values(myth, reader, runs, labels, boundaries, values):
     values.append(keys.BOUNDARY_SHARE.row(segments.boundary_share(boundaries), reader=key, myth=myth,
                                           note="boundary units / covered units, over all runs"))
     values.append(keys.RUNS.row(len(runs), reader=key, myth=myth))
+    values.append(keys.PAIRS.row(summary["pairs"], reader=key, myth=myth, note=f"unordered pairs of {len(runs)} runs"))
     values.append(keys.COLLECTION_DAYS.row(segments.collection_days(runs), reader=key, myth=myth,
                                            note="first to last annotated_date, both counted"))
     if key == "human":
@@ -97,6 +101,30 @@ def placement_values(myth, reader, boundaries, windows, values):
     return rows, {**summary, "placement_chance": placement["chance"]}
 
 
+def comparison_values(myth, runs, summaries, units):
+    """The human against the models on this myth, and what the write-up says of her runs."""
+    gaps = {reader: summary["gap"] for reader, summary in summaries.items()}
+    human = summaries["human"]
+    values = [keys.GAP_DIFFERENCE.row(difference(gaps["human"], gaps[model]), model=model, myth=myth)
+              for model in gaps if model != "human"]
+    values.append(keys.GAP_RANK.row(runtriples.reader_rank(gaps, "human"), myth=myth,
+                                    note="1 = the largest gap of the " + ", ".join(gaps)))
+    values.append(keys.AGREEMENT_PER_CHANCE.row(ratio(human["agreement_label"], human["chance_label"]), myth=myth))
+    human_runs = [run for reader, reader_runs in runs.items() if reader_key(reader) == "human" for run in reader_runs]
+    values.append(keys.SEGMENT_LINES.row(segments.mean_segment_lines(human_runs), myth=myth,
+                                         note="line_end - line_start + 1 over the human's kept segments"))
+    every_run = [run for reader_runs in runs.values() for run in reader_runs]
+    values.append(keys.SEGMENTS_PER_RUN.row(segments.mean_segments(every_run), runs_of="all", myth=myth,
+                                            note=f"kept segments per run, over {len(every_run)} runs"))
+    for reader, reader_runs in runs.items():
+        values.append(keys.SEGMENTS_PER_RUN.row(segments.mean_segments(reader_runs), runs_of=reader_key(reader),
+                                                myth=myth, note="kept segments per run: " + ", ".join(
+                                                    str(len(run.segments)) for run in reader_runs)))
+    if units.per_line:
+        values.append(keys.NUMBERED_LINES.row(segments.numbered_lines(units), myth=myth))
+    return values
+
+
 with rule_log(snakemake) as log:
     myth = snakemake.wildcards.myth
     settings = snakemake.params.settings
@@ -113,15 +141,18 @@ with rule_log(snakemake) as log:
                                            note="; ".join(f"{r.reader} run {r.run} {r.segment}: {r.detail}"
                                                           .replace(" :", ":") for r in chosen.itertuples())[:500]))
 
-    pair_tables, reader_rows, placement_tables = [], [], []
+    pair_tables, reader_rows, placement_tables, summaries = [], [], [], {}
     for reader, reader_runs in runs.items():
         labels, boundaries = segments.project_runs(reader_runs, units)
         frame, summary = pair_values(myth, reader, reader_runs, labels, boundaries, values)
+        summaries[reader_key(reader)] = summary
         placement_rows, placement = placement_values(myth, reader, boundaries, settings["placement_windows"], values)
         pair_tables.append(frame)
         placement_tables.append(placement_rows)
         reader_rows.append({"myth": myth, "reader": reader_key(reader), "runs": len(reader_runs), **summary,
                             "share_boundary": segments.boundary_share(boundaries), **placement})
+
+    values += comparison_values(myth, runs, summaries, units)
 
     text_path = snakemake.input.text
     provenance = {"paper": PAPER, "myth": myth, "text": f"{text_path} (sha256 {sha256_of(text_path)})",

@@ -9,7 +9,9 @@ placement window (``exact``, ``within_1``), ``observed`` / ``expected``, ``min``
 computes it.
 """
 from reagree.methods import phaseshift, runtriples, segments
+from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
+from reagree.stats.undefined import difference, ratio
 
 from shvets2026.release import MODELS, MYTHS
 
@@ -34,6 +36,9 @@ KEYS = KeyGrammar("shvets2026", slots={
     "count": ["pieces", "onsets"],
     "b2": ["b2_observed", "b2_chance", "b2_gap"],
     "line": ["line_start", "line_end"],
+    "end": ["first", "last"],
+    "dated": ["human", "models"],
+    "runs_of": ["all", "human", *MODELS],
 })
 
 pairs = KEYS.rule("pair_shvets2026_runs")
@@ -48,6 +53,13 @@ HUMAN_PAIR = pairs.family("{pair_measure}.human.{myth}.run{a:run}_run{b:run}", r
 HUMAN_PAIR_DAYS = pairs.family("interval_days.human.{myth}.run{a:run}_run{b:run}", segments.interval_days)
 PLACEMENT = pairs.family("placement.{reader}.{myth}.{window}", phaseshift.boundary_placement)
 PLACEMENT_CHANCE = pairs.family("placement.{reader}.{myth}.chance", phaseshift.boundary_placement)
+GAP_DIFFERENCE = pairs.family("gap_difference.human_minus_{model}.{myth}", difference)
+GAP_RANK = pairs.family("rank.gap.human.{myth}", runtriples.reader_rank)
+AGREEMENT_PER_CHANCE = pairs.family("ratio.agreement_per_chance_label.human.{myth}", ratio)
+SEGMENT_LINES = pairs.family("mean_segment_lines.human.{myth}", segments.mean_segment_lines)
+SEGMENTS_PER_RUN = pairs.family("mean_segments.{runs_of}.{myth}", segments.mean_segments)
+PAIRS = pairs.family("count.pairs.{reader}.{myth}", runtriples.reader_summary)
+NUMBERED_LINES = pairs.family("count.numbered_lines.{myth}", segments.numbered_lines)
 
 triples = KEYS.rule("enumerate_shvets2026_triples")
 TRIPLES_REACH = triples.family("count.triples_reach.{triples_of}.{myth}.{threshold}", runtriples.threshold_table)
@@ -60,6 +72,10 @@ SHARE_REACH_ALL_MYTHS = triples.family("share.triples_reach_all_myths.{model}.{t
                                        runtriples.independent_pass_share)
 LOWEST_TRIPLE_LABEL = triples.family("kappa_label.triples.models.min", runtriples.triple_frame)
 LABEL_MARGIN = triples.family("margin.kappa_label.lowest_model_triple_vs_human", runtriples.label_margin)
+RUN_DATE = triples.family("date.{end}_run.{reader}.{myth}", segments.date_span)
+GROUP_RUN_DATE = triples.family("date.{end}_run.{dated}", segments.date_span)
+RUN_FILES = triples.family("count.runs.all.all_myths", runtriples.count_runs)
+HUMAN_PAIRS = triples.family("count.pairs.human.all_myths", runtriples.count_pairs)
 
 phase = KEYS.rule("compute_shvets2026_phase_shift")
 LAG = phase.family("{lag}.human.{myth}.{seen}", phaseshift.phase_shift)
@@ -67,6 +83,7 @@ RATIO = phase.family("{ratio}.human.{myth}", phaseshift.phase_shift)
 PIECES = phase.family("count.{count}.human.{myth}", phaseshift.phase_shift)
 B2_EVENTS = phase.family("count.b2_events.human.{myth}", phaseshift.neighbour_relabels)
 B2 = phase.family("{b2}.human.{myth}", phaseshift.neighbour_relabels)
+B2_FAR_EVENTS = phase.family("count.b2_events.human.{myth}.far_from_boundaries", phaseshift.neighbour_relabels)
 TRIPLE_RATIO_MAX = phase.family("ratio_one_step_per_same_place.triples.models.{myth}.max",
                                 phaseshift.phase_shift_subsets)
 TRIPLE_SAME_PLACE_MIN = phase.family("ratio_same_place.triples.models.{myth}.min", phaseshift.phase_shift_subsets)
@@ -76,3 +93,10 @@ EXAMPLE = anchoring.family("example.seg_v4.{line}", segments.worked_example_segm
 ANCHORED_RUNS = anchoring.family("count.anchored_runs.{anchored}.{myth}", segments.anchoring_counts)
 ANCHORING_RUNS = anchoring.family("count.runs.{group}.{myth}", segments.anchoring_counts)
 ANCHORED = anchoring.family("anchored.human.{myth}.run{run}", segments.opens_with)
+
+# Printed numbers held against one another (source: internal; the relations are in shvets2026/internal.py).
+printed = KEYS.rule("check_shvets2026_printed")
+GAP_DIFFERENCE_PRINTED = printed.family("gap_difference.human_minus_{model}.{myth}.from_printed", internal.difference)
+ONE_STEP_RATIO_PRINTED = printed.family("ratio_one_step.human.{myth}.from_printed", internal.ratio)
+LABEL_MARGIN_PRINTED = printed.family("margin.kappa_label.lowest_model_triple_vs_human.from_printed",
+                                      internal.difference)

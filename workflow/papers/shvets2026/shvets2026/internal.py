@@ -1,0 +1,21 @@
+"""Shvets (2026): printed numbers held against one another (``reagree.pipeline.internal``).
+
+The replication's derived figures against the figures they are derived from, as printed:
+"Gemini's +0.291 on Gudea sits 0.007 below the human's +0.298" against the two printed
+gaps, "Table 4's one-step ratio is 1.04 ... 2.5 and 1.8" against Table 4's printed
+one-step counts (observed and expected), and "so the margin is 0.019" against the lowest
+model triple's 0.310 and the human's highest myth mean, 0.291. The claims are in
+``claims/internal.tsv``; the rule ``check_shvets2026_printed`` writes these values.
+"""
+from reagree.pipeline.internal import Printed, relate
+
+from shvets2026 import keys
+from shvets2026.release import MYTHS
+
+RELATIONS = [
+    relate(keys.GAP_DIFFERENCE_PRINTED, "gap.human.gudea", "gap.gemini.gudea", model="gemini", myth="gudea"),
+    *[relate(keys.ONE_STEP_RATIO_PRINTED, f"lag_one_step.human.{myth}.observed",
+             f"lag_one_step.human.{myth}.expected", myth=myth) for myth in MYTHS],
+    relate(keys.LABEL_MARGIN_PRINTED, "kappa_label.triples.models.min",
+           Printed("kappa_label.human.inanna_enki", where="Table 1")),
+]
