@@ -216,7 +216,8 @@ def repository_source(source: str) -> tuple[str, str] | None:
 
 def _check_repository_commits(claims: list[dict], paper: dict) -> None:
     """A claim printed in the authors' repository names a commit some source is pinned to."""
-    pinned = {commit for source in paper.get("sources") or [] for commit in _PINNED_COMMIT.findall(source["url"])}
+    pinned = {commit for source in paper.get("sources") or []  # a local source (path:) has no url
+              for commit in _PINNED_COMMIT.findall(source.get("url") or "")}
     for claim in claims:
         cited = repository_source(claim["source"])
         if cited and not any(commit.startswith(cited[1]) for commit in pinned):
