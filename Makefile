@@ -32,13 +32,17 @@ all: setup
 test: setup
 	$(BIN)/python -m pytest --durations=15
 
+# Lint reads the Snakefile under CONFIG but no data and no network (an --lint run is
+# neither a run nor a dry run: reagree.pipeline.runs.invocation).
 lint: setup
-	$(BIN)/snakemake --lint
+	$(BIN)/python -m reagree.pipeline.runs --check $(CONFIG)
+	$(BIN)/snakemake $(SNAKEMAKE_CONFIG) --lint
 
 bench: setup
 	$(BIN)/python bench/bootstrap.py
 
 report: setup
+	$(BIN)/python -m reagree.pipeline.runs $(CONFIG)
 	$(BIN)/snakemake --cores 1 $(SNAKEMAKE_CONFIG) results/report.html
 
 clean:

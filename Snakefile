@@ -18,6 +18,7 @@ for paper_id in PAPERS:
 include: "workflow/rules/claims.smk"
 include: "workflow/rules/audit.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/startup.smk"
 
 
 rule all:

@@ -76,3 +76,28 @@ def test_the_trace_it_shows_is_the_shipped_papers_declaration():
     assert f'FLEISS = released.family("fleiss.{{group}}.{{framing}}", multirater.fleiss_kappa)' in text
     assert f'FLEISS = released.family("fleiss.{{group}}.{{framing}}", multirater.fleiss_kappa)' in \
         (ROOT / "workflow" / "papers" / "jayanetti2026" / "jayanetti2026" / "keys.py").read_text()
+
+
+def test_the_local_file_variant_it_shows_builds_the_same_claims(built, mirror):
+    """The page's "local file" sources, put in place of the URL: the file is copied from the
+    checkout, checked against the same sha256, and every claim keeps its status."""
+    from reagree.pipeline.fetch import mirror_path
+
+    text = DOC.read_text(encoding="utf-8")
+    block = yaml.safe_load(re.search(r"<!-- local source -->\n```yaml\n(.*?)```", text, flags=re.S).group(1))
+    paper_yaml = built / "workflow" / "papers" / PAPER / "paper.yaml"
+    paper = yaml.safe_load(paper_yaml.read_text(encoding="utf-8"))
+    url = paper["sources"][0]["url"]
+    assert block["sources"][0]["sha256"] == paper["sources"][0]["sha256"]
+    (built / "exports").mkdir()
+    assert "cp /tmp/majorityvote.tsv exports/majorityvote.tsv" in text
+    (built / block["sources"][0]["path"]).write_bytes(mirror_path(url, mirror).read_bytes())
+    before = read_claims(built / "results" / PAPER / "claims.tsv")
+    paper_yaml.write_text(yaml.safe_dump({**paper, "sources": block["sources"]}, sort_keys=False), encoding="utf-8")
+    (built / "data" / PAPER / "labels.tsv").unlink()
+    (built / "local.yaml").write_text(yaml.safe_dump({"papers": [PAPER], "mirror": None, "datasets": {}}))
+    run_snakemake(built, configfile="local.yaml")
+    assert "copying local file exports/majorityvote.tsv" in (built / "logs" / "fetch" / PAPER /
+                                                             "source_1.log").read_text()
+    after = read_claims(built / "results" / PAPER / "claims.tsv")
+    assert list(after["status"]) == list(before["status"])

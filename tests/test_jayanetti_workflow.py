@@ -4,7 +4,8 @@
 Every claim's status is asserted: the write-up's tie rules, its intervals at printed
 precision, the tool reruns and what the tools read all match; the paper's "no ties" is
 the one mismatch; LLM numbers are uncheckable; the RoBERTa rerun is "not built" with the
-setting that builds it, and switched on without transformers it stops in one line.
+setting that builds it, and switched on without transformers and torch it stops in one
+line before any job runs.
 """
 import importlib.util
 import subprocess
@@ -83,14 +84,18 @@ def test_tables_figures_and_report(work, tmp_path):
         assert listed in report, listed
 
 
-@pytest.mark.skipif(importlib.util.find_spec("transformers") is not None,
-                    reason="transformers is installed: the rule would try to download weights")
-def test_roberta_switched_on_without_transformers_stops_in_one_line(offline_build, tmp_path_factory):
+@pytest.mark.skipif(any(importlib.util.find_spec(m) for m in ("transformers", "torch")),
+                    reason="transformers or torch is installed: the run would go on to load the weights")
+def test_roberta_switched_on_without_transformers_stops_in_one_line_before_any_job(offline_build, tmp_path_factory):
     work = copy_build(offline_build, tmp_path_factory, "roberta")
     (work / "roberta.yaml").write_text("jayanetti2026: {rerun_roberta: true}\n")
+    summary = (work / "results" / "summary.tsv").read_bytes()
     result = subprocess.run([sys.executable, "-m", "snakemake", f"{J26}/values/rerun_roberta.tsv", "--cores", "1",
                              "--configfile", OFFLINE, "roberta.yaml"], cwd=work, capture_output=True, text=True)
     assert result.returncode != 0
-    log = (work / "logs" / "jayanetti2026" / "rerun_roberta.log").read_text().strip().splitlines()
-    errors = [line for line in log if " ERROR " in line]
-    assert len(errors) == 1 and "RoBERTa rerun needs transformers and torch" in errors[0]
+    said = result.stdout + result.stderr
+    lines = [line for line in said.splitlines() if line.startswith("reagree: jayanetti2026: rerun_roberta: true")]
+    assert len(lines) == 1 and "the Python packages transformers and torch (not installed)" in lines[0]
+    assert "-m pip install transformers torch" in lines[0] and "message: None" not in said
+    assert not (work / "logs" / "jayanetti2026" / "rerun_roberta.log").exists()  # no job ran
+    assert (work / "results" / "summary.tsv").read_bytes() == summary  # a run that never started changes nothing

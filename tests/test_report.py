@@ -1,11 +1,14 @@
 """results/report.html: one page that agrees with results/summary.tsv, puts the
-mismatches first, finds any claim by key, and opens without network.
+summary, the mismatches and the figures first (claim lists folded), finds any claim by
+key, and opens without network.
 
 One build, no downloads (the session's ``demo_build`` of conftest.py): the synthetic
 paper, the demo paper of tests/fixtures (its own mirror; one claim matches, one
 mismatches, one is not built) and the example audit of config.yaml; the page is rendered
-again in a copy of it. A second test renders the page in headless Chromium (Debian's
-`chromium`; .ci/run installs it) and leaves a screenshot in the test's output folder.
+again in a copy of it. Two tests render the page in headless Chromium (Debian's
+`chromium`; .ci/run installs it): the rendered page puts the summary, the findings and
+the first figure before any claim list, every claim list starts folded, and a
+screenshot is left in the test's output folder.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import yaml
 from reagree.pipeline.claims import read_claims
 
 from conftest import DEMO, copy_build, run_snakemake
+from test_report_page import Order
 
 pytestmark = pytest.mark.e2e
 PAPERS = ["agreement_before_accuracy", "demo"]
@@ -145,6 +149,18 @@ def test_the_page_is_self_contained_and_shows_the_audit(built):
     assert len(text.encode()) < 1_500_000
 
 
+def test_figures_are_captioned_and_counts_agree_in_number(built):
+    text = (built / "results" / "report.html").read_text(encoding="utf-8")
+    # the synthetic paper's two figures carry their report/*.rst captions
+    assert "Two coders who agree on 90% of items, as the prevalence of the rare class moves" in text
+    assert "Width of the 95% percentile bootstrap interval of Cohen&#x27;s kappa" in text
+    assert "2 papers, " in text and ", 1 audited dataset." in text and "1 audited datasets" not in text
+    cites = re.findall(r'<section id="paper-[^"]+" class="paper">\n<h2>.*?</h2>\n<p class="muted">(.*?)</p>', text)
+    assert len(cites) == len(PAPERS) and all(cites)
+    for cite in cites:  # citations name the document, never a path of the checkout
+        assert not re.search(r"(\.\.?/|/work/|seeds/|tests/|fixtures/)|\.md\b", cite), cite
+
+
 def test_the_page_is_rebuilt_byte_for_byte(built, tmp_path_factory):
     work = copy_build(built, tmp_path_factory, "report_again")
     report = work / "results" / "report.html"
@@ -161,15 +177,41 @@ def _chromium() -> str:
     return found
 
 
+def _flags(tmp_path: Path) -> list[str]:
+    return ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}"]
+
+
+def _rendered(built: Path, tmp_path: Path) -> str:
+    """The page's DOM after Chromium ran its script."""
+    chromium = _chromium()
+    url = (built / "results" / "report.html").resolve().as_uri()
+    dom = subprocess.run([chromium, *_flags(tmp_path), "--dump-dom", url], capture_output=True, text=True,
+                         timeout=120)
+    if dom.returncode != 0 or "<html" not in dom.stdout:
+        pytest.skip(f"chromium could not run here: {dom.stderr.strip()[-300:]}")
+    return dom.stdout
+
+
+def test_chromium_shows_summary_findings_and_a_figure_before_any_claim_list(built, tmp_path):
+    order = Order()
+    order.feed(_rendered(built, tmp_path))
+    seen = order.seen
+    lists = [i for i, (kind, _) in enumerate(seen) if kind == "claims"]
+    assert len(lists) == len(PAPERS)
+    first = seen[:lists[0]]
+    summary, findings = first.index(("section", "summary")), first.index(("section", "findings"))
+    assert summary < findings < first.index(("figure", ""))
+    assert all(seen[i][1] == "folded" for i in lists), seen  # every claim list starts folded...
+    filters = [target for kind, target in seen if kind == "filter"]
+    assert filters == [f"claims-{paper}" for paper in PAPERS]  # ...with its own filter
+
+
 def test_chromium_renders_the_summary_and_leaves_a_screenshot(built, tmp_path):
     chromium = _chromium()
     url = (built / "results" / "report.html").resolve().as_uri()
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-             f"--user-data-dir={tmp_path / 'profile'}"]
-    dom = subprocess.run([chromium, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120)
-    if dom.returncode != 0 or "<html" not in dom.stdout:
-        pytest.skip(f"chromium could not run here: {dom.stderr.strip()[-300:]}")
-    rendered = parse(dom.stdout)
+    flags = _flags(tmp_path)
+    rendered = parse(_rendered(built, tmp_path))
     assert rendered.root.get("data-ready") == "1", "the page's script did not run to its end"
     assert rendered.summary == expected_summary(built)
     screenshot = tmp_path / "report.png"

@@ -1,4 +1,6 @@
 """Templated sources: expansion over lists and settings, names with subfolders, pins."""
+from pathlib import Path
+
 import pytest
 
 from reagree.pipeline.sources import SourceError, expand_sources, expansion_values
@@ -36,8 +38,23 @@ def test_only_the_configured_subset_is_expanded_and_pins_follow_the_name():
 
 def test_a_plain_entry_is_one_file():
     files = expand_sources(paper({"name": "LICENSE", "url": "https://x.org/LICENSE", "sha256": "b" * 64}))
-    assert files == [{"name": "LICENSE", "url": "https://x.org/LICENSE", "sha256": "b" * 64, "licence": "",
-                      "values": {}, "entry": 0}]
+    assert files == [{"name": "LICENSE", "url": "https://x.org/LICENSE", "path": None, "sha256": "b" * 64,
+                      "licence": "", "values": {}, "entry": 0}]
+
+
+def test_a_local_file_is_a_source_with_a_path_instead_of_a_url(tmp_path):
+    from reagree.pipeline.sources import local_path, origin
+
+    entry = {"name": "{part}.tsv", "path": "exports/labels_{part}.tsv", "expand": {"part": ["a", "b"]}}
+    files = expand_sources(paper(entry))
+    assert [(f["name"], f["url"], f["path"]) for f in files] == [("a.tsv", None, "exports/labels_a.tsv"),
+                                                                 ("b.tsv", None, "exports/labels_b.tsv")]
+    assert local_path(files[0], tmp_path) == tmp_path / "exports" / "labels_a.tsv"
+    assert origin(files[0], tmp_path) == f"local file {tmp_path / 'exports' / 'labels_a.tsv'}"
+    assert local_path({"path": "~/x.tsv"}) == Path.home() / "x.tsv"
+    assert local_path({"url": "https://x.org/a", "path": None}) is None
+    with pytest.raises(SourceError, match=r"either url \(a download\) or path \(a file on this machine\)"):
+        expand_sources(paper({"name": "a.tsv", "url": "https://x.org/a.tsv", "path": "a.tsv"}))
 
 
 @pytest.mark.parametrize("entry, settings, message", [

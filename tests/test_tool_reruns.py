@@ -49,12 +49,16 @@ def test_versions_are_recorded():
         rerun("sentiwordnet", ["good"])
 
 
-@pytest.mark.skipif(importlib.util.find_spec("transformers") is not None,
-                    reason="transformers is installed: the RoBERTa rerun would download weights")
+@pytest.mark.skipif(any(importlib.util.find_spec(m) for m in ("transformers", "torch")),
+                    reason="transformers or torch is installed: the RoBERTa rerun would download weights")
 def test_roberta_without_transformers_says_so_in_one_line():
     with pytest.raises(ToolUnavailable) as raised:
         rerun("roberta", ["good"])
-    assert "transformers" in str(raised.value) and "\n" not in str(raised.value)
+    message = str(raised.value)
+    assert "\n" not in message
+    assert message.startswith("RoBERTa rerun: jayanetti2026: rerun_roberta: true needs the Python packages "
+                              "transformers and torch (not installed). To get them: ")
+    assert "-m pip install transformers torch" in message
 
 
 def test_model_card_masking():

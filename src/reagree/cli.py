@@ -154,6 +154,11 @@ def _mirror(args: argparse.Namespace) -> int:
     source = Path(args.mirror).resolve() if args.mirror else None
     if source is not None and source == Path(args.dest).resolve():
         raise ValueError("--mirror names the folder being written; give another mirror to copy from")
+    local = [(paper_id, item) for paper_id, item in files if not item["url"]]
+    files = [(paper_id, item) for paper_id, item in files if item["url"]]
+    for paper_id, item in local:  # a mirror is laid out by URL; a file on this machine travels with its path
+        print(f"reagree mirror: {paper_id}: {item['name']} is the local file {item['path']}, not a download; "
+              "not mirrored", file=sys.stderr)
     failures = 0
     for paper_id, item in progress(files, desc="mirror", unit="file"):
         dest = mirror_path(item["url"], args.dest)

@@ -80,7 +80,7 @@ if INVOCATION in ("run", "dry-run"):
         raise WorkflowError(f"reagree: {_inspection.message()}")
 
     # Without a mirror, stop before scheduling anything when the sources cannot be reached.
-    _missing = [s for p in PAPERS for s in SOURCES[p] if not Path(f"data/{p}/{s['name']}").exists()]
+    _missing = [s for p in PAPERS for s in SOURCES[p] if s["url"] and not Path(f"data/{p}/{s['name']}").exists()]
     if config["mirror"] is None and _missing:
         _hosts = unreachable_hosts([s["url"] for s in _missing], timeout=min(5, config["fetch"]["timeout"]))
         if len(_hosts) == len({s["url"].split("/")[2] for s in _missing}):

@@ -1,5 +1,8 @@
 # results/report.html: one self-contained page (summary, mismatches, every paper's claims,
 # figures and tables, every audited dataset). Open it in any browser; it needs no network.
+# Each figure is captioned by its paper's report/<figure>.rst (as in Snakemake's report).
+
+from reagree.report import figure_captions
 
 
 rule render_report:
@@ -13,6 +16,7 @@ rule render_report:
     params:
         papers={paper: {"title": PAPERS[paper]["title"], "cite": PAPERS[paper]["cite"]} for paper in PAPERS},
         datasets=list(DATASETS),
+        captions=figure_captions(REGISTRY.targets(), WORKFLOW_DIR),
         settings={
             "papers": ", ".join(PAPERS) or "none",
             "bootstrap": f"{config['bootstrap']['draws']} draws, seed {config['bootstrap']['seed']}, "

@@ -11,6 +11,8 @@ This module decides:
   always stays inside the mirror.
 * **Mirror mode** (``mirror`` given): the file is copied from the mirror path; no
   network access happens at all. A file the mirror does not hold is an error.
+* **Local files** (``Wanted.local``): a source that is a file on this machine is copied
+  from there, mirror or not, and checked, staged and renamed like any other.
 * **Atomic write.** Content is written to a temporary file
   ``.<name>.part-<random>`` next to ``dest`` (parent directories are created) and
   moved onto ``dest`` with ``os.replace`` only after it is complete and its
@@ -115,6 +117,7 @@ class Wanted:
     url: str
     dest: pathlib.Path
     sha256: str | None = None
+    local: pathlib.Path | None = None  # a file on this machine to copy instead of the URL
 
 
 # --------------------------------------------------------------------------- URLs
@@ -216,7 +219,7 @@ def _check_digest(actual: str, expected: str | None, url: str, where: str = "") 
         raise DigestMismatch(url, expected, actual, where)
 
 
-# ------------------------------------------------------------------- mirror mode
+# ------------------------------------------------------ mirror and local copies
 
 def _mirror_copier(url, mirror, expected, log):
     """``produce`` for one mirror copy (no network); raises if the mirror lacks it."""
@@ -224,28 +227,42 @@ def _mirror_copier(url, mirror, expected, log):
     if not src.is_file():
         where = "" if pathlib.Path(mirror).is_dir() else f" (mirror directory {os.fspath(mirror)} does not exist)"
         raise FetchError(f"the mirror does not hold {url}: looked for {src}{where}")
+    log(f"copying {url} from mirror {src}")
+    return _file_copier(src, url, expected, f" (mirror file {src})", f"mirror file {src} for {url}")
+
+
+def _local_copier(src: pathlib.Path, expected, log):
+    """``produce`` for a source that is a file on this machine."""
+    if not src.is_file():
+        what = "is a folder" if src.is_dir() else "does not exist"
+        raise FetchError(f"the local source file {src} {what}")
+    log(f"copying local file {src}")
+    return _file_copier(src, f"local file {src}", expected, "", f"local file {src}")
+
+
+def _file_copier(src: pathlib.Path, url: str, expected, where: str, reading: str):
+    """``produce`` for a copy of the file ``src``: hashed as it is copied, then checked."""
 
     def produce(out) -> str:
         hasher = hashlib.sha256()
         try:
             fh = open(src, "rb")
         except OSError as exc:
-            raise FetchError(f"could not read mirror file {src} for {url}: {exc}") from exc
+            raise FetchError(f"could not read {reading}: {exc}") from exc
         with fh:
             while True:
                 try:
                     chunk = fh.read(CHUNK_SIZE)
                 except OSError as exc:
-                    raise FetchError(f"could not read mirror file {src} for {url}: {exc}") from exc
+                    raise FetchError(f"could not read {reading}: {exc}") from exc
                 if not chunk:
                     break
                 hasher.update(chunk)
                 out.write(chunk)
         digest = hasher.hexdigest()
-        _check_digest(digest, expected, url, f" (mirror file {src})")
+        _check_digest(digest, expected, url, where)
         return digest
 
-    log(f"copying {url} from mirror {src}")
     return produce
 
 
@@ -568,6 +585,8 @@ def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, 
     futures: dict[concurrent.futures.Future, Wanted] = {}
 
     def materialise(item: Wanted) -> tuple[pathlib.Path, str]:
+        if item.local is not None:
+            return _stage(item.dest, _local_copier(pathlib.Path(item.local), item.sha256, log))
         if mirror is not None:
             return _stage(item.dest, _mirror_copier(item.url, mirror, item.sha256, log))
         return _download_staged(item.url, item.dest, item.sha256, timeout, retries, backoff, log, deadline,
@@ -610,7 +629,7 @@ def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, 
                 tmp_path, digest = staged[item.dest]
                 os.replace(tmp_path, item.dest)
                 written[item.dest] = digest
-                how = "copied" if mirror is not None else "fetched"
+                how = "copied" if mirror is not None or item.local is not None else "fetched"
                 log(f"{how} {item.url} -> {item.dest} ({_human(item.dest.stat().st_size)}, sha256 {digest})")
     finally:
         # whatever was staged and not renamed (a failure elsewhere in the batch, SIGTERM),
@@ -684,14 +703,20 @@ def unreachable_hosts(urls, timeout: float = 3.0) -> list[str]:
     return failed
 
 
+#: The offline settings of the project's CI, in the shared folder beside a checkout.
+SHARED_OFFLINE_CONFIG = "../shared/offline.yaml"
+
+
 def offline_message(hosts: list[str], missing: int) -> str:
-    """What to do when sources must be downloaded and the network cannot reach them."""
+    """What to do when sources must be downloaded and the network cannot reach them (the
+    shared offline config is suggested only where it exists)."""
+    shared = (f"  use one:   make all CONFIG={SHARED_OFFLINE_CONFIG}\n             "
+              if pathlib.Path(SHARED_OFFLINE_CONFIG).is_file() else "  use one:   ")
     return (
         f"reagree cannot download its {missing} missing source file(s): no connection to {', '.join(hosts)}.\n"
         "A mirror is a folder holding the sources laid out by URL (https://HOST/PATH -> MIRROR/HOST/PATH); "
         "with one, nothing is downloaded and every file is still checked against its sha256.\n"
-        "  use one:   make all CONFIG=../shared/offline.yaml\n"
-        "             snakemake --cores 4 --config mirror=/path/to/mirror\n"
+        f"{shared}snakemake --cores 4 --config mirror=/path/to/mirror\n"
         "  make one:  reagree mirror /path/to/mirror   (on a machine with network; "
         "or --mirror OTHER to copy another mirror), then carry the folder over."
     )

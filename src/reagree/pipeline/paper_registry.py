@@ -17,6 +17,7 @@ imports it, takes its own ``PaperBuild`` and registers what the generic rules ne
     PAPER.add_values(f"{PAPER.results}/values/agreement.tsv")   # gathered into values.tsv
     PAPER.add_variants(f"{PAPER.results}/variants.tsv")         # read by the claims diff
     PAPER.add_targets(f"{PAPER.results}/figures/kappa.png")     # built by `rule all`
+    PAPER.require("rerun_model", packages={"torch": "torch"})   # when that setting is on: checked first
 
 Nothing passes between a paper's rules and the generic ones except through this object.
 """
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reagree.pipeline.paperspec import load_paper
+from reagree.pipeline.requirements import Requirement
 from reagree.pipeline.settings import paper_folders
 from reagree.pipeline.sources import expand_sources, expansion_values
 
@@ -68,6 +70,7 @@ class PaperBuild:
     values: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
+    requirements: list[Requirement] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.targets = [self.data_path(source["name"]) for source in self.sources] + \
@@ -94,6 +97,15 @@ class PaperBuild:
     def add_targets(self, *paths: str) -> None:
         self.targets += [p for p in dict.fromkeys(paths) if p not in self.targets]
 
+    def require(self, setting: str, packages: dict[str, str] | None = None, model: str | None = None,
+                model_setting: str | None = None) -> None:
+        """What the part that ``setting`` switches on needs beyond the lock: importable
+        ``packages`` (``{import name: pip name}``) and the weights of ``model``, named by
+        ``model_setting``. Recorded only when the setting is on in this run, and checked
+        before any job runs (``reagree.pipeline.requirements``)."""
+        if self.settings.get(setting):
+            self.requirements.append(Requirement(self.id, setting, dict(packages or {}), model, model_setting))
+
 
 class Registry:
     """The enabled papers of one run, in ``config["papers"]`` order."""
@@ -113,6 +125,10 @@ class Registry:
     def targets(self) -> list[str]:
         """Every enabled paper's targets, paper by paper."""
         return [target for build in self._builds.values() for target in build.targets]
+
+    def requirements(self) -> list[Requirement]:
+        """What every enabled paper's optional parts need (``PaperBuild.require``)."""
+        return [requirement for build in self._builds.values() for requirement in build.requirements]
 
 
 _current: Registry | None = None

@@ -248,7 +248,8 @@ def repository_source(source: str) -> tuple[str, str] | None:
 
 def _check_repository_commits(claims: list[dict], paper: dict) -> None:
     """A claim printed in the authors' repository names a commit some source is pinned to."""
-    pinned = {commit for source in paper.get("sources") or [] for commit in _PINNED_COMMIT.findall(source["url"])}
+    pinned = {commit for source in paper.get("sources") or []  # a local source (path:) has no url
+              for commit in _PINNED_COMMIT.findall(source.get("url") or "")}
     for claim in claims:
         cited = repository_source(claim["source"])
         if cited and not any(commit.startswith(cited[1]) for commit in pinned):
@@ -266,6 +267,11 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     if "claims" in paper:
         raise ValueError(f"{path}: claims are not written in paper.yaml; put them in {CLAIMS_FOLDER}/*.tsv "
                          f"(header: {chr(9).join(CLAIM_HEADER)}) and list the files under claim_tables")
+    sources = paper.get("sources")
+    for index, entry in enumerate(sources if isinstance(sources, list) else []):
+        if isinstance(entry, dict) and ("url" in entry) == ("path" in entry):
+            raise ValueError(f"{path}: sources[{index}] ({entry.get('name')}): give either url (a download) or path "
+                             "(a file on this machine), not both and not neither")
     error = schema_error(plain(paper), schema)
     if error is not None:
         raise _validation_error(str(path), error)

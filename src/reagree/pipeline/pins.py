@@ -22,6 +22,10 @@ What it decides:
   disk with those bytes is touched, so everything that read it is older than it and is
   rebuilt; a file with other bytes is removed, so the next run fetches the accepted
   version (and refuses any other).
+- **A local source is checked at every start** (a ``path:`` source,
+  ``reagree.pipeline.sources``): its file is hashed against its pin or record even when
+  its copy in ``data/`` is there, so an edited file stops the run with the command that
+  takes it, instead of an old copy standing in for it.
 - **Checked again before a claim is written** (``verify_read_inputs``): the claims rule
   holds ``results/<paper>/inputs.sha256``, the hashes of the files as the paper's rules
   read them, against the pins and the record; a difference stops the rule before it
@@ -40,7 +44,7 @@ from pathlib import Path
 
 from reagree.pipeline.fetch import (FetchError, DigestMismatch, FetchErrors, Wanted, fetch_all,
                                     legacy_digest_record, mirror_path)
-from reagree.pipeline.sources import expand_entry
+from reagree.pipeline.sources import expand_entry, local_path, origin
 from reagree.pipeline.tables import sha256_of, write_text_atomic
 
 DATA = Path("data")
@@ -189,7 +193,7 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
                 found.problems.append(changed_on_disk(paper_id, name, actual, expected, data))
                 found.papers_with_problems.add(paper_id)
                 first_use.pop(name, None)
-        elif mirror is not None and not pin and expected is not None:
+        elif mirror is not None and not pin and expected is not None and source.get("url"):
             copy = mirror_path(source["url"], mirror)
             if copy.is_file():
                 actual = sha256_of(copy)
@@ -198,6 +202,7 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
                                                             f" (mirror file {copy})", data))
                     found.papers_with_problems.add(paper_id)
                     first_use.pop(name, None)
+        _inspect_local_source(paper_id, source, path, pin, expected, found, data)
     new = {name: digest for name, digest in first_use.items() if recorded.get(name) != digest}
     if act and new:
         update_record(paper_id, new, data)
@@ -206,6 +211,33 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
         found.notes.append(f"recorded the sha256 of {len(new)} file(s) of {paper_id} found in {Path(data) / paper_id} "
                            f"without a record, in {record_path(paper_id, data)} (trust on first use)")
     return found
+
+
+def _inspect_local_source(paper_id: str, source: dict, path: Path, pin: str | None, expected: str | None,
+                          found: Inspection, data: str | os.PathLike) -> None:
+    """A source that is a file on this machine is checked at every start, copied or not:
+    other bytes than its pin or record stop the run (a copy made earlier would otherwise
+    stand in silently for a file the user has since changed), and a missing file stops it
+    when nothing was copied yet."""
+    local = local_path(source)
+    if local is None:
+        return
+    if not local.is_file():
+        if not path.is_file():
+            found.problems.append(f"{path}: its local source file {local} does not exist (seen from {Path.cwd()}); "
+                                  f"fix its path under sources in workflow/papers/{paper_id}/paper.yaml")
+            found.papers_with_problems.add(paper_id)
+        return
+    actual = sha256_of(local)
+    if pin and actual != pin:
+        found.problems.append(f"{local}, the local source of {path}, has sha256 {actual}, not the {pin} pinned in "
+                              f"workflow/papers/{paper_id}/paper.yaml. reagree does not compute from a changed "
+                              "input. To use the file as it is now, put its new sha256 there")
+        found.papers_with_problems.add(paper_id)
+    elif not pin and expected is not None and actual != expected:
+        found.problems.append(changed_at_source(paper_id, source["name"], origin(source), actual, expected,
+                                                data=data))
+        found.papers_with_problems.add(paper_id)
 
 
 # ------------------------------------------------------------------ the fetch rule
@@ -227,7 +259,7 @@ def fetch_entry(paper_id: str, entry: dict, settings: dict, outputs: list[str], 
     for out in outputs:
         item = files[str(Path(out))]
         expected = item["sha256"] or recorded.get(item["name"])
-        wanted.append(Wanted(item["url"], Path(out), expected))
+        wanted.append(Wanted(item["url"] or origin(item), Path(out), expected, local=local_path(item)))
         by_dest[Path(out)] = item
     try:
         digests = fetch_all(wanted, mirror=mirror, timeout=timeout, retries=retries, log=log, **limits)
@@ -236,8 +268,8 @@ def fetch_entry(paper_id: str, entry: dict, settings: dict, outputs: list[str], 
         for failed, failure in error.failures:
             item = by_dest[failed.dest]
             if isinstance(failure, DigestMismatch) and not item["sha256"]:
-                where_from = f" (mirror file {mirror_path(item['url'], mirror)})" if mirror else ""
-                problems.append(changed_at_source(paper_id, item["name"], item["url"], failure.actual,
+                where_from = f" (mirror file {mirror_path(item['url'], mirror)})" if mirror and item["url"] else ""
+                problems.append(changed_at_source(paper_id, item["name"], origin(item), failure.actual,
                                                   failure.expected, where_from, data))
             else:
                 other.append(str(failure))

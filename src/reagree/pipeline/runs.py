@@ -10,7 +10,9 @@ What it decides:
   process id never blocks anything. A second run stops at once naming the first one's
   process id, before it sweeps, deletes or records anything.
 - **Snakemake's own lock is cleared only when no run is alive** (``make all`` calls
-  ``python -m reagree.pipeline.runs``): holding the run lock, it clears the lock an
+  ``python -m reagree.pipeline.runs CONFIG``, which first checks the config files and
+  names a missing one in one line; ``make lint`` calls it with ``--check``, which only
+  checks them): holding the run lock, it clears the lock an
   interrupted run left (as ``snakemake --unlock`` does) and says so; with a run alive it
   stops naming that run and clears nothing.
 - **What kind of invocation reads the Snakefile** (``invocation``): ``run`` executes jobs;
@@ -18,6 +20,15 @@ What it decides:
   (``--unlock``, ``--lint``, ``--summary``, ``--dag``, ...); ``job`` is a job's own
   process. Only a ``run`` changes anything on disk; a ``dry-run`` reports what a run
   would do.
+- **No stale verdict outlives a failed run** (``withdraw_verdicts``, called when a run
+  starts its first job): the summary (``results/summary.tsv``, ``summary.md``), the
+  report and each paper's ``claims.tsv`` that this run will rebuild are removed before
+  any job starts, not when their own job finally runs. A run that fails, or is killed,
+  on the way leaves none of them behind to be read as current: what is there was written
+  by a run that built everything it depends on. (Marking them instead, or writing the
+  run's inputs into them, would leave the old numbers readable beside a warning that is
+  easy to miss; a rerun after the fix rebuilds them.) Verdicts this run does not rebuild
+  (a target that does not need them) stay.
 """
 
 from __future__ import annotations
@@ -64,6 +75,32 @@ def invocation(workflow, argv: list[str] | None = None) -> str:
     if any(getattr(args, option, None) for option in NO_RUN_OPTIONS):
         return "other"
     return "run"
+
+
+def verdict_files(papers) -> list[str]:
+    """The files that state verdicts: the summary, the report, each paper's claims."""
+    return ["results/summary.tsv", "results/summary.md", "results/report.html",
+            *(f"results/{paper}/claims.tsv" for paper in papers)]
+
+
+def planned_outputs(workflow) -> set[str] | None:
+    """The outputs of every job this run will execute (None when Snakemake does not say)."""
+    try:
+        return {str(path) for job in workflow.dag.needrun_jobs() for path in job.output}
+    except (AttributeError, TypeError):
+        return None
+
+
+def withdraw_verdicts(verdicts: list[str], rebuilt: set[str] | None) -> list[str]:
+    """Remove the verdict files that this run rebuilds (module docstring); return them."""
+    if rebuilt is None:
+        return []
+    removed = []
+    for path in verdicts:
+        if path in rebuilt and Path(path).is_file():
+            Path(path).unlink()
+            removed.append(path)
+    return removed
 
 
 def _holder(path: Path) -> str:
@@ -138,8 +175,18 @@ def clear_stale_lock(configfiles: list[str], folder: str | os.PathLike = ".snake
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m reagree.pipeline.runs [CONFIGFILE ...]`` (what ``make all`` runs first)."""
+    """``python -m reagree.pipeline.runs [CONFIGFILE ...]``: what ``make all`` runs first.
+    With ``--check``, only the config files are checked, nothing is cleared (``make lint``)."""
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--check"]:
+        from reagree.pipeline.settings import check_config_files
+
+        try:
+            check_config_files(["config.yaml", *args[1:]])
+        except ValueError as error:
+            print(f"reagree: {error}", file=sys.stderr)
+            return 2
+        return 0
     try:
         said = clear_stale_lock(args)
     except RunAlive as error:

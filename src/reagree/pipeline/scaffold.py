@@ -40,12 +40,17 @@ cite: "{cite}"
 # Sources: every file the rules read; each lands at data/{id}/<name>. Pin the URL to a
 # commit or a release, never a branch, and give the sha256 of the bytes (`reagree fetch
 # URL /tmp/file` prints it). With `mirror:` set, the file is copied from
-# <mirror>/HOST/PATH instead of downloaded.
+# <mirror>/HOST/PATH instead of downloaded. Data that is not online (unpublished, your
+# own) is a `path:` instead of a `url:`: a file on this machine (absolute, ~/..., or
+# relative to the checkout), copied and checked the same way; without a sha256 it is
+# pinned on first use.
 sources: []
 #  - name: labels.tsv
 #    url: https://raw.githubusercontent.com/OWNER/REPO/COMMIT/path/labels.tsv
 #    sha256: 0123...cdef            # 64 hex digits
 #    licence: CC BY 4.0
+#  - name: our_labels.tsv
+#    path: ~/annotations/our_labels.tsv
 
 # The numbers the paper prints, one claim table per part of the paper (claims/*.tsv, in
 # the order claims.tsv lists them).

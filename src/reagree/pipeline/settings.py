@@ -33,6 +33,11 @@ What it decides:
   walks it; Snakemake's merge of config files walks mappings, and the Snakefile's check
   runs before that merge. (A file that is not UTF-8 fails inside Snakemake's command-line
   parser, before any of reagree runs; ``make all`` and ``reagree`` name it in one line.)
+- **A config file that is not there is one line** naming it, the folder it was looked
+  for from, and what a config file is for. ``make all`` and ``make lint`` check CONFIG
+  that way before Snakemake starts; plain ``snakemake --configfile missing.yaml`` fails
+  inside Snakemake's command-line parser with its own traceback, before the Snakefile
+  (and so any of reagree) is read.
 """
 
 from __future__ import annotations
@@ -226,10 +231,11 @@ def check_config_files(paths, merged: object | None = None) -> None:
     """Read every config file with reagree's strict YAML reader (alias bombs, repeated
     keys, text that is not UTF-8, non-finite numbers: one line naming the file and key),
     and refuse a merged configuration (``--config`` values) that expands past
-    ``MAX_EXPANDED_VALUES``. Raises ValueError; a missing file is left to Snakemake."""
+    ``MAX_EXPANDED_VALUES``. A file that does not exist is refused in one line saying what
+    a config file is for (``missing_config_file``). Raises ValueError."""
     for path in map(Path, paths):
         if not path.is_file():
-            continue
+            raise ValueError(missing_config_file(path))
         data = load_yaml(path)
         if data is not None and not isinstance(data, dict):
             raise ValueError(f"{path}: a config file is a mapping of keys to values")
@@ -258,6 +264,21 @@ def _did_you_mean(error: jsonschema.ValidationError) -> str | None:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return f"{error.instance!r} is not one of {list(error.validator_value)}{hint}"
     return None
+
+
+def missing_config_file(path: str | Path) -> str:
+    """One line for a config file that is not there: which file, seen from where, what a
+    config file is for, and the ways on (``make all`` and ``make lint`` check their CONFIG
+    with ``python -m reagree.pipeline.runs`` before Snakemake reads it)."""
+    path = Path(path)
+    if path.name == "config.yaml" and not path.parent.joinpath("Snakefile").is_file():
+        return (f"config file {path} does not exist (seen from {Path.cwd()}): run reagree from the checkout, "
+                "the folder holding the Snakefile and config.yaml")
+    what = "is a folder, not a config file" if path.is_dir() else "does not exist"
+    return (f"config file {path} {what} (seen from {Path.cwd()}). A config file lays its settings over "
+            "config.yaml (make all CONFIG=FILE, snakemake --configfile FILE); an offline one names the mirror to "
+            "copy the sources from (mirror: /path/to/mirror). Fix the path, or leave CONFIG out to download the "
+            "sources")
 
 
 def validate(data: object, schema: dict, where: str) -> None:

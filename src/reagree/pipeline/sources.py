@@ -14,6 +14,11 @@ What it decides:
 - **Pins.** ``sha256`` is one hex digest for a plain entry, or a mapping from expanded
   name to digest for a templated one (a file without a known upstream digest is not
   pinned; its hash is recorded when fetched).
+- **A local file is a source too.** An entry gives either ``url`` (http or https) or
+  ``path``: a file on this machine (unpublished data, a colleague's export), absolute,
+  ``~/...``, or relative to the checkout (the folder the workflow runs in). It is copied
+  into ``data/<paper>/<name>`` and checked exactly like a download: against its pin, or
+  pinned on first use (``reagree.pipeline.pins``). It needs no network and no mirror.
 - Every placeholder must be an ``expand`` field and every field a placeholder, and two
   entries may not produce the same name: each is an error naming the paper and entry.
 """
@@ -21,8 +26,10 @@ What it decides:
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import string
+from pathlib import Path
 
 NAME_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: The Snakemake wildcard pattern of a source name (the same rule, with subfolders).
@@ -61,12 +68,18 @@ def check_name(name: str, where: str) -> None:
 
 
 def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
-    """The files one source entry stands for, each ``{name, url, sha256, licence, values}``."""
-    template, url = entry["name"], entry["url"]
+    """The files one source entry stands for, each ``{name, url, path, sha256, licence,
+    values}``: ``url`` for a download, ``path`` (and ``url`` None) for a local file."""
+    template = entry["name"]
+    if ("url" in entry) == ("path" in entry):
+        raise SourceError(f"{where}: a source gives either url (a download) or path (a file on this machine), "
+                          "not both and not neither")
+    origin = "url" if "url" in entry else "path"
+    location = entry[origin]
     lists = _lists(entry, settings, where)
-    placeholders = set(_fields(template)) | set(_fields(url))
+    placeholders = set(_fields(template)) | set(_fields(location))
     if placeholders != set(lists):
-        raise SourceError(f"{where}: placeholders {sorted(placeholders)} in name/url must equal the expand "
+        raise SourceError(f"{where}: placeholders {sorted(placeholders)} in name/{origin} must equal the expand "
                           f"fields {sorted(lists)}")
     pins = entry.get("sha256")
     files = []
@@ -77,8 +90,9 @@ def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
         name = template.format(**text)
         check_name(name, where)
         sha256 = pins.get(name) if isinstance(pins, dict) else pins
-        files.append({"name": name, "url": url.format(**text), "sha256": sha256,
-                      "licence": entry.get("licence", ""), "values": values})
+        where_from = {"url": None, "path": None, origin: location.format(**text)}
+        files.append({"name": name, **where_from, "sha256": sha256, "licence": entry.get("licence", ""),
+                      "values": values})
     return files
 
 
@@ -123,3 +137,18 @@ def pinned_names(paper: dict) -> dict[str, str]:
         elif value:
             pins[entry["name"]] = value
     return pins
+
+
+def local_path(source: dict, root: str | os.PathLike = ".") -> Path | None:
+    """Where a local source's file is (``~`` expanded, relative paths from ``root``, the
+    checkout), or None for a download."""
+    if not source.get("path"):
+        return None
+    path = Path(source["path"]).expanduser()
+    return path if path.is_absolute() else Path(root) / path
+
+
+def origin(source: dict, root: str | os.PathLike = ".") -> str:
+    """Where a source comes from, for messages: its URL, or "local file PATH"."""
+    local = local_path(source, root)
+    return source["url"] if local is None else f"local file {local}"

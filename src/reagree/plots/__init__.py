@@ -8,6 +8,7 @@ from typing import Sequence
 import matplotlib
 
 matplotlib.use("Agg")
+import matplotlib.ticker  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
@@ -57,16 +58,22 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
 
 
 def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, title: str, xlabel: str,
-          ylabel: str, logx: bool = False, labels: dict[str, str] | None = None) -> None:
-    """Line chart of several columns against ``x``; ``labels`` names them in the legend."""
+          ylabel: str, logx: bool = False, labels: dict[str, str] | None = None, tick_format: str = "{:g}"):
+    """Line chart of several columns against ``x``; ``labels`` names them in the legend.
+    The x axis is marked at exactly the x values drawn (written with ``tick_format``), so a
+    log axis shows the values used, not only its powers of ten. Returns the (closed) figure."""
     figure, axis = plt.subplots(figsize=(6.4, 4.4), constrained_layout=True)
     for name in series:
         axis.plot(frame[x], frame[name], marker="o", label=(labels or {}).get(name, name))
     if logx:
         axis.set_xscale("log")
+    values = list(dict.fromkeys(frame[x]))
+    axis.set_xticks(values, [tick_format.format(v) for v in values])
+    axis.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
     axis.set_xlabel(xlabel)
     axis.set_ylabel(ylabel)
-    axis.set_title(title)
+    axis.set_title(title, fontsize=10)
     axis.grid(alpha=0.3)
     axis.legend()
     save_figure(figure, path)
+    return figure

@@ -1,5 +1,5 @@
-"""Figures of values that come with intervals: one line per series across conditions with
-one condition drawn as a shaded band, and forest plots. Matplotlib, Agg backend, no
+"""Figures of values that come with intervals: a dot plot of series across categorical
+conditions with one condition drawn as a shaded band, and forest plots. Matplotlib, Agg backend, no
 timestamps (``reagree.plots``), so the same inputs give the same bytes."""
 
 from __future__ import annotations
@@ -15,52 +15,60 @@ from reagree.plots import plt, save_figure
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 
 
-def lines_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, panels: Sequence[str],
-                    series: Sequence[str], path: str | Path, title: str, ylabel: str,
-                    labels: dict[str, str] | None = None) -> None:
-    """One panel per ``panel`` value, one line per ``series`` value across ``conditions``
-    (the x axis, in order), and the ``band`` condition as a shaded horizontal band per
-    series (its low to high) with its value dashed.
+def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, panels: Sequence[str],
+                   series: Sequence[str], path: str | Path, title: str, ylabel: str,
+                   labels: dict[str, str] | None = None, xlabel: str = "tie rule"):
+    """A dot plot: one panel per ``panel`` value, one marker per ``series`` value at each of
+    the ``conditions`` (categories on the x axis, in order; the series side by side, never
+    joined by lines: the conditions are not a scale), and the ``band`` condition as a
+    shaded horizontal band per series (its low to high) with its value dashed. Returns
+    the (closed) figure, so tests can read what was drawn.
 
     ``frame`` is long: columns panel, condition, series, value, low, high.
     """
-    figure, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.4), sharey=True,
+    figure, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.6), sharey=True,
                                 constrained_layout=True)
     axes = np.atleast_1d(axes)
     x = np.arange(len(conditions))
+    step = 0.6 / max(len(series), 1)
     for axis, panel in zip(axes, panels):
         here = frame[frame["panel"] == panel]
-        for colour, name in zip(COLOURS, series):
+        for k, (colour, name) in enumerate(zip(COLOURS, series)):
             line = here[here["series"] == name].set_index("condition")
             shown = [c for c in conditions if c in line.index]
-            axis.plot([conditions.index(c) for c in shown], line.loc[shown, "value"], marker="o", color=colour,
-                      label=(labels or {}).get(name, name))
+            offset = (k - (len(series) - 1) / 2) * step
+            axis.plot([conditions.index(c) + offset for c in shown], line.loc[shown, "value"], marker="o",
+                      linestyle="none", markersize=7, color=colour, label=(labels or {}).get(name, name))
             if band in line.index:
                 low, high, value = line.loc[band, ["low", "high", "value"]]
                 axis.axhspan(low, high, color=colour, alpha=0.15, linewidth=0)
                 axis.axhline(value, color=colour, linestyle="--", linewidth=0.8, alpha=0.8)
+        for boundary in x[:-1] + 0.5:  # categories, not a scale: a rule between them
+            axis.axvline(boundary, color="0.85", linewidth=0.8)
         axis.set_xticks(x, conditions)
-        axis.set_xlim(-0.4, len(conditions) - 0.6)
+        axis.set_xlim(-0.5, len(conditions) - 0.5)
         axis.set_title(panel)
-        axis.set_xlabel("tie rule")
+        axis.set_xlabel(xlabel)
         axis.grid(axis="y", alpha=0.3)
     axes[0].set_ylabel(ylabel)
     handles, names = axes[0].get_legend_handles_labels()
     figure.legend(handles, names, loc="outside lower center", ncol=len(series), frameon=False)
     figure.suptitle(title)
     save_figure(figure, path)
+    return figure
 
 
 def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: str, xlabel: str | dict[str, str],
            groups: Sequence[str] | None = None, columns: int = 2, reference: float | None = 0.0,
-           shared: Sequence[str] = (), annotate: Sequence[str] = ()) -> None:
+           shared: Sequence[str] = (), annotate: Sequence[str] = ()):
     """Forest plot: one panel per ``panel`` value, one row per ``label`` (top to bottom in
     frame order), a point at ``value`` and a bar from ``low`` to ``high``, coloured by
     ``group``. A row whose ``kind`` is "spread" is drawn hollow on a wide pale bar (a
     spread over tie breaks, not a sampling interval). ``reference`` draws a vertical line
     where a panel's bars reach it (None: never); the ``shared`` panels get one x range;
-    the ``annotate`` panels print "value (low to high)" beside each row. ``xlabel`` is one
-    label for every panel or a {panel: label} mapping.
+    the ``annotate`` panels print "value (low to high)" in a column right of the panel; every
+    other panel's x range is its data's range. ``xlabel`` is one label for every panel or a
+    {panel: label} mapping. Returns the (closed) figure, so tests can read what was drawn.
 
     ``frame`` columns: panel, label, value, low, high, and optionally group, kind.
     """
@@ -84,18 +92,19 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
             axis.plot([row.low, row.high], [position, position], color=colour, linewidth=5 if hollow else 2.2,
                       alpha=0.3 if hollow else 1.0, solid_capstyle="butt")
             axis.plot(row.value, position, "o", color=colour, markerfacecolor="white" if hollow else colour)
-            if panel in annotate:
-                axis.annotate(f"{row.value:.3f} ({row.low:.3f} to {row.high:.3f})", (row.high, position),
-                              xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
+            if panel in annotate:  # printed in a column right of the panel, so its x range fits the data
+                axis.annotate(f"{row.value:.3f} ({row.low:.3f} to {row.high:.3f})", (1.0, position),
+                              xycoords=("axes fraction", "data"), xytext=(6, 0), textcoords="offset points",
+                              va="center", fontsize=8, annotation_clip=False)
         axis.set_yticks(y, here["label"], fontsize=8)
         axis.set_ylim(-0.7, len(here) - 0.3)
         if reference is not None and here["low"].min() <= reference <= here["high"].max():
             axis.axvline(reference, color="grey", linewidth=0.8)
         if panel in shared:
             axis.set_xlim(*shared_range)
-        if panel in annotate:
+        else:  # the data's range with 6% margins, nothing beyond it
             low, high = here["low"].min(), here["high"].max()
-            axis.set_xlim(low - 0.05 * (high - low), high + 0.75 * (high - low))
+            axis.set_xlim(low - 0.06 * (high - low), high + 0.06 * (high - low))
         axis.set_title(panel, fontsize=10)
         axis.set_xlabel(xlabel.get(panel, "") if isinstance(xlabel, dict) else xlabel)
         axis.grid(axis="x", alpha=0.3)
@@ -103,3 +112,4 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
         axis.set_visible(False)
     figure.suptitle(title)
     save_figure(figure, path)
+    return figure

@@ -6,17 +6,23 @@ What it decides:
   are uncheckable, not built, not comparable or missing, the same numbers as
   results/summary.tsv), then every mismatch across papers with the published and the
   computed value side by side (the findings), then any missing value (a defect), then one
-  section per paper (its mismatches, its claims table, its figures, its tables), then one
-  section per audited dataset.
+  section per paper (its mismatches, its figures with their captions, its tables, and
+  last its claims), then one section per audited dataset. What is long is folded: every
+  claims list and every table starts closed (``<details>``), so the summary, the findings
+  and the figures are what a reader meets first.
 - **Finding a claim.** Every claim row carries its key; a search box filters every
-  claims table by key, status selectors filter a paper's table, and column headers sort
-  it. Without JavaScript the tables are already sorted: findings first (mismatch,
-  missing, not comparable, not built, uncheckable, match), then by key.
+  claims table by key (and opens the lists it finds something in), each list has its own
+  filter over all its text and a status selector, and column headers sort it. Without
+  JavaScript the tables are already sorted: findings first (mismatch, missing, not
+  comparable, not built, uncheckable, match), then by key.
+- **Figures say what they show.** Each figure carries its caption (the paper's
+  ``report/<figure>.rst``, the same text Snakemake's report shows) and its file.
 - **Self-contained.** CSS and the small script are inline; figures are embedded as PNG
   data (re-encoded with a 256-colour palette, which keeps line figures sharp at a fraction
   of the bytes). Nothing is fetched when the page is opened: it works from a USB stick.
-- **Tables.** Each paper's ``results/<paper>/tables/*.tsv`` is shown (first
-  ``MAX_TABLE_ROWS`` rows) with the provenance its Markdown twin ends with.
+- **Tables.** Each paper's ``results/<paper>/tables/*.tsv`` with rows is shown (first
+  ``MAX_TABLE_ROWS`` rows) with the provenance its Markdown twin ends with; an empty
+  table is not listed.
 - **Same inputs, same bytes.** No timestamps; files are read in sorted order.
 """
 
@@ -27,6 +33,7 @@ import html
 import io
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -51,6 +58,33 @@ def esc(value: object) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """"1 paper", "2 papers": a count that agrees with its noun."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def figure_captions(figures: Sequence[str | Path], workflow_dir: str | Path) -> dict[str, str]:
+    """Each figure's caption: ``results/<paper>/figures/<name>.png`` is captioned by
+    ``<workflow_dir>/papers/<paper>/report/<name>.rst`` (the file its rule gives
+    Snakemake's ``report()``), when that file exists."""
+    captions = {}
+    for figure in figures:
+        figure = Path(figure)
+        if figure.suffix != ".png" or len(figure.parts) < 3 or figure.parent.name != "figures":
+            continue
+        caption = Path(workflow_dir) / "papers" / figure.parts[-3] / "report" / f"{figure.stem}.rst"
+        if caption.is_file():
+            captions[str(figure)] = caption.read_text(encoding="utf-8").strip()
+    return captions
+
+
+def rst_html(text: str) -> str:
+    """A caption's reStructuredText, as much of it as captions use: ``code`` and **bold**."""
+    text = esc(text)
+    text = re.sub(r"``(.+?)``", r"<code>\1</code>", text)
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+
+
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "-" for c in str(text))
 
@@ -63,6 +97,7 @@ class PaperResults:
     claims: pd.DataFrame
     figures: list[Path] = field(default_factory=list)
     tables: list[Path] = field(default_factory=list)
+    captions: dict[str, str] = field(default_factory=dict)  # figure file name -> caption text
 
 
 @dataclass
@@ -75,18 +110,24 @@ class AuditResults:
 
 # --------------------------------------------------------------------------- reading
 
-def load_papers(results: Path, papers: dict[str, dict], figures: Sequence[str | Path] = ()) -> list[PaperResults]:
-    """Each paper's claims, figures (the given PNGs under results/<paper>/, else every PNG
-    in results/<paper>/figures) and tables (results/<paper>/tables/*.tsv)."""
+def load_papers(results: Path, papers: dict[str, dict], figures: Sequence[str | Path] = (),
+                captions: dict[str, str] | None = None) -> list[PaperResults]:
+    """Each paper's claims, figures (the given PNGs under results/<paper>/ in the given
+    order, else every PNG in results/<paper>/figures) with their ``captions`` (keyed by figure path), and tables
+    (results/<paper>/tables/*.tsv)."""
     loaded = []
     for paper_id, meta in papers.items():
         folder = results / paper_id
         claims = read_claims(folder / "claims.tsv")
-        mine = sorted(Path(f) for f in figures if Path(f).suffix == ".png" and paper_id in Path(f).parts)
+        # in the order the paper's rules list them (its reading order), else sorted
+        mine = list(dict.fromkeys(Path(f) for f in figures if Path(f).suffix == ".png" and paper_id in Path(f).parts))
         if not mine and (folder / "figures").is_dir():
             mine = sorted((folder / "figures").glob("*.png"))
         tables = sorted((folder / "tables").glob("*.tsv")) if (folder / "tables").is_dir() else []
-        loaded.append(PaperResults(paper_id, meta.get("title", paper_id), meta.get("cite", ""), claims, mine, tables))
+        mine_captions = {Path(f).name: text for f, text in (captions or {}).items()
+                         if Path(f).suffix == ".png" and paper_id in Path(f).parts}
+        loaded.append(PaperResults(paper_id, meta.get("title", paper_id), meta.get("cite", ""), claims, mine, tables,
+                                   mine_captions))
     return loaded
 
 
@@ -191,7 +232,8 @@ def _summary_sentences(summary: pd.DataFrame) -> str:
     items = []
     for row in summary.to_dict("records"):
         checkable = row["match"] + row["within_tolerance"] + row["mismatch"] + row["missing"]
-        parts = [f"{row['match']} of {checkable} checkable claims match at printed precision"]
+        parts = [f"{row['match']} of {counted(checkable, 'checkable claim')} match{'es' if row['match'] == 1 else ''} "
+                 "at printed precision"]
         if row["within_tolerance"]:
             parts.append(f"{row['within_tolerance']} within a stated wider tolerance")
         if row["mismatch"]:
@@ -254,20 +296,23 @@ def claims_table(paper: PaperResults, anchors: dict) -> str:
     present = [s for s in STATUS_ORDER if (paper.claims["status"] == s).any()]
     options = "".join(f'<option value="{esc(s)}">{esc(s)} ({int((paper.claims["status"] == s).sum())})</option>'
                       for s in present)
-    picker = (f'<label class="filter">status <select class="status-filter" data-table="claims-{_slug(paper.paper_id)}">'
-              f'<option value="">all ({len(paper.claims)})</option>{options}</select></label>')
+    table_id = f"claims-{_slug(paper.paper_id)}"
+    picker = (f'<label class="filter">status <select class="status-filter" data-table="{table_id}">'
+              f'<option value="">all ({len(paper.claims)})</option>{options}</select></label>'
+              f'<label class="filter">filter <input type="search" class="text-filter" data-table="{table_id}" '
+              f'placeholder="any text: key, where, status, reason" aria-label="filter the claims of '
+              f'{esc(paper.paper_id)}"></label>')
     return (f'{picker}<table id="claims-{_slug(paper.paper_id)}" class="data claims sortable"><thead><tr>{head}</tr>'
             f'</thead><tbody>{"".join(body)}</tbody></table>')
 
 
 def claims_block(paper: PaperResults, anchors: dict) -> str:
-    """The claims table, open when it holds anything but matches (searching opens it too)."""
+    """The claims table, folded (the paper's findings are shown above it; searching opens it)."""
     if not len(paper.claims):
         return "<h3>Claims</h3><p>This paper declares no claims.</p>"
-    findings = paper.claims["status"].isin(["mismatch", "missing"]).any()
-    opened = " open" if findings or len(paper.claims) <= 30 else ""
-    return (f'<details class="claims-box"{opened}><summary><h3>Claims ({len(paper.claims)}: every number the '
-            f'paper printed, findings first)</h3></summary>{claims_table(paper, anchors)}</details>')
+    return (f'<details class="claims-box"><summary><h3>Claims ({counted(len(paper.claims), "claim")}: every '
+            f'number the paper printed, findings first)</h3> <span class="muted">click to open, or find a key '
+            f'above</span></summary>{claims_table(paper, anchors)}</details>')
 
 
 def _provenance(md_path: Path) -> str:
@@ -306,6 +351,12 @@ def tsv_table(path: Path, results: Path) -> str:
             f'{frame_table(frame)}{_provenance(path.with_suffix(".md"))}</details>')
 
 
+def _has_rows(path: Path) -> bool:
+    """A TSV with at least one row under its header."""
+    with open(path, encoding="utf-8") as handle:
+        return any(line.strip() for line in list(handle)[1:])
+
+
 def _number_text(text: str) -> str:
     """A TSV cell: numbers with at most 6 significant digits, anything else as written."""
     try:
@@ -317,10 +368,12 @@ def _number_text(text: str) -> str:
     return _number(number)
 
 
-def figure_block(path: Path, results: Path) -> str:
+def figure_block(path: Path, results: Path, caption: str = "") -> str:
+    """A figure with its caption (what it shows, where its numbers come from) and its file."""
     where = path.relative_to(results.parent) if path.is_relative_to(results.parent) else path
+    said = f"{rst_html(caption)} " if caption else ""
     return (f'<figure><img src="{_png(path)}" alt="{esc(path.name)}" loading="lazy">'
-            f'<figcaption>{esc(where)}</figcaption></figure>')
+            f'<figcaption>{said}<span class="file">{esc(where)}</span></figcaption></figure>')
 
 
 def _ci_text(ends) -> str:
@@ -442,12 +495,13 @@ tr.hit td{outline:2px solid #bf8700}
 details.table{margin:4px 0} details summary{cursor:pointer}
 details.claims-box>summary h3{display:inline}
 figure{margin:10px 0} figure img{max-width:100%;height:auto;border:1px solid var(--line)}
-figcaption{color:var(--muted);font-size:12px}
-.figures{display:flex;flex-wrap:wrap;gap:16px} .figures figure{flex:1 1 560px;max-width:900px}
+figcaption{color:var(--fg);font-size:13px;max-width:70em} figcaption .file{color:var(--muted);font-size:12px}
+figcaption code{font-size:12px}
+.figures figure{max-width:1100px;margin:10px 0 22px}
 .two{display:flex;flex-wrap:wrap;gap:24px} .two>div{flex:1 1 520px}
 .reading{background:var(--band);border-left:4px solid #0969da;padding:6px 10px}
 li.problem{color:#9a6700}
-.filter{font-size:13px;margin-right:12px}
+.filter{font-size:13px;margin-right:12px} .filter input{font:inherit;padding:2px 6px;width:22em}
 ul.provenance{font-size:12px;color:var(--muted);margin:2px 0 8px}
 .ok{color:#1a7f37}
 """
@@ -460,7 +514,7 @@ SCRIPT = """
     var q=box.value.trim().toLowerCase(), shown=0, rows=document.querySelectorAll('tr.claim');
     rows.forEach(function(r){
       var ok=!q||r.getAttribute('data-key').toLowerCase().indexOf(q)>=0;
-      var f=r.getAttribute('data-filtered')==='1';
+      var f=r.getAttribute('data-filtered')==='1'||r.getAttribute('data-unmatched')==='1';
       r.style.display=(ok&&!f)?'':'none'; if(ok&&!f)shown++;
       r.classList.toggle('hit',!!q&&ok);
       if(q&&ok){var d=r.closest('details'); if(d)d.open=true;}
@@ -473,6 +527,15 @@ SCRIPT = """
       var t=document.getElementById(s.getAttribute('data-table'));
       t.querySelectorAll('tr.claim').forEach(function(r){
         r.setAttribute('data-filtered',(s.value&&r.getAttribute('data-status')!==s.value)?'1':'0');
+      });
+      find();
+    });
+  });
+  document.querySelectorAll('input.text-filter').forEach(function(s){
+    s.addEventListener('input',function(){
+      var t=document.getElementById(s.getAttribute('data-table')), q=s.value.trim().toLowerCase();
+      t.querySelectorAll('tr.claim').forEach(function(r){
+        r.setAttribute('data-unmatched',(q&&r.textContent.toLowerCase().indexOf(q)<0)?'1':'0');
       });
       find();
     });
@@ -512,6 +575,7 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
                 flagged[row["status"]].append({**row.to_dict(), "paper": paper.paper_id, "anchor": anchor})
     total = int(summary["total"].sum()) if len(summary) else 0
     n_mismatch = len(flagged["mismatch"])
+    mismatches = counted(n_mismatch, "mismatch", "mismatches")
     nav = " ".join([
         '<a href="#summary">Summary</a>', f'<a href="#findings">Mismatches ({n_mismatch})</a>',
         *(f'<a href="#paper-{_slug(p.paper_id)}">{esc(p.paper_id)}</a>' for p in papers),
@@ -535,17 +599,17 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
         counts = paper.claims["status"].value_counts()
         count_text = ", ".join(f"{int(counts[s])} {s}" for s in STATUS_ORDER if s in counts)
         mine = [r for r in flagged["mismatch"] if r["paper"] == paper.paper_id]
-        figures = "".join(figure_block(f, results) for f in paper.figures)
-        tables = "".join(tsv_table(t, results) for t in paper.tables)
+        figures = "".join(figure_block(f, results, paper.captions.get(f.name, "")) for f in paper.figures)
+        tables = "".join(tsv_table(t, results) for t in paper.tables if _has_rows(t))
         sections.append(f"""
 <section id="paper-{_slug(paper.paper_id)}" class="paper">
 <h2>{esc(paper.paper_id)}: {esc(paper.title)}</h2>
 <p class="muted">{esc(paper.cite)}</p>
-<p>{len(paper.claims)} claims: {esc(count_text) or "none"}.</p>
+<p>{counted(len(paper.claims), "claim")}: {esc(count_text) or "none"}.</p>
 {'<h3>Mismatches</h3>' + side_by_side(mine, with_paper=False) if mine else ''}
-{claims_block(paper, anchors)}
 {f'<h3>Figures</h3><div class="figures">{figures}</div>' if figures else ''}
 {f'<h3>Tables</h3>{tables}' if tables else ''}
+{claims_block(paper, anchors)}
 </section>""")
     audit_sections = "".join(audit_section(a, results) for a in audits)
     settings_text = ""
@@ -558,13 +622,14 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="reagree {esc(__version__)}">
-<title>reagree report: {len(papers)} papers, {total} claims, {n_mismatch} mismatches</title>
+<title>reagree report: {counted(len(papers), "paper")}, {counted(total, "claim")}, {mismatches}</title>
 <style>{CSS}</style>
 </head>
 <body>
 <header>
 <h1>reagree: published agreement numbers, recomputed</h1>
-<p class="muted">{len(papers)} papers, {total} claims, {len(audits)} audited datasets. reagree {esc(__version__)}.
+<p class="muted">{counted(len(papers), "paper")}, {counted(total, "claim")}, {counted(len(audits), "audited dataset")}.
+reagree {esc(__version__)}.
 {settings_text}</p>
 </header>
 <nav>{nav} {find}</nav>
@@ -596,11 +661,13 @@ The same counts are in results/summary.tsv.</p>
 
 
 def build_report(results: str | Path, papers: dict[str, dict], datasets: Sequence[str], out: str | Path,
-                 figures: Sequence[str | Path] = (), settings: dict | None = None) -> None:
+                 figures: Sequence[str | Path] = (), settings: dict | None = None,
+                 captions: dict[str, str] | None = None) -> None:
     """Read the run's results and write the page to ``out`` (atomically)."""
     from reagree.pipeline.tables import write_text_atomic
 
     results = Path(results)
     summary = pd.read_csv(results / "summary.tsv", sep="\t")
-    page = render(summary, load_papers(results, papers, figures), load_audits(results, datasets), results, settings)
+    page = render(summary, load_papers(results, papers, figures, captions), load_audits(results, datasets), results,
+                  settings)
     write_text_atomic(out, page)

@@ -27,6 +27,7 @@ GAP_SIZES = (240, 2400, 24000)
 OBSERVED_AGREEMENT = 0.900
 PREVALENCES = (0.01, 0.02, 0.05, 0.10, 0.25, 0.50)
 WIDTH_STUDY_SIZES = (50, 100, 200, 400, 800, 2000)
+WIDTH_STUDY_DRAWS = 2000  # its figures are only reproducible with its own scheme and count
 # the sizes whose kappa interval widths the prose compares ("Four hundred items halve that")
 WIDTH_COMPARISONS = ((400, 100),)
 

@@ -28,10 +28,10 @@ from reagree.stats.references import cohen_reference, krippendorff_reference
 
 from agreement_before_accuracy import keys
 from agreement_before_accuracy.variants import PLAN
-from agreement_before_accuracy.fixture import (LABELS, WIDTH_COMPARISONS, WIDTH_STUDY_SIZES, complete_round,
-                                               resample_indices)
+from agreement_before_accuracy.fixture import (LABELS, WIDTH_COMPARISONS, WIDTH_STUDY_DRAWS, WIDTH_STUDY_SIZES,
+                                               complete_round, resample_indices)
 
-DRAWS = 2000  # the document's; its figures are only reproducible with its own scheme
+DRAWS = WIDTH_STUDY_DRAWS  # the document's
 FIRST_SEED = 100_000
 LEVEL = 0.95
 SCHEME_NAME = f"python-random({FIRST_SEED}+d)"

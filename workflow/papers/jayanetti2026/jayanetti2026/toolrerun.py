@@ -33,6 +33,8 @@ VADER_THRESHOLD = 0.05
 ROBERTA_MODEL = "cardiffnlp/twitter-roberta-base-sentiment"
 ROBERTA_LABELS = ("negative", "neutral", "positive")
 PACKAGES = {"textblob": ("textblob",), "vader": ("vaderSentiment",), "roberta": ("transformers", "torch")}
+#: What the RoBERTa rerun imports, {import name: pip name} (rules.smk checks them before any job runs).
+ROBERTA_PACKAGES = {"transformers": "transformers", "torch": "torch"}
 # The tools each rerun rule runs: the two lexicon tools, and RoBERTa behind its setting.
 RERUN_TOOLS = {"tools": ("textblob", "vader"), "roberta": ("roberta",)}
 
@@ -74,17 +76,21 @@ def roberta_labels(texts: Sequence[str], model: str = ROBERTA_MODEL, batch_size:
     """Twitter-RoBERTa's label per text: argmax over (negative, neutral, positive) after the
     model card's masking. Raises ``ToolUnavailable`` (one line) when transformers/torch
     are missing or the weights cannot be loaded."""
-    try:
-        import torch
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
-    except ImportError as error:
-        raise ToolUnavailable(f"RoBERTa rerun needs transformers and torch ({error.name} is not installed)") from None
+    from reagree.pipeline.requirements import Requirement, unmet
+
+    missing = unmet(Requirement("jayanetti2026", "rerun_roberta", ROBERTA_PACKAGES))
+    if missing:
+        raise ToolUnavailable(f"RoBERTa rerun: {missing}")
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
     try:
         tokenizer = AutoTokenizer.from_pretrained(model)
         classifier = AutoModelForSequenceClassification.from_pretrained(model).eval()
     except Exception as error:  # noqa: BLE001 - the hub raises many kinds; one line says which
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ToolUnavailable(f"RoBERTa rerun: cannot load {model} weights ({first})") from None
+        raise ToolUnavailable(f"RoBERTa rerun: cannot load {model} weights ({first}); set jayanetti2026: "
+                              "{rerun_roberta: false} to leave it out") from None
     labels = []
     with torch.no_grad():
         for start in range(0, len(texts), batch_size):

@@ -102,7 +102,7 @@ with rule_log(snakemake) as log:
         reruns = {tool: rerun(tool, release.texts[TRANSLATED].tolist(), **options.get(tool, {})) for tool in tools}
     except ToolUnavailable as unavailable:
         log.error("%s", unavailable)
-        sys.exit(f"{unavailable}; set jayanetti2026: {{rerun_roberta: false}} to skip it")
+        sys.exit(str(unavailable))  # names what is missing, how to get it, and how to leave the rerun out
     about = provenance(release, sha256_of(release.path), text=TRANSLATED,
                        packages=", ".join(f"{p} {v}" for p, v in versions.items()),
                        rules="TextBlob: sign of polarity (0 neutral); VADER: compound >= 0.05 positive, "

@@ -6,11 +6,14 @@ Layout: datasets ordered by decreasing self-agreement (undefined last); a datase
 parts (``parent`` names the dataset they split) stand right after it, hatched and
 labelled in italics, so the joint Ser/Cro/Bos set and its three languages sit side by
 side. Green: self-agreement; blue: inter-agreement; error bars: the bootstrap interval;
-a kind with no units has no bar and is marked "n/a".
+a kind with no units has no bar and is marked "n/a". A note under the axis says what
+"n/a" means here and names any part whose bar equals its dataset's because the dataset's
+units of that kind are all the part's.
 """
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +23,35 @@ from reagree.plots import plt, save_figure
 
 COLOURS = {"self": "#2e8b57", "inter": "#3b6fb6"}
 KINDS = ("self", "inter")
+NO_UNITS = {"self": "no tweet was labelled twice by the same annotator",
+            "inter": "no tweet was labelled by two annotators"}
+
+
+def notes(frame: pd.DataFrame) -> list[str]:
+    """What the bars cannot say themselves: which bars are "n/a" and why, and which part
+    repeats its dataset's bar (the same value, from the same units, because the
+    dataset's other parts have no units of that kind). ``frame`` as for
+    :func:`self_inter_bars`."""
+    said = []
+    for kind in KINDS:
+        rows = frame[frame["kind"] == kind]
+        missing = list(rows.loc[rows["alpha"].isna(), "label"])
+        if missing:
+            said.append(f'"n/a" ({kind}): {", ".join(missing)}: {NO_UNITS[kind]}.')
+        for parent in dict.fromkeys(rows.loc[rows["parent"] != "", "parent"]):
+            whole = rows[rows["label"] == parent]
+            parts = rows[rows["parent"] == parent]
+            defined = parts[parts["alpha"].notna()]
+            others = list(parts.loc[parts["alpha"].isna(), "label"])
+            if len(whole) != 1 or len(defined) != 1 or not others or not np.isfinite(whole["alpha"].iloc[0]):
+                continue
+            part, same = defined.iloc[0], whole.iloc[0]
+            units_agree = "units" not in frame or part["units"] == same["units"]
+            if np.isclose(part["alpha"], same["alpha"], rtol=0, atol=1e-12) and units_agree:
+                units = f"{int(part['units']):,} " if "units" in frame else ""
+                said.append(f"{part['label']}'s {kind}-agreement equals {parent}'s: its {units}{kind} units are "
+                            f"all {part['label']}'s ({', '.join(others)} have none).")
+    return said
 
 
 def _order(frame: pd.DataFrame) -> list[str]:
@@ -38,15 +70,16 @@ def _order(frame: pd.DataFrame) -> list[str]:
     return order
 
 
-def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: str = "Krippendorff's Alpha (interval)") -> None:
+def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: str = "Krippendorff's Alpha (interval)"):
     """``frame``: one row per (label, kind) with columns label, kind ("self" / "inter"),
-    alpha, ci_low, ci_high, parent ("" for a dataset, else the dataset it is part of)."""
+    alpha, ci_low, ci_high, parent ("" for a dataset, else the dataset it is part of) and
+    optionally units. Returns the (closed) figure."""
     frame = frame.copy()
     frame["parent"] = frame.get("parent", pd.Series("", index=frame.index)).fillna("")
     order = _order(frame)
     parts = {label for label, parent in zip(frame["label"], frame["parent"]) if parent}
     width = 0.38
-    figure, axis = plt.subplots(figsize=(max(6.0, 0.85 * len(order) + 2.0), 4.8), constrained_layout=True)
+    figure, axis = plt.subplots(figsize=(max(7.6, 0.85 * len(order) + 2.0), 5.2), constrained_layout=True)
     x = np.arange(len(order), dtype=float)
     lows = []
     for offset, kind in zip((-width / 2, width / 2), KINDS):
@@ -86,4 +119,9 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
     axis.legend(loc="upper left", frameon=False, fontsize=8)
     axis.grid(axis="y", color="0.9")
     axis.set_axisbelow(True)
+    said = notes(frame)
+    if said:
+        figure.supxlabel("\n".join(textwrap.fill(line, 125) for line in said), fontsize=8, color="0.3", x=0.01,
+                         ha="left")
     save_figure(figure, path)
+    return figure

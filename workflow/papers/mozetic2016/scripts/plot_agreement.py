@@ -12,8 +12,8 @@ with rule_log(snakemake):
     joint_built = display_name(JOINT_SLUG) in set(table["dataset"])
     parts = set(JOINT) if joint_built else set()
     frame = pd.DataFrame({"label": table["dataset"], "kind": table["kind"], "alpha": table["alpha_interval"],
-                          "ci_low": table["ci_low"], "ci_high": table["ci_high"],
+                          "ci_low": table["ci_low"], "ci_high": table["ci_high"], "units": table["units"],
                           "parent": [display_name(JOINT_SLUG) if name in parts else "" for name in table["dataset"]]})
     self_inter_bars(frame, snakemake.output[0],
-                    f"Mozetič et al. (2016), CLARIN.SI 11356/1054\nself- and inter-annotator agreement, "
-                    f"95% bootstrap intervals ({snakemake.params.draws:,} draws)")
+                    "Mozetič et al. (2016): self- and inter-annotator agreement, recomputed from the labels\n"
+                    f"on CLARIN.SI (hdl 11356/1054); 95% bootstrap intervals ({snakemake.params.draws:,} draws)")

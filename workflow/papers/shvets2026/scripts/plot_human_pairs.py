@@ -8,4 +8,4 @@ from shvets2026.plots import human_pairs
 with rule_log(snakemake):
     pairs = pd.concat([pd.read_csv(path, sep="\t") for path in snakemake.input.pairs], ignore_index=True)
     human_pairs(pairs[pairs["reader"] == snakemake.params.human], snakemake.output[0],
-                "Shvets (2026): the human's run pairs, label vs boundary kappa (days between runs)")
+                "Shvets (2026), recomputed from the released runs:\nthe human's run pairs, label vs boundary kappa (days between runs)")

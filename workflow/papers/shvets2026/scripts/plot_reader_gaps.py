@@ -14,4 +14,4 @@ with rule_log(snakemake):
                 "Tables 1 and 2: mean Cohen's kappa over all pairs of each reader's runs",
                 {"paper": "shvets2026", "inputs": ", ".join(snakemake.input.readers)})
     gap_by_reader(readers, snakemake.params.myths, snakemake.output.figure,
-                  "Shvets (2026), Tables 1-2 recomputed: boundary kappa minus label kappa per reader")
+                  "Shvets (2026), Tables 1-2 recomputed from the released runs:\nboundary kappa minus label kappa per reader")

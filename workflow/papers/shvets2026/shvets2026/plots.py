@@ -18,6 +18,7 @@ import pandas as pd
 from reagree.plots import plt, save_figure
 
 READER_COLOURS = {"human": "#222222", "opus": "#d95f02", "gemini": "#1b9e77", "qwen": "#7570b3"}
+COUNT_NOTE = "k/n above a model: k of its n run-triples have a gap at or above the human's (dashed line)"
 MYTH_TITLES = {"inanna_enki": "Inanna and Enki", "inanna_descent": "Inanna's Descent", "gudea": "Gudea Cyl. A"}
 
 
@@ -55,9 +56,10 @@ def gap_by_reader(readers: pd.DataFrame, myths: Sequence[str], path: str | Path,
 
 
 def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: Sequence[str], path: str | Path,
-                title: str) -> None:
+                title: str):
     """For each myth, every model run-triple's gap (one dot per triple, a box per model)
-    with the human's own gap as a line; the count of triples at or above it is printed.
+    with the human's own gap as a line; the count of triples at or above it is printed
+    above each model as "k/n" and explained under the title. Returns the (closed) figure.
     ``triples`` has columns model, myth, gap."""
     models = list(dict.fromkeys(triples["model"]))
     figure, axes = plt.subplots(1, len(myths), figsize=(4.0 * len(myths), 4.4), sharey=True,
@@ -74,18 +76,20 @@ def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: S
                          color=READER_COLOURS.get(model, f"C{k}"), zorder=3)
             reached = int((gaps >= human).sum()) if np.isfinite(human) else 0
             axis.annotate(f"{reached}/{len(gaps)}", (k, 1.0), xycoords=("data", "axes fraction"),
-                          xytext=(0, -12), textcoords="offset points", ha="center", fontsize=8)
+                          xytext=(0, 3), textcoords="offset points", ha="center", va="bottom", fontsize=8,
+                          annotation_clip=False)  # above the frame, clear of the dots
         if np.isfinite(human):
             axis.axhline(human, color=READER_COLOURS["human"], linestyle="--", linewidth=1.2)
             axis.annotate(f"human {human:+.3f}", (len(models) - 0.5, human), xytext=(0, 3), textcoords="offset points",
                           ha="right", va="bottom", fontsize=8)
         axis.axhline(0, color="black", linewidth=0.5)
         axis.set_xticks(range(len(models)), models)
-        axis.set_title(_title(myth), fontsize=10)
+        axis.set_title(_title(myth), fontsize=10, pad=16)
         axis.grid(axis="y", alpha=0.3)
     axes[0][0].set_ylabel("gap of a run-triple (mean over its 3 pairs)")
-    figure.suptitle(title, fontsize=10)
+    figure.suptitle(f"{title}\n{COUNT_NOTE}", fontsize=10)
     save_figure(figure, path)
+    return figure
 
 
 def human_pairs(pairs: pd.DataFrame, path: str | Path, title: str) -> None:

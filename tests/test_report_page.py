@@ -1,0 +1,80 @@
+"""results/report.html, read at a glance (issue 18), rendered from a small results folder
+written here (no build): a paper's figures (with their captions) and tables come before
+its claims, which start folded with their own filter; an empty table is not listed;
+counts agree in number. The browser check of the built page is in tests/test_report.py.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pandas as pd
+
+from reagree.plots import lines
+from reagree.report import build_report, counted
+
+CLAIMS = ("key\tend\twhere\tsource\tpublished\tcomputed\tdifference\ttolerance\tstatus\treason\trule\n"
+          "kappa.a_b\t\tTable 1\tpaper\t0.50\t0.5012\t0.0012\t0.005\tmatch\t\tscore_toy\n")
+
+
+class Order(HTMLParser):
+    """What the page shows, in order: sections, figures, tables, claim lists (open or not)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        classes = (attrs.get("class") or "").split()
+        if tag == "section":
+            self.seen.append(("section", attrs.get("id", "")))
+        elif tag == "figure":
+            self.seen.append(("figure", ""))
+        elif tag == "details" and "claims-box" in classes:
+            self.seen.append(("claims", "open" if "open" in attrs else "folded"))
+        elif tag == "details" and "table" in classes:
+            self.seen.append(("table", ""))
+        elif tag == "input" and "text-filter" in classes:
+            self.seen.append(("filter", attrs.get("data-table", "")))
+
+
+def _results(tmp_path: Path) -> Path:
+    results = tmp_path / "results"
+    (results / "toy" / "tables").mkdir(parents=True)
+    (results / "summary.tsv").write_text("paper\tmatch\tmismatch\tuncheckable\tnot_built\tnot_comparable\t"
+                                         "missing\ttotal\ntoy\t1\t0\t0\t0\t0\t0\t1\n")
+    (results / "toy" / "claims.tsv").write_text(CLAIMS)
+    (results / "toy" / "tables" / "empty.tsv").write_text("a\tb\n")
+    (results / "toy" / "tables" / "full.tsv").write_text("a\tb\n1\t2\n")
+    lines(pd.DataFrame({"n": [1, 2], "y": [0.1, 0.2]}), "n", ["y"], results / "toy" / "figures" / "curve.png",
+          "toy", "n", "y")
+    return results
+
+
+def test_figures_and_tables_come_before_the_folded_claims_and_empty_tables_are_not_listed(tmp_path):
+    results = _results(tmp_path)
+    out = tmp_path / "report.html"
+    figure = "results/toy/figures/curve.png"
+    build_report(results, {"toy": {"title": "A toy", "cite": "Toy (2026)"}}, [], out, figures=[results / "toy" /
+                 "figures" / "curve.png"], captions={figure: "A curve of **y**, recomputed from ``y.tsv``."})
+    text = out.read_text(encoding="utf-8")
+    order = Order()
+    order.feed(text)
+    kinds = [kind for kind, _ in order.seen]
+    assert kinds == ["section", "section", "section", "figure", "table", "claims", "filter"], order.seen
+    assert ("claims", "folded") in order.seen and ("filter", "claims-toy") in order.seen
+    assert "full.tsv" in text and "empty.tsv" not in text
+    assert "A curve of <b>y</b>, recomputed from <code>y.tsv</code>." in text
+    assert "1 paper, 1 claim, 0 audited datasets." in text
+    assert "<title>reagree report: 1 paper, 1 claim, 0 mismatches</title>" in text
+    assert "1 of 1 checkable claim matches" in text and "<p>1 claim: 1 match.</p>" in text
+
+
+def test_counts_agree_in_number():
+    assert counted(1, "audited dataset") == "1 audited dataset"
+    assert counted(2, "audited dataset") == "2 audited datasets"
+    assert counted(0, "paper") == "0 papers"
+    assert counted(1, "mismatch", "mismatches") == "1 mismatch"
+    assert counted(5, "mismatch", "mismatches") == "5 mismatches"

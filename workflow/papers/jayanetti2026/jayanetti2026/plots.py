@@ -1,0 +1,66 @@
+"""The three figures of Jayanetti et al. (2026), recomputed from the released labels
+(himarshaj/hard-to-reach-environments): pairwise kappa heatmaps, tool kappa by tie rule (a
+dot plot: the tie rules are categories, not a scale) and the forest plot of intervals.
+Each title names the paper and where its numbers come from. No statistic is computed
+here; the functions return the (closed) figures so tests can read what was drawn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import pandas as pd
+
+from jayanetti2026.release import FRAMINGS, TOOLS
+from reagree.plots import pairwise_heatmaps
+from reagree.plots.intervals import dots_with_band, forest
+
+NAMES = {"textblob": "TextBlob", "vader": "VADER", "roberta": "Twitter-RoBERTa"}
+SOURCE = "recomputed from the released labels"
+
+
+def pairwise(pairs: pd.DataFrame, path: str | Path) -> None:
+    """``pairs``: columns framing, rater_a, rater_b, kappa."""
+    pairs = pairs.rename(columns={"framing": "panel"})
+    raters = list(dict.fromkeys(list(pairs["rater_a"]) + list(pairs["rater_b"])))
+    pairwise_heatmaps(pairs, raters, list(dict.fromkeys(pairs["panel"])), path,
+                      f"Jayanetti et al. (2026): pairwise Cohen's kappa, six humans and three tools ({SOURCE})")
+
+
+def tie_rules(scores: pd.DataFrame, rules: Sequence[str], path: str | Path):
+    """``scores``: columns framing, tie_rule, rater, kappa, ci_low, ci_high (the tools only)."""
+    frame = scores.rename(columns={"framing": "panel", "tie_rule": "condition", "rater": "series",
+                                   "kappa": "value", "ci_low": "low", "ci_high": "high"})
+    return dots_with_band(frame, [r for r in rules if r != "random"], "random", list(FRAMINGS), list(TOOLS), path,
+                          f"Jayanetti et al. (2026): tool kappa against the human majority by tie rule ({SOURCE})\n"
+                          "dots: one tie rule each; shaded: middle 95% of the random tie breaks; dashed: their median",
+                          "Cohen's kappa vs human majority", labels=NAMES)
+
+
+def intervals(scores: pd.DataFrame, rules: Sequence[str], writeup: pd.DataFrame, labels: Mapping[str, str],
+              path: str | Path):
+    """``scores`` as for :func:`tie_rules`; ``writeup``: the write-up's values (key, value,
+    ci_low, ci_high, scheme), drawn in the order and with the names of ``labels`` (key ->
+    label)."""
+    tools = scores.assign(rater=pd.Categorical(scores["rater"], list(TOOLS)),
+                          tie_rule=pd.Categorical(scores["tie_rule"], list(rules)))
+    tools = tools.sort_values(["framing", "rater", "tie_rule"])
+    frame = pd.DataFrame({"panel": tools["framing"].astype(str),
+                          "label": tools["rater"].map(NAMES).astype(str) + ", " + tools["tie_rule"].astype(str),
+                          "value": tools["kappa"], "low": tools["ci_low"], "high": tools["ci_high"],
+                          "group": tools["rater"].astype(str),
+                          "kind": (tools["tie_rule"] == "random").map({True: "spread", False: "interval"})})
+    writeup = writeup.set_index("key").loc[list(labels)]
+    panel = f"the write-up's intervals, under its own scheme\n({writeup['scheme'].iloc[0]})"
+    frame = pd.concat([frame, pd.DataFrame({"panel": panel, "label": list(labels.values()),
+                                            "value": writeup["value"].to_numpy(),
+                                            "low": writeup["ci_low"].to_numpy(),
+                                            "high": writeup["ci_high"].to_numpy(), "group": "write-up",
+                                            "kind": "interval"})], ignore_index=True)
+    return forest(frame, [*FRAMINGS, panel], path,
+                  f"Jayanetti et al. (2026): kappa against the human majority, 95% intervals ({SOURCE})\n"
+                  "filled: reagree's bootstrap over tweets; hollow: spread of random tie breaks",
+                  {**{framing: "Cohen's kappa vs human majority" for framing in FRAMINGS},
+                   panel: "kappa, or difference of kappas"}, groups=[*TOOLS, "write-up"], shared=list(FRAMINGS),
+                  annotate=[panel])

@@ -1,0 +1,27 @@
+# What the main process checks and does once every rule is known and before any job runs:
+# what the enabled settings need beyond the lock (packages, model weights: one line naming
+# what is missing and how to get it; reagree.pipeline.requirements), and, once Snakemake
+# has planned the jobs, removing the summary, report and claims this run will rebuild, so
+# that a run that fails leaves none of them to be read as current
+# (reagree.pipeline.runs.withdraw_verdicts).
+from reagree.pipeline.requirements import unmet_requirements
+from reagree.pipeline.runs import planned_outputs, verdict_files, withdraw_verdicts
+
+if INVOCATION in ("run", "dry-run"):
+    _unmet = unmet_requirements(REGISTRY.requirements(), timeout=min(5, config["fetch"]["timeout"]))
+    if _unmet:
+        raise WorkflowError("reagree: " + "\nreagree: ".join(_unmet))
+
+_WITHDRAWN = []
+
+
+onstart:
+    if INVOCATION == "run":  # not --touch and the like, which also start the scheduler
+        _WITHDRAWN[:] = withdraw_verdicts(verdict_files(PAPERS), planned_outputs(workflow))
+
+
+onerror:
+    if _WITHDRAWN:
+        print(f"reagree: this run failed before rebuilding {', '.join(_WITHDRAWN)}; they were removed when it "
+              "started, so no summary from an earlier run stands as current. Fix the error above and run again.",
+              file=sys.stderr)
