@@ -654,6 +654,7 @@ def test_released_majority_is_read_as_released(data):
             columns[column + suffix] = [data.draw(st.sampled_from([c, c.upper(), f" {c}"])) for c in cells]
     columns[release.TEXT] = [f"tweet {i}" for i in range(n_units)]
     columns[release.TRANSLATED] = [f"tweet {i}" for i in range(n_units)]
+    columns[release.URL] = [f"https://twitter.com/u/status/{1000 + i}" for i in range(n_units)]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "majorityvote.tsv"
         pd.DataFrame(columns).to_csv(path, sep="\t", index=False)

@@ -55,17 +55,32 @@ def test_jayanetti_keeps_its_claim_statuses(work):
     mismatches = table[table["status"] == "mismatch"]
     assert mismatches[["key", "source", "published"]].values.tolist() == [["count.ties.three_class", "paper", "0"]]
     assert float(mismatches["computed"].iloc[0]) == 11
-    assert table["status"].value_counts().to_dict() == {"match": 69, "mismatch": 1, "uncheckable": 10, "not built": 4}
+    assert table["status"].value_counts().to_dict() == {"match": 91, "mismatch": 1, "uncheckable": 12, "not built": 4}
     assert (table.loc[table["status"].isin(["uncheckable", "not built"]), "reason"] != "").all()
     released = table[table["end"] == ""].set_index(["key", "source"])
     assert float(released.loc[("fleiss.humans.three_class", "replication"), "computed"]) == pytest.approx(0.385, abs=5e-4)
     assert float(released.loc[("kappa.roberta.vs_majority.pos_vs_rest", "paper"), "computed"]) == pytest.approx(0.61, abs=5e-3)
 
 
+# The document's figures that do not match at printed precision: "roughly plus or minus 0.025"
+# (half of a 0.051 width is 0.0255: reproduced by truncation) and "roughly a factor of ten"
+# (11.4, within the stated round-number reading of 5 to 15).
+ABA_NOT_MATCHED = {"half_width.kappa.a_b.width_study.n2000": "mismatch",
+                   "ratio.alpha_minus_fleiss.intent.complete_units.n240_per_n2400": "within tolerance"}
+
+
+def aba_statuses_hold(table):
+    others = table[~table["key"].isin(list(ABA_NOT_MATCHED))]
+    assert others["status"].eq("match").all(), others[others["status"] != "match"].to_string()
+    assert table.set_index("key").loc[list(ABA_NOT_MATCHED), "status"].to_dict() == ABA_NOT_MATCHED
+
+
 def test_agreement_before_accuracy_every_printed_figure_matches(work):
     table = claims(work, "agreement_before_accuracy")
     assert len(table) >= 130
-    assert table["status"].eq("match").all(), table[table["status"] != "match"].to_string()
+    aba_statuses_hold(table)
+    assert claims(work, "agreement_before_accuracy").set_index("key").loc[
+        "half_width.kappa.a_b.width_study.n2000", "explained_by"].startswith("reproduced by truncation")
 
 
 def test_summary_says_it_in_plain_words(work):
@@ -97,7 +112,12 @@ def test_every_mismatch_names_the_variant_that_reproduces_it_or_none_of_n(work):
     for paper in PAPERS:
         table = claims(work, paper)
         mismatches = table[table["status"] == "mismatch"]
-        assert mismatches["explained_by"].str.match(r"reproduced by |none of \d+ variants? tried").all(), paper
+        # a variant that reproduces it, none of the N tried, none declared (then the check of the
+        # rounded-up and truncated value is still made), or a printed bound (held as printed)
+        assert mismatches["explained_by"].str.match(
+            r"reproduced by |none of \d+ variants? tried|no variant tried \(none declared for this key\); reagree's "
+            r"value does not reproduce|a printed bound").all(), paper
+        assert (mismatches["reason"] != "").all(), paper
     summary = (work / "results" / "summary.md").read_text()
     assert "- jayanetti2026: `count.ties.three_class` (printed 0, reagree 11): none of 2 variants tried reproduces 0" \
         in summary
@@ -185,7 +205,8 @@ def test_same_config_same_bytes(offline_build, tmp_path_factory):
 
 def test_synthetic_paper_builds_without_any_data(synthetic_only):
     table = claims(synthetic_only, "agreement_before_accuracy")
-    assert len(table) >= 130 and table["status"].eq("match").all()
+    assert len(table) >= 130
+    aba_statuses_hold(table)
     assert not (synthetic_only / "data").exists()
     assert "No claim is missing" in (synthetic_only / "results" / "summary.md").read_text()
     assert "Nothing to be done" in run_snakemake(synthetic_only, "-n", configfile="synthetic.yaml").stdout
@@ -360,4 +381,4 @@ def test_make_all_recovers_from_a_killed_run(tmp_path_factory):
                                 "CORES=2"], cwd=work, capture_output=True, text=True)
     assert "pip install" not in recovered.stdout
     assert recovered.returncode == 0, recovered.stdout[-2000:] + recovered.stderr[-2000:]
-    assert claims(work, "agreement_before_accuracy")["status"].eq("match").all()
+    aba_statuses_hold(claims(work, "agreement_before_accuracy"))

@@ -92,7 +92,11 @@ def read_release(path: str | Path) -> Release:
         require_labels(labels[["line", *framed]], categories, path)
         ratings[framing] = Ratings.from_labels(labels[framed].set_axis(list(names), axis=1),
                                                categories=categories, source=str(path))
-    texts = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False, usecols=[TEXT, TRANSLATED, URL])
+    wanted = [TEXT, TRANSLATED, URL]
+    texts = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False, usecols=lambda c: c in wanted)
+    absent = [column for column in wanted if column not in texts.columns]
+    if absent:
+        raise ValueError(f"{path}: missing column(s) {absent}")
     return Release(ratings, texts, labels["line"], str(path))
 
 
