@@ -11,11 +11,15 @@ from pathlib import Path
 
 import pandas as pd
 
+from reagree.pipeline.claims import CLAIM_COLUMNS, read_claims, summarise
+
 from reagree.plots import lines
 from reagree.report import build_report, counted
 
-CLAIMS = ("key\tend\twhere\tsource\tpublished\tcomputed\tdifference\ttolerance\tstatus\treason\trule\n"
-          "kappa.a_b\t\tTable 1\tpaper\t0.50\t0.5012\t0.0012\t0.005\tmatch\t\tscore_toy\n")
+CLAIMS = ("\t".join(CLAIM_COLUMNS) + "\n"
+          + "\t".join({"key": "kappa.a_b", "where": "Table 1", "source": "paper", "published": "0.50",
+                       "computed": "0.5012", "difference": "0.0012", "tolerance": "0.005", "status": "match",
+                       "rule": "score_toy"}.get(column, "") for column in CLAIM_COLUMNS) + "\n")
 
 
 class Order(HTMLParser):
@@ -43,9 +47,10 @@ class Order(HTMLParser):
 def _results(tmp_path: Path) -> Path:
     results = tmp_path / "results"
     (results / "toy" / "tables").mkdir(parents=True)
-    (results / "summary.tsv").write_text("paper\tmatch\tmismatch\tuncheckable\tnot_built\tnot_comparable\t"
-                                         "missing\ttotal\ntoy\t1\t0\t0\t0\t0\t0\t1\n")
     (results / "toy" / "claims.tsv").write_text(CLAIMS)
+    # the summary as the pipeline writes it, from the claims
+    summary, _ = summarise({"toy": read_claims(results / "toy" / "claims.tsv")})
+    summary.to_csv(results / "summary.tsv", sep="\t", index=False)
     (results / "toy" / "tables" / "empty.tsv").write_text("a\tb\n")
     (results / "toy" / "tables" / "full.tsv").write_text("a\tb\n1\t2\n")
     lines(pd.DataFrame({"n": [1, 2], "y": [0.1, 0.2]}), "n", ["y"], results / "toy" / "figures" / "curve.png",
