@@ -206,13 +206,15 @@ rule check_jayanetti2026_printed:
         relations="workflow/papers/jayanetti2026/jayanetti2026/internal.py",
     output:
         values=f"{J26}/values/printed.tsv",
+    params:
+        paper="jayanetti2026",
     log:
         f"{J26_LOGS}/check_printed.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/check_printed.py"
+        "../../../scripts/check_printed.py"
 
 
 J26_PAPER.add_values(

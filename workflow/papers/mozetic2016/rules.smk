@@ -180,13 +180,15 @@ rule check_mozetic2016_printed:
         relations="workflow/papers/mozetic2016/mozetic2016/internal.py",
     output:
         values=f"{M16}/values/printed.tsv",
+    params:
+        paper="mozetic2016",
     log:
         f"{M16_LOGS}/check_printed.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/check_printed.py"
+        "../../../scripts/check_printed.py"
 
 
 M16_PAPER.add_values(

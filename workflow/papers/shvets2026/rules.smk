@@ -202,13 +202,15 @@ rule check_shvets2026_printed:
         relations="workflow/papers/shvets2026/shvets2026/internal.py",
     output:
         values=f"{SHV}/values/printed.tsv",
+    params:
+        paper="shvets2026",
     log:
         f"{SHV_LOGS}/check_printed.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
     script:
-        "scripts/check_printed.py"
+        "../../../scripts/check_printed.py"
 
 
 SHV_PAPER.add_values(
