@@ -83,3 +83,15 @@ def test_counts_agree_in_number():
     assert counted(0, "paper") == "0 papers"
     assert counted(1, "mismatch", "mismatches") == "1 mismatch"
     assert counted(5, "mismatch", "mismatches") == "5 mismatches"
+
+
+def test_findings_of_one_cause_sit_together_under_their_cause():
+    from reagree.report import _by_cause, side_by_side
+
+    rows = [{"paper": "p", "key": k, "cause": c} for k, c in
+            [("a", "pairs"), ("b", ""), ("c", "pairs"), ("d", "n2"), ("e", "")]]
+    assert [r["key"] for r in _by_cause(rows)] == ["a", "c", "b", "d", "e"]
+    full = [{**r, "anchor": r["key"], "where": "", "source": "paper", "published": "1", "computed": 1.0,
+             "difference": 0.0, "tolerance": 0.5, "explained_by": "", "reason": ""} for r in rows]
+    page = side_by_side(full, with_paper=True)
+    assert page.count("cause: pairs") == 2 and page.index("cause: pairs") < page.index("cause: n2")

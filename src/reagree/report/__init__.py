@@ -253,6 +253,18 @@ def _summary_sentences(summary: pd.DataFrame) -> str:
     return f'<ul class="sentences">{"".join(items)}</ul>'
 
 
+def _by_cause(rows: list[dict]) -> list[dict]:
+    """Rows in their order, except that a paper's claims of one cause follow the first of
+    them (as summary.md lists one line per cause)."""
+    first: dict[tuple, int] = {}
+    for position, row in enumerate(rows):
+        cause = row.get("cause") or ""
+        first.setdefault((row.get("paper", ""), cause) if cause else (position,), position)
+    return [row for _, row in sorted(
+        enumerate(rows), key=lambda item: (first[(item[1].get("paper", ""), item[1]["cause"]) if item[1].get("cause")
+                                                 else (item[0],)], item[0]))]
+
+
 def side_by_side(rows: list[dict], with_paper: bool) -> str:
     """Mismatches (or missing values): published and computed next to each other."""
     head = ("<th>paper</th>" if with_paper else "") + ("<th>key</th><th>where</th><th>source</th>"
@@ -260,7 +272,7 @@ def side_by_side(rows: list[dict], with_paper: bool) -> str:
                                                        "<th class='num'>difference</th><th class='num'>tolerance</th>"
                                                        "<th>explained by</th><th>why</th>")
     body = []
-    for row in rows:
+    for row in _by_cause(rows):
         paper = f'<td><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a></td>' if with_paper else ""
         body.append(f'<tr>{paper}<td class="key"><a href="#{esc(row["anchor"])}">{_key_html(_claim_key(row))}</a></td>'
                     f'<td>{esc(row["where"])}</td><td>{esc(row["source"])}</td>'
@@ -268,7 +280,9 @@ def side_by_side(rows: list[dict], with_paper: bool) -> str:
                     f'<td class="num computed">{esc(_number(row["computed"]))}</td>'
                     f'<td class="num">{esc(_number(row["difference"], 3))}</td>'
                     f'<td class="num">{esc(_number(row["tolerance"], 3))}</td>'
-                    f'<td class="explained">{esc(row.get("explained_by", ""))}</td><td>{esc(row["reason"])}</td></tr>')
+                    f'<td class="explained">{esc(row.get("explained_by", ""))}'
+                    + (f'<br><span class="cause">cause: {esc(row["cause"])}</span>' if row.get("cause") else "")
+                    + f'</td><td>{esc(row["reason"])}</td></tr>')
     return f'<table class="data side-by-side"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
