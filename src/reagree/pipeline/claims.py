@@ -310,7 +310,7 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
             row["reason"] = f"states {relation} {row['published']}" + (f"; {row['reason']}" if row["reason"] else "")
             status = _bound_status(value, relation, published)
         else:
-            status = _status(published, value, precision, float(own) if own is not None else None)
+            status = _status(published, value, precision, tolerance if own is not None else None)
         row.update(computed=value, difference=value - published, status=status)
         if status == "missing":
             what = f"the {end} of " if end else ""

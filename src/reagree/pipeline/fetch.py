@@ -343,7 +343,10 @@ def _watched(connection_class, exchange: _Exchange):
     return connect
 
 
-class _WatchedHTTP(urllib.request.HTTPHandler):
+class _Watching:
+    """Mixed into urllib's HTTP(S) handlers: every connection they open is watched by the
+    exchange (its deadline covers headers and body)."""
+
     def __init__(self, exchange: _Exchange):
         super().__init__()
         self.exchange = exchange
@@ -352,13 +355,12 @@ class _WatchedHTTP(urllib.request.HTTPHandler):
         return super().do_open(_watched(http_class, self.exchange), req, **kwargs)
 
 
-class _WatchedHTTPS(urllib.request.HTTPSHandler):
-    def __init__(self, exchange: _Exchange):
-        super().__init__()
-        self.exchange = exchange
+class _WatchedHTTP(_Watching, urllib.request.HTTPHandler):
+    pass
 
-    def do_open(self, http_class, req, **kwargs):
-        return super().do_open(_watched(http_class, self.exchange), req, **kwargs)
+
+class _WatchedHTTPS(_Watching, urllib.request.HTTPSHandler):
+    pass
 
 
 def _download_once(url: str, out, timeout: float, log, deadline: float = float("inf"),

@@ -51,6 +51,7 @@ from pathlib import Path
 
 import jsonschema
 
+from reagree.pipeline import yamlio
 from reagree.pipeline.yamlio import MAX_EXPANDED_VALUES, load_yaml, load_yaml_text
 
 PAPER_SETTINGS_SCHEMA = "settings.schema.yaml"
@@ -201,30 +202,10 @@ def check_finite(data: object, where: str) -> None:
 
 
 def expanded_size(data: object) -> int:
-    """How many values ``data`` stands for with every shared list or mapping counted each
-    time it is referenced (capped just above ``MAX_EXPANDED_VALUES``; a cycle counts as
-    too many). Linear in the distinct objects, so a YAML bomb loaded elsewhere (shared
-    objects) is measured without being expanded."""
-    cap = MAX_EXPANDED_VALUES + 1
-    sizes: dict[int, int] = {}
-    on_path: set[int] = set()
-
-    def children(value):
-        return list(value.values()) if isinstance(value, dict) else value if isinstance(value, list) else []
-
-    stack: list[tuple[object, bool]] = [(data, False)]
-    while stack:
-        value, children_done = stack.pop()
-        if children_done:
-            on_path.discard(id(value))
-            sizes[id(value)] = min(1 + sum(sizes[id(child)] for child in children(value)), cap)
-        elif id(value) in on_path:
-            return cap
-        elif id(value) not in sizes:
-            on_path.add(id(value))
-            stack.append((value, True))
-            stack.extend((child, False) for child in children(value))
-    return sizes[id(data)]
+    """How many values loaded ``data`` stands for with every shared list or mapping counted
+    each time it is referenced (``yamlio.expanded_size`` over lists and mappings), so a
+    YAML bomb loaded elsewhere (shared objects) is measured without being expanded."""
+    return yamlio.expanded_size(data, yamlio.data_children)
 
 
 def check_config_files(paths, merged: object | None = None) -> None:

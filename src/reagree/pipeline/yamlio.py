@@ -21,6 +21,7 @@ What it decides:
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
@@ -82,7 +83,7 @@ class _StrictLoader(yaml.SafeLoader):
 
     def compose_document(self):
         document = super().compose_document()
-        if self.aliases_seen and _expanded_size(document) > MAX_EXPANDED_VALUES:
+        if self.aliases_seen and expanded_size(document) > MAX_EXPANDED_VALUES:
             raise YamlError(f"{self.name}: its YAML aliases expand to more than {MAX_EXPANDED_VALUES:,} values; "
                             "reagree refuses files that expand aliases this much")
         return document
@@ -99,27 +100,35 @@ class _StrictLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def _expanded_size(root: yaml.Node) -> int:
-    """How many nodes ``root`` stands for with every alias expanded (capped just above
-    ``MAX_EXPANDED_VALUES``; a recursive alias counts as too many), counted over the
-    composed graph with each distinct node visited once, so a bomb costs no more than
-    its text. Iterative, so deep nesting cannot hit the recursion limit."""
+def expanded_size(root: object, children: Callable[[object], list] | None = None) -> int:
+    """How many nodes ``root`` stands for with every shared node counted each time it is
+    referenced (an alias expanded), capped just above ``MAX_EXPANDED_VALUES``; a cycle (an
+    alias inside its own anchor) counts as too many. Each distinct node is visited once,
+    so a bomb costs no more than its text; iterative, so deep nesting cannot hit the
+    recursion limit. ``children``: a node's children (default: a composed YAML node's;
+    ``data_children`` for loaded lists and mappings)."""
+    children = children or _children
     cap = MAX_EXPANDED_VALUES + 1
     sizes: dict[int, int] = {}
     on_path: set[int] = set()
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    stack: list[tuple[object, bool]] = [(root, False)]
     while stack:
         node, children_done = stack.pop()
         if children_done:
             on_path.discard(id(node))
-            sizes[id(node)] = min(1 + sum(sizes[id(child)] for child in _children(node)), cap)
+            sizes[id(node)] = min(1 + sum(sizes[id(child)] for child in children(node)), cap)
         elif id(node) in on_path:
-            return cap  # an alias inside its own anchor: expands forever
+            return cap  # expands forever
         elif id(node) not in sizes:
             on_path.add(id(node))
             stack.append((node, True))
-            stack.extend((child, False) for child in _children(node))
+            stack.extend((child, False) for child in children(node))
     return sizes[id(root)]
+
+
+def data_children(value: object) -> list:
+    """The children of loaded YAML data: a mapping's values, a list's items."""
+    return list(value.values()) if isinstance(value, dict) else list(value) if isinstance(value, list) else []
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

@@ -256,13 +256,13 @@ def _summary_sentences(summary: pd.DataFrame) -> str:
 def _by_cause(rows: list[dict]) -> list[dict]:
     """Rows in their order, except that a paper's claims of one cause follow the first of
     them (as summary.md lists one line per cause)."""
-    first: dict[tuple, int] = {}
+    def group(position: int, row: dict):
+        return (row.get("paper", ""), row["cause"]) if row.get("cause") else position
+
+    first: dict = {}
     for position, row in enumerate(rows):
-        cause = row.get("cause") or ""
-        first.setdefault((row.get("paper", ""), cause) if cause else (position,), position)
-    return [row for _, row in sorted(
-        enumerate(rows), key=lambda item: (first[(item[1].get("paper", ""), item[1]["cause"]) if item[1].get("cause")
-                                                 else (item[0],)], item[0]))]
+        first.setdefault(group(position, row), position)
+    return [row for _, row in sorted(enumerate(rows), key=lambda item: (first[group(*item)], item[0]))]
 
 
 def side_by_side(rows: list[dict], with_paper: bool) -> str:
