@@ -28,9 +28,11 @@ all: setup
 	$(BIN)/python -m reagree.pipeline.runs $(CONFIG)
 	$(BIN)/snakemake --cores $(CORES) $(SNAKEMAKE_CONFIG) --rerun-incomplete
 
-# --durations: the slowest tests are printed, so a test that became slow shows in CI's log.
+# -n auto: one pytest-xdist worker per core (at most 4); the shared builds of tests/conftest.py
+# are made once for all workers. --durations: the slowest tests are printed, so a test that
+# became slow shows in CI's log.
 test: setup
-	$(BIN)/python -m pytest --durations=15
+	$(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=15
 
 # Lint reads the Snakefile under CONFIG but no data and no network (an --lint run is
 # neither a run nor a dry run: reagree.pipeline.runs.invocation).

@@ -15,6 +15,9 @@ session, in a temporary folder, and every test that only reads results asserts o
           claims = read_claims(offline_build / "results" / "jayanetti2026" / "claims.tsv")
           assert "Nothing to be done" in run_snakemake(offline_build, "-n", configfile=OFFLINE).stdout
 
+- ``gudea_build``: shvets2026 alone on one myth (``GUDEA``: ``shvets2026: {myths: [gudea]}``)
+  from the offline mirror; skipped like ``offline_build`` where there is no mirror.
+
 - ``demo_build``: no download and no mirror needed: the synthetic paper
   (agreement_before_accuracy), the demo paper of tests/fixtures (templated sources from
   its own small mirror, parts a and c; ``DEMO``) and the example audit.
@@ -35,13 +38,17 @@ with the files it changed.
 
 The unit tests run first and the end-to-end tests after them; the shared builds the
 selected tests need start in the background with the first test, so they overlap the
-unit tests (``-m "not e2e"`` starts none).
+unit tests (``-m "not e2e"`` starts none). Under pytest-xdist (``make test`` runs
+``-n auto``) the builds live in the folder the workers share and are made once, by the
+first worker that needs them; the others wait for their exit status.
 """
+import fcntl
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -58,6 +65,7 @@ PROJECT = ["Snakefile", "config.yaml", "workflow", "scripts", "envs", "src", "ex
 #: The config files of the shared builds, in their folders.
 OFFLINE = "offline.yaml"
 DEMO = "demo.yaml"
+GUDEA = "gudea.yaml"
 #: The languages of mozetic2016 the offline mirror holds.
 MOZETIC_LANGUAGES = ["Bosnian", "Croatian", "Serbian"]
 
@@ -83,12 +91,7 @@ def mirror() -> Path:
 def project_copy(tmp_path_factory, name: str) -> Path:
     """A copy of the project's workflow in a fresh folder (no data, no results)."""
     work = tmp_path_factory.mktemp(name)
-    for entry in PROJECT:
-        source = ROOT / entry
-        if source.is_dir():
-            shutil.copytree(source, work / entry, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, work / entry)
+    _copy_project(work)
     return work
 
 
@@ -133,8 +136,19 @@ def pytest_collection_modifyitems(config, items):
     items[:] = sorted(items, key=lambda item: item.get_closest_marker("e2e") is not None)
 
 
-#: The shared builds started in the background: name -> (folder, process, output file).
-_STARTED: dict[str, tuple[Path, subprocess.Popen, Path]] = {}
+#: The shared builds this process started: name -> the Snakemake process.
+_STARTED: dict[str, subprocess.Popen] = {}
+#: Where the shared builds live: the session's temporary folder, or, with pytest-xdist
+#: (``make test`` runs ``-n auto``), the folder all workers' temporary folders share, so
+#: that each build is made once for the whole run whichever worker needs it first.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+
+
+def _builds_root(tmp_path_factory) -> Path:
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if _WORKER else base) / "shared-builds"
+    root.mkdir(exist_ok=True)
+    return root
 
 
 def _prepare_offline(work: Path, mirror: Path) -> None:
@@ -145,10 +159,45 @@ def _prepare_offline(work: Path, mirror: Path) -> None:
     (work / OFFLINE).write_text(yaml.safe_dump(offline))
 
 
+def _prepare_gudea(work: Path, mirror: Path) -> None:
+    (work / GUDEA).write_text(yaml.safe_dump({"papers": ["shvets2026"], "mirror": str(mirror), "datasets": {},
+                                              "shvets2026": {"myths": ["gudea"]}}))
+
+
 def _prepare_demo(work: Path) -> None:
     shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
     (work / DEMO).write_text(yaml.safe_dump({"papers": ["agreement_before_accuracy", "demo"],
                                              "mirror": str(FIXTURES / "demo_mirror"), "demo": {"parts": ["a", "c"]}}))
+
+
+def _copy_project(work: Path) -> None:
+    for entry in PROJECT:
+        source = ROOT / entry
+        if source.is_dir():
+            shutil.copytree(source, work / entry, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, work / entry)
+
+
+def _start(root: Path, name: str, configfile: str, prepare) -> None:
+    """Start the build ``name`` in ``root/name`` unless a worker already has: under a lock,
+    the first to come copies the project and starts Snakemake, which writes its exit status
+    to ``root/name.rc`` when it ends."""
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        work = root / name
+        if work.exists():
+            return
+        work.mkdir()
+        _copy_project(work)
+        prepare(work)
+        rc, output = root / f"{name}.rc", root / f"{name}.out"
+        # The status is written to a temporary name and renamed, so a reader never sees half of it.
+        script = ('"$@" > "$OUT" 2>&1; echo $? > "$RC.part"; mv "$RC.part" "$RC"')
+        _STARTED[name] = subprocess.Popen(
+            ["sh", "-c", script, "build", sys.executable, "-m", "snakemake", "--cores", "2", "--configfile",
+             configfile], cwd=work, env={**os.environ, "OUT": str(output), "RC": str(rc)},
+            start_new_session=True)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -157,41 +206,49 @@ def _start_shared_builds(request, tmp_path_factory):
     used = {name for item in request.session.items for name in item.fixturenames}
     mirror = find_mirror()
     builds = {"offline_build": (OFFLINE, (lambda work: _prepare_offline(work, mirror)) if mirror else None),
-              "demo_build": (DEMO, _prepare_demo)}
+              "demo_build": (DEMO, _prepare_demo),
+              "gudea_build": (GUDEA, (lambda work: _prepare_gudea(work, mirror)) if mirror else None)}
+    root = _builds_root(tmp_path_factory) if used & builds.keys() else None
     for name, (configfile, prepare) in builds.items():
         if name in used and prepare is not None:
-            work = project_copy(tmp_path_factory, name)
-            prepare(work)
-            output = work.parent / "snakemake.out"
-            with open(output, "w") as sink:
-                process = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile",
-                                            configfile], cwd=work, stdout=sink, stderr=subprocess.STDOUT,
-                                           start_new_session=True)
-            _STARTED[name] = (work, process, output)
+            _start(root, name, configfile, prepare)
     yield
-    for _, process, _ in _STARTED.values():
-        if process.poll() is None:  # the session ended early: stop the build it started
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait()
+    for process in _STARTED.values():
+        if process.poll() is None:
+            if _WORKER:  # another worker may still need it: let it finish
+                process.wait()
+            else:  # the session ended early: stop the build it started
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait()
 
 
-def _finished(name: str) -> Path:
-    """The folder of a shared build started in the background, once it has succeeded."""
-    work, process, output = _STARTED[name]
-    if process.wait() != 0:
-        said = output.read_text(errors="replace")
-        raise AssertionError(f"the shared build {name} failed (snakemake output in {output}):\n{said[-3000:]}")
-    return work
+def _finished(name: str, tmp_path_factory) -> Path:
+    """The folder of a shared build, once it has succeeded (waiting for it if it runs)."""
+    root = _builds_root(tmp_path_factory)
+    rc = root / f"{name}.rc"
+    while not rc.is_file():
+        time.sleep(0.2)
+    if rc.read_text().strip() != "0":
+        said = (root / f"{name}.out").read_text(errors="replace")
+        raise AssertionError(f"the shared build {name} failed (snakemake output in {root / f'{name}.out'}):\n"
+                             f"{said[-3000:]}")
+    return root / name
 
 
 @pytest.fixture(scope="session")
-def offline_build(mirror, _start_shared_builds):
+def offline_build(mirror, _start_shared_builds, tmp_path_factory):
     """config.yaml's papers, audit and report, built once from the offline mirror."""
-    yield from _shared(_finished("offline_build"))
+    yield from _shared(_finished("offline_build", tmp_path_factory))
 
 
 @pytest.fixture(scope="session")
-def demo_build(_start_shared_builds):
+def demo_build(_start_shared_builds, tmp_path_factory):
     """The synthetic paper, the demo paper (parts a and c, from tests/fixtures/demo_mirror)
     and the example audit, built once without any download."""
-    yield from _shared(_finished("demo_build"))
+    yield from _shared(_finished("demo_build", tmp_path_factory))
+
+
+@pytest.fixture(scope="session")
+def gudea_build(mirror, _start_shared_builds, tmp_path_factory):
+    """shvets2026 on its smallest input, one myth (gudea), built once from the offline mirror."""
+    yield from _shared(_finished("gudea_build", tmp_path_factory))

@@ -40,6 +40,7 @@ class DribblingServer:
         self.response, self.step, self.interval, self.budget, self.hold = response, step, interval, budget, hold
         self.sent = 0
         self.finished = threading.Event()  # the whole response went out
+        self.stopping = threading.Event()  # the test is over: stop sending
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}/data.tsv"
         self.thread = threading.Thread(target=self._serve, daemon=True)
@@ -55,17 +56,19 @@ class DribblingServer:
             connection.recv(65536)  # the request
             started = time.monotonic()
             try:
-                while self.sent < len(self.response) and time.monotonic() - started < self.budget:
+                while (self.sent < len(self.response) and time.monotonic() - started < self.budget
+                       and not self.stopping.is_set()):
                     connection.sendall(self.response[self.sent:self.sent + self.step])
                     self.sent += self.step
-                    time.sleep(self.interval)
+                    self.stopping.wait(self.interval)
                 if self.sent >= len(self.response):
                     self.finished.set()
-                time.sleep(self.hold)
+                self.stopping.wait(self.hold)
             except OSError:
                 pass
 
     def close(self):
+        self.stopping.set()
         self.listener.close()
         self.thread.join(timeout=20)
 

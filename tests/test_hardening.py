@@ -78,28 +78,16 @@ def test_every_interval_claim_that_follows_the_config_says_what_it_was_printed_u
 
 
 @pytest.fixture(scope="module")
-def jayanetti_rebuilt(offline_build, tmp_path_factory):
-    """A copy of the session's build, where jayanetti2026 alone is built again below."""
-    return copy_build(offline_build, tmp_path_factory, "j26_draws")
-
-
-@pytest.fixture(scope="module", params=["draws 50 on the command line", "draws 1.0 in a config file"])
-def jayanetti_other_draws(request, jayanetti_rebuilt, mirror):
-    """jayanetti2026 alone, built under bootstrap settings other than the write-up's: only
-    the jobs that read the bootstrap settings run again (the one after the other in one copy)."""
-    work = jayanetti_rebuilt
-    if request.param.endswith("command line"):
-        (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror),
-                                                       "datasets": {}}))
-        run_snakemake(work, "--config", "bootstrap={draws: 50, seed: 0}", configfile="j26.yaml")
-        draws = 50
-    else:
-        # a whole number written as a float passes the schema: it must reach the bootstrap as 1
-        (work / "j26.yaml").write_text(f"papers: [jayanetti2026]\nmirror: {mirror}\ndatasets: {{}}\n"
-                                       "bootstrap: {draws: 1.0, seed: 0, level: 0.95}\n")
-        run_snakemake(work, configfile="j26.yaml")
-        draws = 1
-    return work, draws
+def jayanetti_other_draws(offline_build, tmp_path_factory, mirror):
+    """jayanetti2026 alone, built again in a copy of the session's build under bootstrap
+    settings other than the write-up's, given on the command line: only the jobs that read
+    the bootstrap settings run again. (That a whole number written as a float in a config
+    file reaches the bootstrap as an int: tests/test_settings.py.)"""
+    work = copy_build(offline_build, tmp_path_factory, "j26_draws")
+    (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror),
+                                                   "datasets": {}}))
+    run_snakemake(work, "--config", "bootstrap={draws: 50, seed: 0}", configfile="j26.yaml")
+    return work, 50
 
 
 @pytest.mark.e2e

@@ -23,7 +23,7 @@ from reagree.pipeline.claims import read_claims
 from reagree.pipeline.fetch import FetchError, mirror_path
 from reagree.pipeline.pins import InputChanged, fetch_entry, inspect_inputs, read_record, verify_read_inputs
 
-from conftest import FIXTURES, ROOT, project_copy, run_snakemake
+from conftest import FIXTURES, ROOT, copy_build, project_copy, run_snakemake
 
 
 def sha(data: bytes) -> str:
@@ -197,14 +197,16 @@ RUN_URL = ("https://raw.githubusercontent.com/Malificenta883/intra-annotator-dyn
 
 
 @pytest.fixture(scope="module")
-def gudea(tmp_path_factory, mirror):
-    """shvets2026 on its smallest input (one myth), from a copy of the mirror that the tests change."""
-    work = project_copy(tmp_path_factory, "tofu")
+def gudea(gudea_build, tmp_path_factory, mirror):
+    """shvets2026 on its smallest input (one myth): a copy of the session's build, reading a
+    copy of the mirror that the tests change (the mirror is no param of a fetch job, so
+    pointing at the copy reruns nothing)."""
+    work = copy_build(gudea_build, tmp_path_factory, "tofu")
     copy = work / "mirror"
     shutil.copytree(mirror, copy)
     (work / "gudea.yaml").write_text(yaml.safe_dump({"papers": ["shvets2026"], "mirror": str(copy), "datasets": {},
                                                      "shvets2026": {"myths": ["gudea"]}}))
-    run_snakemake(work, *GUDEA)
+    assert "Nothing to be done" in run_snakemake(work, "-n", *GUDEA).stdout
     table = read_claims(work / "results" / "shvets2026" / "claims.tsv").set_index("key")
     assert table.loc["kappa_boundary.opus.gudea", "status"] == "match"
     return work

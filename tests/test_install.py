@@ -14,6 +14,7 @@ from conftest import ROOT
 
 # in the lock for make setup, not needed by the rules a conda environment runs
 NOT_IN_CONDA = {"pytest", "hypothesis", "irrcac", "iniconfig", "pluggy", "sortedcontainers", "coverage",
+                "pytest-xdist", "execnet",
                 "snakemake-executor-plugin-slurm", "snakemake-executor-plugin-slurm-jobstep"}
 
 

@@ -29,6 +29,14 @@ def test_command_line_strings_become_the_types_the_schema_wants():
     assert coerce_strings({"bootstrap": {"draws": "2000.0"}}, schema) == {"bootstrap": {"draws": "2000.0"}}
 
 
+def test_a_whole_number_written_as_a_float_in_a_file_is_that_integer():
+    for draws in (1.0, 2000.0):
+        resolved = resolve_config(minimal(bootstrap={"draws": draws, "seed": 0}), WORKFLOW)["bootstrap"]["draws"]
+        assert resolved == int(draws) and type(resolved) is int
+    with pytest.raises(ValueError, match="bootstrap.draws"):
+        resolve_config(minimal(bootstrap={"draws": 2000.5, "seed": 0}), WORKFLOW)
+
+
 def test_unknown_keys_are_refused_with_a_suggestion():
     with pytest.raises(ValueError, match=r"'mirorr' \(did you mean 'mirror'\?\)"):
         resolve_config(minimal(mirorr="x"), WORKFLOW)

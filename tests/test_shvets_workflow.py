@@ -17,7 +17,7 @@ import pytest
 from reagree.pipeline.claims import read_claims
 from reagree.pipeline.tables import read_values
 
-from conftest import OFFLINE, copy_build, project_copy, run_snakemake
+from conftest import OFFLINE, copy_build, run_snakemake
 
 pytestmark = pytest.mark.e2e
 RESULTS = "results/shvets2026"
@@ -150,11 +150,8 @@ def test_a_change_to_table4_does_not_rerun_the_triples(offline_build, tmp_path_f
     assert "pair_shvets2026_runs" not in plan
 
 
-def test_a_subset_of_myths_builds_and_pooled_claims_read_not_built(tmp_path_factory, mirror):
-    work = project_copy(tmp_path_factory, "shvets2026_gudea")
-    (work / "gudea.yaml").write_text(f"papers: [shvets2026]\nmirror: {mirror}\nshvets2026: {{myths: [gudea]}}\n"
-                                     "datasets: {}\n")
-    run_snakemake(work, configfile="gudea.yaml")
+def test_a_subset_of_myths_builds_and_pooled_claims_read_not_built(gudea_build):
+    work = gudea_build
     table = read_claims(work / RESULTS / "claims.tsv").set_index("key")
     assert not (table["status"] == "missing").any(), table[table["status"] == "missing"].to_string()
     mismatches = set(table.index[table["status"] == "mismatch"])

@@ -29,10 +29,11 @@ def claims(work, paper):
 
 @pytest.fixture(scope="module")
 def synthetic_only(tmp_path_factory):
-    """A build of the paper that needs no download: agreement_before_accuracy."""
+    """A project configured for the paper that needs no download (agreement_before_accuracy),
+    not built: the configuration tests below plan or lint it; the session's demo build
+    builds that paper."""
     work = project_copy(tmp_path_factory, "synthetic")
     (work / "synthetic.yaml").write_text("papers: [agreement_before_accuracy]\n")
-    run_snakemake(work, configfile="synthetic.yaml")
     return work
 
 
@@ -185,31 +186,34 @@ def digests(folder: Path) -> dict[str, str]:
 
 
 def test_same_config_same_bytes(offline_build, tmp_path_factory):
-    """jayanetti2026 and the synthetic paper rebuilt from nothing (with the summary and the
-    report over all four papers): every file of results/ is the session build's, byte for byte."""
+    """jayanetti2026 (random tie breaks and bootstrap intervals) rebuilt from nothing, with the
+    summary and the report over all four papers: every file of results/ is the session
+    build's, byte for byte. (The synthetic and demo papers: test_hardening's two builds.)"""
     work = copy_build(offline_build, tmp_path_factory, "same_bytes")
-    rebuilt = ["results/jayanetti2026", "results/agreement_before_accuracy"]
+    rebuilt = ["results/jayanetti2026"]
     for folder in rebuilt:
         shutil.rmtree(work / folder)
     for name in ("summary.tsv", "summary.md", "report.html"):
         (work / "results" / name).unlink()
     run_snakemake(work, configfile=OFFLINE)
     before, after = digests(offline_build / "results"), digests(work / "results")
-    outputs = ["jayanetti2026/values.tsv", "jayanetti2026/figures/pairwise_kappa.png",
-               "agreement_before_accuracy/values.tsv", "summary.md", "report.html"]
+    outputs = ["jayanetti2026/values.tsv", "jayanetti2026/figures/pairwise_kappa.png", "summary.md", "report.html"]
     assert set(outputs) <= set(after)
     assert sorted(after) == sorted(before)
     differ = [name for name in before if before[name] != after[name]]
     assert not differ, f"not byte-identical after rebuilding {rebuilt} from nothing: {differ}"
 
 
-def test_synthetic_paper_builds_without_any_data(synthetic_only):
-    table = claims(synthetic_only, "agreement_before_accuracy")
+def test_synthetic_paper_builds_without_any_data(demo_build, synthetic_only):
+    table = claims(demo_build, "agreement_before_accuracy")
     assert len(table) >= 130
     aba_statuses_hold(table)
-    assert not (synthetic_only / "data").exists()
-    assert "No claim is missing" in (synthetic_only / "results" / "summary.md").read_text()
-    assert "Nothing to be done" in run_snakemake(synthetic_only, "-n", configfile="synthetic.yaml").stdout
+    assert not (demo_build / "data" / "agreement_before_accuracy").exists()
+    assert "No claim is missing" in (demo_build / "results" / "summary.md").read_text()
+    assert "Nothing to be done" in run_snakemake(demo_build, "-n", configfile=DEMO).stdout
+    # alone, it plans no fetch at all
+    plan = run_snakemake(synthetic_only, "-n", configfile="synthetic.yaml").stdout
+    assert "rule compute_agreement_before_accuracy_fixture" in plan and "fetch_source" not in plan
 
 
 # ----------------------------------------------------------------- templated sources, settings, needs
@@ -364,8 +368,11 @@ def test_make_all_recovers_from_a_killed_run(tmp_path_factory):
     work = project_copy(tmp_path_factory, "killed")
     for name in ("Makefile", "pyproject.toml", "requirements.lock"):
         shutil.copy2(ROOT / name, work / name)
-    (work / "synthetic.yaml").write_text("papers: [agreement_before_accuracy]\ndatasets: {}\n")
-    build = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "synthetic.yaml"],
+    # the smallest build that shows it: the demo paper, one part, from the fixture mirror
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "datasets": {}, "demo": {"parts": ["a"]},
+                                                    "mirror": str(FIXTURES / "demo_mirror")}))
+    build = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "demo.yaml"],
                              cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     for _ in range(600):  # until a job has started (its log exists), at most 60 s
         if list((work / "logs").rglob("*.log")) if (work / "logs").exists() else []:
@@ -373,12 +380,12 @@ def test_make_all_recovers_from_a_killed_run(tmp_path_factory):
         time.sleep(0.1)
     os.killpg(build.pid, signal.SIGKILL)
     build.wait()
-    plain = run_snakemake(work, check=False, configfile="synthetic.yaml")
+    plain = run_snakemake(work, check=False, configfile="demo.yaml")
     said = (plain.stdout + plain.stderr).lower()
     assert plain.returncode != 0 and ("lock" in said or "incomplete" in said)
     # -o: the environment is this one, ready; make must not reinstall the package from the copy
-    recovered = subprocess.run(["make", "-o", f"{venv}/.installed", "all", f"VENV={venv}", "CONFIG=synthetic.yaml",
+    recovered = subprocess.run(["make", "-o", f"{venv}/.installed", "all", f"VENV={venv}", "CONFIG=demo.yaml",
                                 "CORES=2"], cwd=work, capture_output=True, text=True)
     assert "pip install" not in recovered.stdout
     assert recovered.returncode == 0, recovered.stdout[-2000:] + recovered.stderr[-2000:]
-    aba_statuses_hold(claims(work, "agreement_before_accuracy"))
+    assert claims(work, "demo").set_index("key").loc["agreement.a_b.part_a", "status"] == "match"
