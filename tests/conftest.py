@@ -159,7 +159,8 @@ def _prepare_offline(work: Path, mirror: Path) -> None:
     (work / OFFLINE).write_text(yaml.safe_dump(offline))
 
 
-def _prepare_gudea(work: Path, mirror: Path) -> None:
+def prepare_gudea(work: Path, mirror: Path) -> None:
+    """The config file ``GUDEA`` of ``gudea_build``: shvets2026 on one myth, from ``mirror``."""
     (work / GUDEA).write_text(yaml.safe_dump({"papers": ["shvets2026"], "mirror": str(mirror), "datasets": {},
                                               "shvets2026": {"myths": ["gudea"]}}))
 
@@ -189,9 +190,14 @@ def _start(root: Path, name: str, configfile: str, prepare) -> None:
         if work.exists():
             return
         work.mkdir()
-        _copy_project(work)
-        prepare(work)
         rc, output = root / f"{name}.rc", root / f"{name}.out"
+        try:
+            _copy_project(work)
+            prepare(work)
+        except Exception as error:  # the workers waiting for it learn why, instead of waiting forever
+            output.write_text(f"preparing {work} failed: {error!r}\n")
+            rc.write_text("1\n")
+            raise
         # The status is written to a temporary name and renamed, so a reader never sees half of it.
         script = ('"$@" > "$OUT" 2>&1; echo $? > "$RC.part"; mv "$RC.part" "$RC"')
         _STARTED[name] = subprocess.Popen(
@@ -207,7 +213,7 @@ def _start_shared_builds(request, tmp_path_factory):
     mirror = find_mirror()
     builds = {"offline_build": (OFFLINE, (lambda work: _prepare_offline(work, mirror)) if mirror else None),
               "demo_build": (DEMO, _prepare_demo),
-              "gudea_build": (GUDEA, (lambda work: _prepare_gudea(work, mirror)) if mirror else None)}
+              "gudea_build": (GUDEA, (lambda work: prepare_gudea(work, mirror)) if mirror else None)}
     root = _builds_root(tmp_path_factory) if used & builds.keys() else None
     for name, (configfile, prepare) in builds.items():
         if name in used and prepare is not None:

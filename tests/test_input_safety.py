@@ -23,7 +23,7 @@ from reagree.pipeline.claims import read_claims
 from reagree.pipeline.fetch import FetchError, mirror_path
 from reagree.pipeline.pins import InputChanged, fetch_entry, inspect_inputs, read_record, verify_read_inputs
 
-from conftest import FIXTURES, ROOT, copy_build, project_copy, run_snakemake
+from conftest import FIXTURES, ROOT, copy_build, prepare_gudea, project_copy, run_snakemake
 
 
 def sha(data: bytes) -> str:
@@ -204,8 +204,7 @@ def gudea(gudea_build, tmp_path_factory, mirror):
     work = copy_build(gudea_build, tmp_path_factory, "tofu")
     copy = work / "mirror"
     shutil.copytree(mirror, copy)
-    (work / "gudea.yaml").write_text(yaml.safe_dump({"papers": ["shvets2026"], "mirror": str(copy), "datasets": {},
-                                                     "shvets2026": {"myths": ["gudea"]}}))
+    prepare_gudea(work, copy)
     assert "Nothing to be done" in run_snakemake(work, "-n", *GUDEA).stdout
     table = read_claims(work / "results" / "shvets2026" / "claims.tsv").set_index("key")
     assert table.loc["kappa_boundary.opus.gudea", "status"] == "match"
