@@ -44,6 +44,11 @@ def coefficient_rows(result: dict) -> list[dict]:
     for level in result["levels"]:
         chosen = " (chosen level)" if level == result["level"] else ""
         described.append(("krippendorff_alpha", (level,), f"Krippendorff's alpha, {level}{chosen}"))
+    if "fleiss_kappa_gwet" in coefficients:
+        described.append(("fleiss_kappa_gwet", (), "Fleiss' kappa, Gwet's form (every unit; unequal numbers of "
+                                                   "ratings)"))
+    if "conger_kappa" in coefficients:
+        described.append(("conger_kappa", (), "Conger's kappa (fixed raters)"))
     described += [
         ("gwet_ac1", (), "Gwet's AC1"),
         ("pabak", (), "PABAK" + (f" (Brennan-Prediger form, chance 1/{k})" if k != 2 else " (2 P_o - 1)")),
@@ -58,9 +63,17 @@ def coefficient_rows(result: dict) -> list[dict]:
             value = value.get(part) if isinstance(value, dict) else None
             ends = ends.get(part) if isinstance(ends, dict) else None
         key = ".".join((name, *sub))
+        analytic = result.get("inference", {}).get(key, {})
+        wald = analytic.get("wald_ci") or [None, None]
+        reference = result.get("references", {}).get(key, {})
         rows.append({"coefficient": key, "what": what, "value": value,
                      "ci_low": ends[0] if ends else None, "ci_high": ends[1] if ends else None,
                      "undefined_draws": ci.get("undefined_draws", {}).get(key),
+                     "se": analytic.get("se"), "se_null": analytic.get("se_null"), "z": analytic.get("z"),
+                     "p": analytic.get("p"), "wald_low": wald[0], "wald_high": wald[1],
+                     "distribution": analytic.get("distribution", ""), "chance": analytic.get("chance"),
+                     "analytic": analytic.get("method") or analytic.get("none", ""),
+                     "reference": reference.get("library", ""), "reference_value": reference.get("value"),
                      "note": undefined.get(f"coefficients.{key}", "")})
     return rows
 
@@ -115,10 +128,8 @@ def _pair_lines(pairs: list[dict], intervals: bool) -> list[str]:
     for p in pairs:
         lines.append(f"  {p['a'] + '-' + p['b']:<{width}}  {p['n']:>5}  {_number(p['percent_agreement'], 4):>9}  "
                      f"{_number(p['cohen_kappa']):>11}" + (f"  {_ci(p.get('cohen_kappa_ci')):<16}" if intervals else ""))
-    lines.append("  Ceilings, each with the pair it belongs to:")
-    for p in pairs:
-        if p["copy_a_scores_against_b"] is not None:
-            lines.append(f"    a model that copies {p['a']} scores {p['copy_a_scores_against_b']:.4f} against {p['b']}")
+    lines.append("  a model that copies rater a scores the pair's agreement against rater b: the ceiling to quote "
+                 "with that pair")
     return lines
 
 
@@ -150,10 +161,144 @@ def _tally_text(tally: dict) -> str:
     return ", ".join(f"{label} {n:,}" for label, n in tally.items()) or "nothing"
 
 
-def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
-    """The audit as the terminal shows it (plain text, no colour)."""
+def headline(result: dict) -> str:
+    """The most important line: alpha at the chosen level with its interval, and what it
+    would be without the rater whose removal raises it most."""
+    level = result["level"]
+    alpha = result["coefficients"].get("krippendorff_alpha", {}).get(level)
+    if alpha is None:
+        return f"{level} alpha undefined ({result['undefined'].get(f'coefficients.krippendorff_alpha.{level}', '')})"
+    ends = result["ci"].get("krippendorff_alpha", {}).get(level)
+    said = f"{level} alpha {alpha:.2f}" + (f" [{ends[0]:.2f}, {ends[1]:.2f}]" if ends and None not in ends else "")
+    raters = [r for r in result.get("per_rater", []) if r["without_alpha"]["change"] is not None]
+    if raters and raters[0]["without_alpha"]["change"] > 0:
+        top = raters[0]
+        said += f"; without rater {top['rater']}: {alpha + top['without_alpha']['change']:.2f}"
+    elif raters:
+        said += "; no single rater's removal raises it"
+    return said
+
+
+def _p(value) -> str:
+    if value is None:
+        return "-"
+    return "<0.001" if value < 0.001 else f"{value:.3f}"
+
+
+def _analytic_lines(rows: list[dict]) -> list[str]:
+    """Standard error, Wald interval, z and p beside each coefficient that has them."""
+    lines = ["Analytic inference (beside the bootstrap; alpha: bootstrap only)"]
+    width = max(len(r["coefficient"]) for r in rows)
+    lines.append(f"  {'':<{width}}  {'chance':>6}  {'SE':>6}  {'Wald 95%':<15}  {'z':>7}  {'p':>6}  distribution")
+    for row in rows:
+        if row["se"] is None and row["se_null"] is None:
+            continue
+        wald = (f"{row['wald_low']:.3f} to {row['wald_high']:.3f}" if row["wald_low"] is not None else
+                "(null only)")
+        se = row["se"] if row["se"] is not None else row["se_null"]
+        lines.append(f"  {row['coefficient']:<{width}}  {_number(row['chance']):>6}  {se:>6.3f}  {wald:<15}  "
+                     f"{_number(row['z'], 2):>7}  {_p(row['p']):>6}  {row['distribution']}"
+                     + (" (SE under kappa = 0)" if row["se"] is None else ""))
+    return lines
+
+
+def _weighted_lines(result: dict) -> list[str]:
+    weighted = result.get("weighted") or {}
+    if not weighted:
+        return []
+    lines = ["Weighted (ordered labels; Gwet's weights; value [bootstrap interval] SE)"]
+    for scheme, block in weighted.items():
+        parts = []
+        for name, value in block.items():
+            if name in ("inference", "references") or value is None:
+                continue
+            ends = result["ci"].get("weighted", {}).get(scheme, {}).get(name)
+            se = block["inference"].get(name, {}).get("se")
+            parts.append(f"{name} {value:.3f}" + (f" [{ends[0]:.3f}, {ends[1]:.3f}]" if ends and None not in ends
+                                                  else "") + (f" se {se:.3f}" if se is not None else ""))
+        lines += textwrap.wrap(f"{scheme}: " + "; ".join(parts), width=110, initial_indent="  ",
+                               subsequent_indent="    ")
+    return lines + [""]
+
+
+def _rater_lines(result: dict, shown: int) -> list[str]:
+    raters = result.get("per_rater") or []
+    if not raters:
+        return []
+    level = result["level"]
+    lines = [f"Per rater (the rater whose removal raises {level} alpha most first; all {len(raters):,} in the JSON "
+             "and raters.tsv)"]
+    width = max([len(r["rater"]) for r in raters[:shown]] + [5])
+    lines.append(f"  {'rater':<{width}}  {'units':>6}  {'vs rest':>7}  {'vs maj.':>7}  {'bias p':>6}  "
+                 f"{'alpha without':<30}")
+    for row in raters[:shown]:
+        change = row["without_alpha"]
+        ends = change.get("change_ci")
+        moved = ("undefined" if change["change"] is None else f"{change['change']:+.3f}"
+                 + (f" [{ends[0]:+.3f}, {ends[1]:+.3f}]" if ends and None not in ends else ""))
+        lines.append(f"  {row['rater']:<{width}}  {row['units']:>6,}  {_number(row['pairwise_agreement']):>7}  "
+                     f"{_number(row['majority_agreement']):>7}  {_p(row['bias']['p']):>6}  {moved:<30}")
+    if len(raters) > shown:
+        lines.append(f"  ... and {len(raters) - shown:,} more raters")
+    lines.append("  vs rest: agreement with the other raters' ratings of the same units; vs maj.: with the majority "
+                 "of the others; bias p: chi-square of the rater's labels against the others' on the same units")
+    return lines + [""]
+
+
+def _item_lines(result: dict, shown: int) -> list[str]:
+    items = result.get("items") or {}
+    if not items.get("units") or shown == 0:
+        return []
+    lines = [f"Items to adjudicate first ({items['units_disputed']:,} of {items['units_pairable']:,} pairable units "
+             f"disputed; ranked by {items['ranked_by']}; all in items.csv)"]
+    listed = items["units"][:shown]
+    width = max([len(u["unit"]) for u in listed] + [4])
+    for unit in listed:
+        votes = ", ".join(f"{c} {n}" for c, n in unit["votes"].items())
+        lines.append(f"  {unit['unit']:<{width}}  {100 * unit['disagreeing_pairs']:>5.1f}% of pairs disagree  "
+                     f"{votes}")
+    return lines + [""]
+
+
+def _confusion_lines(result: dict) -> list[str]:
+    pooled = result.get("category_pairs")
+    if not pooled:
+        return []
+    categories = pooled["categories"]
+    said = []
+    for k, category in enumerate(categories):
+        shares = [(share, categories[j]) for j, share in enumerate(pooled["row_shares"][k])
+                  if j != k and share is not None and share > 0]
+        if shares:
+            share, other = max(shares)
+            said.append(f"{category} -> {other} {100 * share:.0f}%")
+    if not said:
+        return []
+    return textwrap.wrap("Most confused (a rating's other ratings on its unit, share in the most frequent other "
+                         "category): " + "; ".join(said), width=110, subsequent_indent="  ") + [""]
+
+
+def _icc_lines(result: dict) -> list[str]:
+    found = result.get("icc") or {}
+    if not found or "none" in found:
+        return []
+    parts = []
+    for form, reading in found.items():
+        if reading.get("value") is not None:
+            low, high = reading["ci"]
+            parts.append(f"{form} {reading['value']:.3f} [{low:.3f}, {high:.3f}], F {reading['F']:.2f}, "
+                         f"p {_p(reading['p'])}")
+    n = next(iter(found.values()))["n_units"]
+    return [f"ICC on the {n:,} complete units (numeric labels): " + "; ".join(parts), ""] if parts else []
+
+
+def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items: int = 10,
+                max_raters: int = 10) -> str:
+    """The audit as the terminal shows it (plain text, no colour), the most important line first."""
     lines: list[str] = []
     add = lines.append
+    if result["n_units"]:
+        add(headline(result))
     columns = result["columns"]
     if result["format"] == "wide":
         named = columns["raters"]
@@ -182,6 +327,8 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
         counts = sorted(per_rater.values())
         add(f"  ratings per rater: {len(counts):,} raters, {counts[0]:,} to {counts[-1]:,} each (median "
             f"{counts[len(counts) // 2]:,}); every rater's count in the JSON (ratings_per_rater)")
+    if result.get("design"):
+        add(f"  raters: {result['design']['raters']} ({result['design']['why']})")
     for note in result["notes"]:
         add(f"  note: {note}")
     for problem in result["problems"]:
@@ -218,6 +365,12 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
     else:
         add(f"  intervals: {result['ci']['method']}")
     add("")
+    if any(row["se"] is not None or row["se_null"] is not None for row in rows):
+        lines += _analytic_lines(rows) + [""]
+    lines += _weighted_lines(result)
+    lines += _icc_lines(result)
+    lines += _rater_lines(result, max_raters)
+    lines += _item_lines(result, max_items)
 
     add("Per category (Fleiss kappa_j on the units every rater labelled; specific agreement on pairable units)")
     width = max([len(c) for c in result["categories"]] + [8])
@@ -228,6 +381,7 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45) -> str:
         add(f"  {category:<{width}}  {share:>6}  {_number(entry.get('fleiss_kappa')):>14}  "
             f"{_ci(entry.get('fleiss_kappa_ci')):<16}  {_number(entry.get('specific_agreement')):>8}  "
             f"{_ci(entry.get('specific_agreement_ci')):<16}")
+    lines += ["  " + line if i else line for i, line in enumerate(_confusion_lines(result)[:-1])]
     if not result["problems"]:
         for category in result["per_category"]:
             for field, name in (("fleiss_kappa", "Fleiss kappa_j"), ("specific_agreement", "specific agreement")):
