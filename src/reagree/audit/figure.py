@@ -43,7 +43,7 @@ def _rows(result: dict) -> dict[str, list[tuple[str, float | None, list | None, 
                                  entry.get("fleiss_kappa_ci"), "kappa_j"))
         panels[names[1]].append((f"{category}: specific agreement", entry.get("specific_agreement"),
                                  entry.get("specific_agreement_ci"), "specific"))
-    if len(result["pairwise"]) <= MAX_PAIRS_DRAWN:
+    if len(result["pairwise"]) <= MAX_PAIRS_DRAWN and result.get("design", {}).get("raters", "fixed") == "fixed":
         for pair in result["pairwise"]:
             panels[names[2]].append((f"{pair['a']}-{pair['b']} (n={pair['n']})", pair["cohen_kappa"],
                                      pair.get("cohen_kappa_ci"), "pair"))
@@ -122,3 +122,100 @@ def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
                            result["ci"].get("resampled") else "value (no intervals)")
     figure.suptitle(caption, fontsize=8.5, x=0.01, ha="left")
     save_figure(figure, path)
+
+
+# --- the figures a team reads: raters, pairs, confusions --------------------------------------
+# Drawn 7 inches wide at 120 dpi (840 px) with 10-point text: at the report's width (about
+# 900 px) the text stays at its printed size.
+_WIDTH = 7.0
+# Raters drawn in the leave-one-out plot and the heatmap, at most.
+MAX_RATERS_DRAWN = 40
+
+
+def raters_figure(result: dict, path: str | Path) -> bool:
+    """The change in alpha without each rater, with its bootstrap interval (a forest plot),
+    the rater who lowers agreement most on top. False (nothing drawn) without raters."""
+    rows = [r for r in result.get("per_rater", [])[:MAX_RATERS_DRAWN] if r["without_alpha"]["change"] is not None]
+    if not rows:
+        return False
+    level = result["level"]
+    figure, axis = plt.subplots(figsize=(_WIDTH, 0.34 * len(rows) + 1.6), constrained_layout=True)
+    y = np.arange(len(rows))[::-1]
+    for position, row in zip(y, rows):
+        change = row["without_alpha"]
+        ends = change.get("change_ci")
+        if ends and None not in ends:
+            axis.plot(ends, [position, position], color=COLOURS[0], linewidth=2.2, solid_capstyle="butt")
+        axis.plot(change["change"], position, "o", color=COLOURS[0])
+    axis.axvline(0.0, color="grey", linewidth=0.8)
+    axis.set_yticks(y, [f"{r['rater']} ({r['units']:,} units)" for r in rows], fontsize=10)
+    axis.tick_params(axis="x", labelsize=10)
+    axis.set_xlabel(f"{level} alpha without the rater minus alpha with every rater"
+                    + (" (bar: bootstrap interval)" if result["ci"].get("resampled") else ""), fontsize=10)
+    axis.set_title(f"Leave one rater out: a rater right of 0 lowers agreement (alpha {headline_value(result)})",
+                   fontsize=11, loc="left")
+    axis.grid(axis="x", alpha=0.3)
+    save_figure(figure, path)
+    return True
+
+
+def headline_value(result: dict) -> str:
+    value = result["coefficients"].get("krippendorff_alpha", {}).get(result["level"])
+    return "undefined" if value is None else f"{value:.3f}"
+
+
+def pairs_figure(result: dict, path: str | Path) -> bool:
+    """Fixed raters: the rater-by-rater heatmap of Cohen's kappa (units both labelled). False
+    when no pair is listed (interchangeable raters, or too many)."""
+    pairs = result.get("pairwise") or []
+    named = sorted({p["a"] for p in pairs} | {p["b"] for p in pairs}, key=result["raters"].index)
+    if not pairs or len(named) > MAX_RATERS_DRAWN:
+        return False
+    index = {name: i for i, name in enumerate(named)}
+    grid = np.full((len(named), len(named)), np.nan)
+    for p in pairs:
+        if p["cohen_kappa"] is not None:
+            grid[index[p["a"]], index[p["b"]]] = grid[index[p["b"]], index[p["a"]]] = p["cohen_kappa"]
+    side = max(4.0, min(_WIDTH, 0.5 * len(named) + 2.0))
+    figure, axis = plt.subplots(figsize=(side + 1.2, side), constrained_layout=True)
+    image = axis.imshow(grid, cmap="viridis", vmin=min(0.0, np.nanmin(grid)) if np.isfinite(grid).any() else 0,
+                        vmax=1.0)
+    axis.set_xticks(range(len(named)), named, rotation=90, fontsize=10)
+    axis.set_yticks(range(len(named)), named, fontsize=10)
+    if len(named) <= 12:
+        for i in range(len(named)):
+            for j in range(len(named)):
+                if np.isfinite(grid[i, j]):
+                    axis.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=9,
+                              color="white" if grid[i, j] < 0.6 else "black")
+    figure.colorbar(image, ax=axis, label="Cohen's kappa")
+    axis.set_title("Pairs of raters: Cohen's kappa on the units both labelled", fontsize=11, loc="left")
+    save_figure(figure, path)
+    return True
+
+
+def confusion_figure(result: dict, path: str | Path) -> bool:
+    """The category confusion table: for a rating in the row's category, the share of the
+    other ratings of its unit in each column's category."""
+    pooled = result.get("category_pairs")
+    if not pooled or len(pooled["categories"]) < 2:
+        return False
+    categories = pooled["categories"]
+    shares = np.array([[np.nan if x is None else x for x in row] for row in pooled["row_shares"]], dtype=float)
+    side = max(4.0, min(_WIDTH, 0.6 * len(categories) + 2.5))
+    figure, axis = plt.subplots(figsize=(side + 1.2, side), constrained_layout=True)
+    image = axis.imshow(shares, cmap="Blues", vmin=0, vmax=1)
+    axis.set_xticks(range(len(categories)), categories, rotation=45, ha="right", fontsize=10)
+    axis.set_yticks(range(len(categories)), categories, fontsize=10)
+    if len(categories) <= 12:
+        for i in range(len(categories)):
+            for j in range(len(categories)):
+                if np.isfinite(shares[i, j]):
+                    axis.text(j, i, f"{100 * shares[i, j]:.0f}%", ha="center", va="center", fontsize=9,
+                              color="white" if shares[i, j] > 0.6 else "black")
+    axis.set_xlabel("the other ratings of the unit", fontsize=10)
+    axis.set_ylabel("a rating", fontsize=10)
+    figure.colorbar(image, ax=axis, label="share of the other ratings")
+    axis.set_title("Category confusions (the diagonal: specific agreement)", fontsize=11, loc="left")
+    save_figure(figure, path)
+    return True

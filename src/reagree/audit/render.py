@@ -116,8 +116,35 @@ def result_tables(result: dict) -> dict[str, pd.DataFrame]:
          "tie": "_".join(u["sides"]), f"rule_{result['ties']['rule']}": u["rule"] or "",
          **({f"column_{result['ties']['column']}": u.get("column") or ""} if "column" in result["ties"] else {})}
         for u in result["ties"]["units"]], columns=tie_columns)
+    raters = pd.DataFrame([
+        {"rater": r["rater"], "units": r["units"], "units_shared": r["units_shared"],
+         "pairwise_agreement": r["pairwise_agreement"], "majority_agreement": r["majority_agreement"],
+         "bias_chi2": r["bias"]["chi2"], "bias_df": r["bias"]["df"], "bias_p": r["bias"]["p"],
+         "alpha_change_without": r["without_alpha"]["change"],
+         "alpha_change_ci_low": (r["without_alpha"].get("change_ci") or [None, None])[0],
+         "alpha_change_ci_high": (r["without_alpha"].get("change_ci") or [None, None])[1],
+         "fleiss_gwet_change_without": r["without_fleiss_kappa_gwet"]["change"],
+         **{f"labels_{c}": n for c, n in r["labels"].items()}}
+        for r in result.get("per_rater", [])])
+    pooled = result.get("category_pairs")
+    category_pairs = (pd.DataFrame(pooled["pairs"], columns=[f"with_{c}" for c in pooled["categories"]])
+                      .assign(category=pooled["categories"]).set_index("category").reset_index()
+                      if pooled else pd.DataFrame(columns=["category"]))
     return {"design": design, "coefficients": coefficients, "per_category": per_category, "pairwise": pairwise,
-            "ties": ties}
+            "ties": ties, "raters": raters, "category_pairs": category_pairs}
+
+
+def items_table(result: dict) -> pd.DataFrame:
+    """The disputed units, most disputed first, one column of votes per category: the file
+    a team opens to adjudicate (items.csv)."""
+    categories = result["categories"]
+    return pd.DataFrame([
+        {"rank": i + 1, "unit": u["unit"], "ratings": u["ratings"], "disagreeing_pairs": u["disagreeing_pairs"],
+         "entropy_bits": u["entropy_bits"], "majority": u["majority"] or "",
+         **{f"votes_{c}": u["votes"].get(c, 0) for c in categories}, "adjudicated_label": ""}
+        for i, u in enumerate((result.get("items") or {}).get("units", []))],
+        columns=["rank", "unit", "ratings", "disagreeing_pairs", "entropy_bits", "majority",
+                 *(f"votes_{c}" for c in categories), "adjudicated_label"])
 
 
 def _pair_lines(pairs: list[dict], intervals: bool) -> list[str]:
