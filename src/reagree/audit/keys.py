@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from reagree.audit.read import read_table
 from reagree.pipeline.keys import KeyGrammar
-from reagree.stats import classification, multirater
+from reagree.stats import classification, gwet, multirater
 from reagree.stats.alpha import LEVELS, alpha_statistic
 from reagree.stats.majority import majority_vote, tied_units
 from reagree.stats.meanpairwise import mean_pairwise_cohen_statistic
@@ -29,7 +29,8 @@ from reagree.stats.undefined import Undefined
 
 SLUG = r"[a-z0-9_+-]+"
 
-KEYS = KeyGrammar("audit", slots={"who": SLUG, "level": LEVELS, "category": SLUG, "rater": SLUG})
+KEYS = KeyGrammar("audit", slots={"who": SLUG, "level": LEVELS, "category": SLUG, "rater": SLUG,
+                                  "coefficient": SLUG})
 _any_rule = KEYS.rule("")  # the rule whose script calls value_rows
 AGREEMENT = _any_rule.family("agreement.{who}", multirater.percent_agreement_statistic)
 FLEISS = _any_rule.family("fleiss.{who}", multirater.fleiss_statistic)
@@ -46,6 +47,10 @@ MAJORITY_COLUMN = _any_rule.family("count.majority_column.{who}.{category}", rea
 ALPHA = _any_rule.family("alpha_{level}.{who}", alpha_statistic)
 FLEISS_CATEGORY = _any_rule.family("fleiss_category.{who}.{category}", multirater.fleiss_category_statistic)
 SPECIFIC_AGREEMENT = _any_rule.family("specific_agreement.{who}.{category}", multirater.specific_agreement_statistic)
+FLEISS_GWET = _any_rule.family("fleiss_gwet.{who}", gwet.weighted_statistic)
+CONGER = _any_rule.family("conger.{who}", gwet.conger)
+# Analytic standard errors: the reference columns hold the library's own (irrCAC's ``se``).
+STANDARD_ERROR = _any_rule.family("se.{coefficient:coefficient}.{who}", gwet.estimate)
 PAIR_KAPPA = _any_rule.family("kappa.{a:rater}_{b:rater}", cohen_statistic)
 PAIR_AGREEMENT = _any_rule.family("agreement.{a:rater}_{b:rater}", classification.accuracy)
 
@@ -112,6 +117,26 @@ def value_rows(result: dict, who: str = "raters") -> list[dict]:
             path = f"per_category.{category}.{field}"
             rows.append(row(family, entry.get(field), entry.get(f"{field}_ci"), path, path, who=who,
                             category=slug(category)))
+    references = result.get("references", {})
+
+    def reference(name: str, field: str = "value"):
+        found = references.get(name)
+        if not found or found.get(field) is None:
+            return None
+        return (found["library"] + (" se" if field == "se" else ""), found[field])
+
+    for family, name in ((FLEISS_GWET, "fleiss_kappa_gwet"), (CONGER, "conger_kappa")):
+        if name in coefficients:
+            rows.append(family.row(Undefined(reasons.get(f"coefficients.{name}", "undefined"))
+                                   if coefficients[name] is None else coefficients[name],
+                                   interval=None if ci.get(name) is None else _Ends(
+                                       *(math.nan if e is None else e for e in ci[name]), ci["method"],
+                                       undefined_draws.get(name, 0)),
+                                   who=who, reference=reference(name)))
+    for name, analytic in result.get("inference", {}).items():
+        if analytic.get("se") is not None:
+            rows.append(STANDARD_ERROR.row(analytic["se"], who=who, coefficient=slug(name),
+                                           note=analytic["method"], reference=reference(name, "se")))
     for pair in result["pairwise"]:
         names = {"a": slug(pair["a"]), "b": slug(pair["b"])}
         path = f"pairwise.{pair['a']}-{pair['b']}.cohen_kappa"
