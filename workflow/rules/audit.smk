@@ -17,7 +17,7 @@ rule audit_dataset:
     output:
         json="results/audit/{dataset}/audit.json",
         text="results/audit/{dataset}/audit.txt",
-        items="results/audit/{dataset}/items.csv",
+        disputed="results/audit/{dataset}/items.csv",
         figure=report("results/audit/{dataset}/coefficients.png", category="Audits",
                       caption="../report/audit_coefficients.rst"),
         tables=expand("results/audit/{{dataset}}/tables/{table}.{ext}", table=AUDIT_TABLES, ext=["tsv", "md"]),
