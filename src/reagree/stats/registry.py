@@ -98,7 +98,10 @@ def _irrcac(method: str, scheme: str | None = None, values=None) -> Callable[[Sa
     def reference(sample: Sample) -> Reference:
         import warnings
 
-        from irrCAC.raw import CAC
+        try:
+            from irrCAC.raw import CAC
+        except ImportError:  # optional: the lock installs it (tests/test_dependencies.py)
+            return ReferenceWithSe("irrCAC not installed", math.nan)
 
         categories = [float(i) for i in range(1, len(sample.categories) + 1)]
         weights = sample.weights if sample.weights is not None else "identity"
