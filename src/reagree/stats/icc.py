@@ -8,11 +8,13 @@ What this module decides:
   (MS_R - MS_E) / (MS_R + (k - 1) MS_E + k (MS_C - MS_E) / n). ICC(3,1), two-way mixed
   effects, consistency of single ratings: (MS_R - MS_E) / (MS_R + (k - 1) MS_E). MS_R, MS_C,
   MS_E: the mean squares of units (rows), raters (columns) and the residual.
-- **Inference.** ICC(3,1): F = MS_R / MS_E on (n - 1, (n - 1)(k - 1)) degrees of freedom,
-  its interval from the F quantiles (Shrout & Fleiss 1979, Table 3). ICC(2,1): the
-  interval of McGraw & Wong (1996, Table 7) with Satterthwaite's degrees of freedom, as
-  R irr's ``icc(model="twoway", type="agreement")``; the test of ICC = 0 is F = MS_R / MS_E
-  on (n - 1, the same degrees of freedom), its p one-sided (R irr doubles it).
+- **Inference.** The test of ICC = 0 is, for both forms, F = MS_R / MS_E on (n - 1,
+  (n - 1)(k - 1)) degrees of freedom, its p one-sided (McGraw & Wong 1996, Tables 7-8
+  with r0 = 0, where their a = 0 and b = 1; R psych's and DescTools' ``ICC``). ICC(3,1)'s
+  interval from the F quantiles (Shrout & Fleiss 1979, Table 3); ICC(2,1)'s that of
+  McGraw & Wong (1996, Table 7) with Satterthwaite's degrees of freedom v computed from
+  the estimate. R irr 0.84.1's ``icc(model="twoway", type="agreement")`` tests on v too
+  (it reuses the estimate's a and b), so its p differs; its interval is the same.
 - **Undefined.** Fewer than two units or two raters, or no variance at all.
 
 Shrout, P. E., Fleiss, J. L. (1979). Intraclass correlations: uses in assessing rater
@@ -59,11 +61,10 @@ def icc(values, form: str = "ICC(2,1)", level: float = 0.95) -> dict:
         why = Undefined("no variance: every rating is the same")
         return {**found, "value": why, "F": why, "df1": why, "df2": why, "p": why, "ci": (why, why)}
     tail = (1 - level) / 2
-    df1 = n - 1
+    df1, df2 = n - 1, (n - 1) * (k - 1)
     f_value = rows / error if error > 0 else np.inf
     if form == "ICC(3,1)":
         value = (rows - error) / (rows + (k - 1) * error)
-        df2 = (n - 1) * (k - 1)
         low_f = f_value / scipy_stats.f.ppf(1 - tail, df1, df2)
         high_f = f_value * scipy_stats.f.ppf(1 - tail, df2, df1)
         low, high = (low_f - 1) / (low_f + k - 1), (high_f - 1) / (high_f + k - 1)
@@ -71,11 +72,10 @@ def icc(values, form: str = "ICC(2,1)", level: float = 0.95) -> dict:
         value = (rows - error) / (rows + (k - 1) * error + k * (columns - error) / n)
         a = k * value / (n * (1 - value))
         b = 1 + k * value * (n - 1) / (n * (1 - value))
-        df2 = (a * columns + b * error) ** 2 / ((a * columns) ** 2 / (k - 1) + (b * error) ** 2 / ((n - 1) * (k - 1)))
-        low_q, high_q = scipy_stats.f.ppf(1 - tail, n - 1, df2), scipy_stats.f.ppf(1 - tail, df2, n - 1)
+        v = (a * columns + b * error) ** 2 / ((a * columns) ** 2 / (k - 1) + (b * error) ** 2 / ((n - 1) * (k - 1)))
+        low_q, high_q = scipy_stats.f.ppf(1 - tail, n - 1, v), scipy_stats.f.ppf(1 - tail, v, n - 1)
         low = n * (rows - low_q * error) / (low_q * (k * columns + (k * n - k - n) * error) + n * rows)
         high = n * (high_q * rows - error) / (k * columns + (k * n - k - n) * error + n * high_q * rows)
-        df2 = float(df2)
     p = float(scipy_stats.f.sf(f_value, df1, df2)) if np.isfinite(f_value) else 0.0
     return {**found, "value": float(value), "F": float(f_value), "df1": df1, "df2": df2, "p": p,
             "ci": (float(low), float(high))}
