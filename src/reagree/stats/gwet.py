@@ -134,17 +134,21 @@ def weighted_statistic(counts, coefficient: str, weights=None) -> UnitStatistic:
 
 
 def _linearised(name: str, value: float, observed: float, chance: float, per_unit: np.ndarray,
-                chance_per_unit: np.ndarray | None, n_population: float, method: str) -> Estimate:
-    """Gwet's variance of a coefficient from its unit terms (module docstring)."""
+                chance_per_unit: np.ndarray | None, n_population: float, method: str,
+                multiplicity: np.ndarray | None = None) -> Estimate:
+    """Gwet's variance of a coefficient from its unit terms (module docstring). A row of
+    ``per_unit`` stands for ``multiplicity`` units alike (default: one each)."""
+    if multiplicity is None:
+        multiplicity = np.ones(per_unit.shape[0])
     pairable, observed_i = per_unit[:, 0].astype(bool), per_unit[:, 1]
-    n, n2 = per_unit.shape[0], int(pairable.sum())
+    n, n2 = int(multiplicity.sum()), int(multiplicity @ pairable)
     if np.isnan(value):
         return Estimate(name, value, observed, chance, value, n, method=method)
     kappa_i = (n / n2) * (observed_i - chance * pairable) / (1 - chance)
     if chance_per_unit is not None:
         kappa_i = kappa_i - 2 * (1 - value) * (chance_per_unit - chance) / (1 - chance)
     fraction = n / n_population
-    se = float(np.sqrt((1 - fraction) / (n * (n - 1)) * ((kappa_i - value) ** 2).sum())) if n >= 2 else \
+    se = float(np.sqrt((1 - fraction) / (n * (n - 1)) * (multiplicity @ (kappa_i - value) ** 2))) if n >= 2 else \
         Undefined("fewer than two rated units")
     return Estimate(name, value, observed, chance, se, n, method=method)
 
@@ -161,15 +165,17 @@ def estimate(counts, coefficient: str, weights=None, n_population: float = np.in
     Gwet's form) with its observed and chance agreement and Gwet's standard error (module
     docstring). Equals irrCAC's ``CAC(ratings, weights).pa/bp/gwet/fleiss`` value and ``se``."""
     statistic = weighted_statistic(counts, coefficient, weights)
-    counts = check_unit_counts(counts)
-    rated = counts[counts.sum(axis=1) > 0]
-    q = counts.shape[1]
+    q = statistic.per_unit.shape[1] - 3
     weights = _weights(q, weights)
-    per_unit = _per_unit(rated, weights)
+    # the statistic's rows are the distinct count rows: each stands for its units (those rated)
+    multiplicity = statistic.row_weights()
+    keep = (multiplicity > 0) & (statistic.per_unit[:, 2] > 0)
+    per_unit, multiplicity = statistic.per_unit[keep], multiplicity[keep]
     value = statistic.value()
-    totals = per_unit.sum(axis=0)
+    totals = multiplicity @ per_unit
+    n_rated = int(multiplicity.sum())
     if totals[0] == 0 or q < 2:
-        return Estimate(_label(coefficient, weights), value, Undefined(NO_PAIRABLE_UNIT), value, value, len(rated),
+        return Estimate(_label(coefficient, weights), value, Undefined(NO_PAIRABLE_UNIT), value, value, n_rated,
                         method="Gwet (2008) linearised variance")
     observed = float(totals[1] / totals[0])
     prevalence = totals[3:] / totals[2]
@@ -182,7 +188,7 @@ def estimate(counts, coefficient: str, weights=None, n_population: float = np.in
     else:
         chance_i = None
     return _linearised(_label(coefficient, weights), value, observed, chance, per_unit, chance_i, n_population,
-                       "Gwet (2008) linearised variance")
+                       "Gwet (2008) linearised variance", multiplicity)
 
 
 # --- Conger --------------------------------------------------------------------------------

@@ -22,9 +22,11 @@ What this module decides:
   small p says g uses the categories differently from the raters g shares units with.
 - **Leave one rater out** (``leave_one_out``): a coefficient of counts (alpha, Fleiss'
   kappa in Gwet's form) recomputed without rater g subtracts g's ratings from the counts
-  of the units g labelled: one pass per rater. Its change, (without g) - (with everyone),
-  is one ``UnitStatistic`` (per-unit rows of both), so its bootstrap interval resamples
-  units and pairs the two values on every draw.
+  of the units g labelled. Units are pooled by their count row (and g's label there), so
+  rater g costs one pass over g's own ratings: all raters together, one pass over the
+  ratings. Its change, (without g) - (with everyone), is one ``UnitStatistic`` (per-unit
+  rows of both), so its bootstrap interval resamples units and pairs the two values on
+  every draw.
 - **Disputed units** (``disputed_units``): per unit with two or more ratings, the share of
   rater pairs that disagree, 1 - sum_k c_k (c_k - 1) / (r (r - 1)), and the entropy (bits) of
   its labels; ranked by the share, then the entropy, then the number of ratings.
@@ -99,37 +101,45 @@ def leave_one_out(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code:
                   make: Callable[[np.ndarray], UnitStatistic]) -> Iterator[UnitStatistic]:
     """Per rater g in turn, the change (without g) - (with everyone) of the coefficient
     ``make`` builds from counts, as one ``UnitStatistic`` (module docstring), made when
-    asked for (one rater's rows in memory at a time). ``make`` must give a statistic whose
-    ``per_unit`` has one row per distinct count row and ``units`` (the pooled form every
-    count-based statistic here has)."""
+    asked for. ``make`` must give a statistic of sums over units whose ``per_unit`` row of
+    a unit depends on that unit's count row alone (every count-based statistic here).
+
+    Cost: the units' distinct count rows are found once; rater g then costs one pass over
+    g's own ratings (the other units keep their rows, so they enter as those rows with
+    their multiplicities), never a pass over every unit."""
     k = counts.shape[1]
+    patterns, _, pattern_of = unique_rows(counts)
+    full = make(patterns)
+    full_sums = full.per_unit[full.unit_rows()]           # (P, d): the statistic's sums of each count row
+    width = full_sums.shape[1]
+    multiplicity = np.bincount(pattern_of, minlength=patterns.shape[0]).astype(float)
     order = np.argsort(rater, kind="stable")
     bounds = np.searchsorted(rater[order], np.arange(n_raters + 1))
     for g in range(n_raters):
         mine = order[bounds[g]:bounds[g + 1]]
-        own = np.full(counts.shape[0], k, dtype=np.int64)  # k: g did not rate the unit
-        own[unit[mine]] = code[mine]
-        # units are interchangeable for both values when their counts and g's label agree
-        keyed = np.column_stack([counts, own])
-        rows, _, inverse = unique_rows(keyed)
-        with_all = rows[:, :k]
-        without = with_all.copy()
-        rated = rows[:, k] < k
-        without[np.flatnonzero(rated), rows[rated, k]] -= 1
-        full, reduced = make(with_all), make(without)
-        width = full.per_unit.shape[1]
-        per_unit = np.hstack([full.per_unit[full.units], reduced.per_unit[reduced.units]])
+        # g's units, grouped by (count row, g's label): the units of one group lose the same rating
+        groups, group_of = np.unique(pattern_of[unit[mine]] * k + code[mine], return_inverse=True)
+        group_size = np.bincount(group_of.reshape(-1), minlength=groups.size).astype(float)
+        group_pattern, group_code = groups // k, groups % k
+        without = patterns[group_pattern].copy()
+        without[np.arange(groups.size), group_code] -= 1
+        reduced = make(without)
+        reduced_sums = reduced.per_unit[reduced.unit_rows()]
+        untouched = multiplicity - np.bincount(group_pattern, weights=group_size, minlength=multiplicity.size)
+        per_unit = np.vstack([np.hstack([full_sums, full_sums]),
+                              np.hstack([full_sums[group_pattern], reduced_sums])])
 
-        def finish(totals: np.ndarray, full=full, reduced=reduced, width=width) -> np.ndarray:
+        def finish(totals: np.ndarray, full=full, reduced=reduced) -> np.ndarray:
             return reduced.finish(totals[:, width:]) - full.finish(totals[:, :width])
 
-        def why(totals: np.ndarray, full=full, reduced=reduced, width=width) -> str:
+        def why(totals: np.ndarray, full=full, reduced=reduced) -> str:
             for part, statistic in ((totals[width:], reduced), (totals[:width], full)):
                 if not np.isfinite(statistic.finish(part[None])[0]) and statistic.why_undefined:
                     return statistic.why_undefined(part)
             return "undefined"
 
-        yield UnitStatistic(f"leave_one_out[{g}]", per_unit, finish, why, units=inverse)
+        yield UnitStatistic(f"leave_one_out[{g}]", per_unit, finish, why,
+                            weights=np.concatenate([untouched, group_size]))
 
 
 def disputed_units(counts: np.ndarray) -> dict[str, np.ndarray]:
