@@ -56,6 +56,18 @@ def test_interchangeable_raters_get_no_pairs_and_say_why(tmp_path):
     assert interchangeable["schema"] == "reagree.audit/2"
 
 
+def test_per_category_kappa_carries_its_null_se_z_and_p(tmp_path):
+    """Fleiss (1971): 30 complete units of 6 ratings, se_0 = sqrt(1 / 450) for every kappa_j;
+    p two-sided normal (scipy)."""
+    result = audit(read_table(_fleiss_file(tmp_path), layout="wide", unit="patient"), draws=0)
+    for entry in result["per_category"].values():
+        assert entry["fleiss_kappa_se_null"] == pytest.approx((1 / 450) ** 0.5)
+        z = entry["fleiss_kappa"] / (1 / 450) ** 0.5
+        assert entry["fleiss_kappa_z"] == pytest.approx(z)
+        assert entry["fleiss_kappa_p"] == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-9, abs=1e-300)
+    assert "Fleiss, Nee & Landis 1979" in render_text(result)
+
+
 def test_fleiss_on_one_complete_unit_says_so_and_gwet_form_equals_irrcac(tmp_path):
     result = audit(read_table(_observers_file(tmp_path), layout="wide"), draws=0)
     assert result["units_complete"] == 1 and result["coefficients"]["fleiss_kappa"] is None

@@ -39,6 +39,21 @@ def test_fleiss_z_under_the_null_is_r_irr():
     assert np.isnan(found.interval()[0])  # a variance under kappa = 0 gives no interval
 
 
+def test_fleiss_category_kappas_and_their_null_se_on_fleiss_1971():
+    """Fleiss (1971), Table 2: kappa_j .245, .245, .520, .471, .566 for depression,
+    personality disorder, schizophrenia, neurosis, other. Under kappa_j = 0 each has the
+    standard error sqrt(2 / (N m (m - 1))) = sqrt(2 / (30 * 6 * 5)) = sqrt(1 / 450), by hand
+    (the formula R irr's ``kappam.fleiss(detail = TRUE)`` uses); z = kappa_j / se_0."""
+    counts, _ = aggregate_raters(diagnoses)
+    found = [asymptotic.fleiss_category_null(counts, j) for j in range(5)]
+    assert [round(f.value, 3) for f in found] == [0.245, 0.245, 0.520, 0.471, 0.566]
+    for f in found:
+        assert f.se_null == pytest.approx((1 / 450) ** 0.5, abs=1e-15)
+        assert f.z == pytest.approx(f.value * 450 ** 0.5)
+        assert f.distribution == "normal" and np.isnan(f.interval()[0])
+        assert (f.observed - f.chance) / (1 - f.chance) == pytest.approx(f.value)  # kappa_j = (P_j - p_j) / (1 - p_j)
+
+
 def test_fleiss_null_needs_equal_numbers_of_ratings():
     with pytest.raises(ValueError, match="same number of ratings"):
         asymptotic.fleiss_null(np.array([[2, 1], [1, 1]]))

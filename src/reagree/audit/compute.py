@@ -224,6 +224,17 @@ def _analytic(result: dict, entries: list, sample, weighted_entries: list, weigh
         block["inference"], block["references"] = inference, found
 
 
+def _per_category_inference(result: dict, complete_counts: np.ndarray, ci_level: float) -> None:
+    """Each category's Fleiss kappa_j with its standard error under kappa_j = 0, z and p
+    (``reagree.stats.asymptotic.fleiss_category_null``), where kappa_j is computed."""
+    for code, category in enumerate(result["categories"]):
+        entry = result["per_category"][category]
+        if entry.get("fleiss_kappa") is None:
+            continue
+        found = asymptotic.fleiss_category_null(complete_counts, code).as_dict(ci_level)
+        entry.update(fleiss_kappa_se_null=found["se_null"], fleiss_kappa_z=found["z"], fleiss_kappa_p=found["p"])
+
+
 def _fleiss_minimum(result: dict, entries: list, complete_units: int) -> None:
     """Fleiss' kappa on too few complete units says so (``MIN_COMPLETE_UNITS``)."""
     if any(entry.name == "fleiss_kappa" for entry in entries):
@@ -594,6 +605,7 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     if n_units:
         _analytic(result, entries, sample, weighted_entries, weighted_samples, stats, ci_level, n_raters)
         _fleiss_minimum(result, entries, int(complete.sum()))
+        _per_category_inference(result, complete_counts, ci_level)
         _weighted_pairs(result, tables, plan, schemes)
         result["icc"] = _icc(table, complete, ci_level)
         result["per_rater"] = people.per_rater(table.view, counts, raters, categories, level,

@@ -96,6 +96,8 @@ def result_tables(result: dict) -> dict[str, pd.DataFrame]:
         {"category": c, "count": v["count"], "share": v["share"], "fleiss_kappa": v.get("fleiss_kappa"),
          "fleiss_ci_low": (v.get("fleiss_kappa_ci") or [None, None])[0],
          "fleiss_ci_high": (v.get("fleiss_kappa_ci") or [None, None])[1],
+         "fleiss_se_null": v.get("fleiss_kappa_se_null"), "fleiss_z": v.get("fleiss_kappa_z"),
+         "fleiss_p": v.get("fleiss_kappa_p"),
          "specific_agreement": v.get("specific_agreement"),
          "specific_ci_low": (v.get("specific_agreement_ci") or [None, None])[0],
          "specific_ci_high": (v.get("specific_agreement_ci") or [None, None])[1]}
@@ -401,13 +403,18 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
 
     add("Per category (Fleiss kappa_j on the units every rater labelled; specific agreement on pairable units)")
     width = max([len(c) for c in result["categories"]] + [8])
-    add(f"  {'category':<{width}}  {'share':>6}  {'Fleiss kappa_j':>14}  {'95% interval':<16}  "
+    add(f"  {'category':<{width}}  {'share':>6}  {'Fleiss kappa_j':>14}  {'95% interval':<16}  {'p':>6}  "
         f"{'specific':>8}  {'95% interval':<16}")
     for category, entry in result["per_category"].items():
         share = "-" if entry["share"] is None else f"{100 * entry['share']:.1f}%"
         add(f"  {category:<{width}}  {share:>6}  {_number(entry.get('fleiss_kappa')):>14}  "
-            f"{_ci(entry.get('fleiss_kappa_ci')):<16}  {_number(entry.get('specific_agreement')):>8}  "
-            f"{_ci(entry.get('specific_agreement_ci')):<16}")
+            f"{_ci(entry.get('fleiss_kappa_ci')):<16}  {_p(entry.get('fleiss_kappa_p')):>6}  "
+            f"{_number(entry.get('specific_agreement')):>8}  {_ci(entry.get('specific_agreement_ci')):<16}")
+    if any(entry.get("fleiss_kappa_se_null") is not None for entry in result["per_category"].values()):
+        se_null = next(e["fleiss_kappa_se_null"] for e in result["per_category"].values()
+                       if e.get("fleiss_kappa_se_null") is not None)
+        add(f"  p: kappa_j = 0 tested with its standard error under that null, {se_null:.4f} for every category "
+            "(Fleiss, Nee & Landis 1979; R irr's kappam.fleiss detail)")
     lines += ["  " + line if i else line for i, line in enumerate(_confusion_lines(result)[:-1])]
     if not result["problems"]:
         for category in result["per_category"]:

@@ -454,6 +454,7 @@ def audit_section(audit: AuditResults, results: Path) -> str:
     per_category = "".join(
         f'<tr><td>{esc(c)}</td><td class="num">{v["count"]}</td>'
         f'<td class="num">{esc(_fixed(v.get("fleiss_kappa")))}</td><td class="num">{esc(_ci_text(v.get("fleiss_kappa_ci")))}</td>'
+        f'<td class="num">{esc(_p_text(v.get("fleiss_kappa_p")))}</td>'
         f'<td class="num">{esc(_fixed(v.get("specific_agreement")))}</td>'
         f'<td class="num">{esc(_ci_text(v.get("specific_agreement_ci")))}</td></tr>'
         for c, v in result["per_category"].items())
@@ -502,7 +503,7 @@ Files: {esc(audit.folder.relative_to(results.parent) if audit.folder.is_relative
 <p class="reading">{esc(result["reading"])}</p>
 <div class="two">
 <div><h3>Coefficients</h3>{coefficients}
-<h3>Per category</h3><table class="data"><thead><tr><th>category</th><th class="num">ratings</th><th class="num">Fleiss kappa_j</th><th class="num">interval</th><th class="num">specific agreement</th><th class="num">interval</th></tr></thead><tbody>{per_category}</tbody></table>
+<h3>Per category</h3><table class="data"><thead><tr><th>category</th><th class="num">ratings</th><th class="num">Fleiss kappa_j</th><th class="num">interval</th><th class="num">p (SE under kappa_j = 0)</th><th class="num">specific agreement</th><th class="num">interval</th></tr></thead><tbody>{per_category}</tbody></table>
 <h3>Pairs</h3><table class="data"><thead><tr><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">Cohen's kappa</th><th class="num">interval</th><th>ceiling</th></tr></thead><tbody>{pairs}</tbody></table>{pair_note}
 <h3>Majority vote and ties</h3><p>{tie_text}.</p>
 {f'<table class="data small"><thead><tr>{tie_head}</tr></thead><tbody>{tie_rows}</tbody></table>' if tie_rows else ''}

@@ -11,6 +11,10 @@ What this module decides:
   kappa = 0 (z = kappa / se_0, normal) and gives no interval; Gwet's general variance
   (``reagree.stats.gwet``, form "fleiss") gives the interval. Every unit must have the
   same m ratings (the complete units), as for ``reagree.stats.multirater.fleiss_kappa``.
+- **Fleiss' kappa of one category** (kappa_j, ``reagree.stats.multirater.fleiss_category_kappa``)
+  under the null: se_0 = sqrt(2 / (N m (m - 1))), the same for every category (Fleiss, Nee &
+  Landis 1979; R irr's ``kappam.fleiss(detail = TRUE)``), z = kappa_j / se_0, normal; no
+  interval, as for the overall kappa.
 - **Cohen's kappa** (Fleiss, Cohen & Everitt 1969), unweighted or with linear or quadratic
   weights, on a K x K table: the asymptotic standard error and the one under the null,
   computed by statsmodels' ``cohens_kappa`` (the field's library; it reproduces SAS's
@@ -22,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from reagree.stats.inference import NORMAL, Estimate
-from reagree.stats.multirater import _constant_raters, fleiss_kappa, percent_agreement
+from reagree.stats.multirater import _constant_raters, fleiss_category_kappa, fleiss_kappa, percent_agreement
 from reagree.stats.pairwise import _disagreement_weights
 from reagree.stats.ratings import check_unit_counts
 from reagree.stats.undefined import Undefined, reason_of
@@ -47,6 +51,27 @@ def fleiss_null(counts) -> Estimate:
     return Estimate("Fleiss' kappa", value, percent_agreement(rated), float((shares ** 2).sum()),
                     Undefined("Fleiss' null variance gives no interval: see Gwet's form"), n, NORMAL,
                     se_null=se_null, method=method)
+
+
+def fleiss_category_null(counts, category: int) -> Estimate:
+    """Fleiss' kappa of category ``category`` against the rest (Fleiss 1971, eq. 9) with its
+    standard error under kappa_j = 0, sqrt(2 / (N m (m - 1))) (Fleiss, Nee & Landis 1979;
+    module docstring). Every unit must have the same m ratings."""
+    counts = check_unit_counts(counts)
+    rated = counts[counts.sum(axis=1) > 0]
+    value = fleiss_category_kappa(rated, category)
+    method = "Fleiss, Nee & Landis (1979) variance under kappa_j = 0"
+    no_interval = Undefined("the variance under kappa_j = 0 gives no interval")
+    if reason_of(value):
+        return Estimate(f"Fleiss' kappa_{category}", value, value, value, no_interval, len(rated), NORMAL,
+                        se_null=value, method=method)
+    m, n = _constant_raters(rated), rated.shape[0]
+    column = rated[:, category].astype(float)
+    share = column.sum() / (n * m)
+    # kappa_j = (P_j - p_j) / (1 - p_j): P_j the share of agreeing pairs among the pairs a rating j starts
+    observed = float((column * (column - 1)).sum() / (n * m * (m - 1) * share))
+    return Estimate(f"Fleiss' kappa_{category}", value, observed, float(share), no_interval, n, NORMAL,
+                    se_null=float(np.sqrt(2 / (n * m * (m - 1)))), method=method)
 
 
 def cohen(table, weights: str | None = None) -> Estimate:
