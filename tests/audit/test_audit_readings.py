@@ -68,6 +68,29 @@ def test_per_category_kappa_carries_its_null_se_z_and_p(tmp_path):
     assert "Fleiss, Nee & Landis 1979" in render_text(result)
 
 
+def test_fleiss_design_written_long_with_each_patients_psychiatrists_is_interchangeable(tmp_path):
+    """Fleiss (1971): each patient saw six psychiatrists of their own. Written long with
+    those per-patient rater ids, 6 of 180 raters rate a unit (3% of the cells): the design
+    is inferred interchangeable, no pairs and no Conger, and Fleiss' kappa reads the units
+    with six ratings (every unit here; R irr's ``kappam.fleiss`` 0.4302445). Written wide (psy1..psy6), every
+    cell is filled and nothing in the counts tells a column is not one person: it is
+    inferred fixed, and the text names --design interchangeable."""
+    path = tmp_path / "fleiss_long.csv"
+    rows = [(patient + 1, f"p{patient + 1}-r{j + 1}", label) for patient, row in enumerate(diagnoses)
+            for j, label in enumerate(row)]
+    pd.DataFrame(rows, columns=["unit", "rater", "label"]).to_csv(path, index=False)
+    result = audit(read_table(path), draws=0)
+    assert result["design"]["raters"] == "interchangeable" and result["design"]["inferred"]
+    assert result["n_raters"] == 180 and result["pairwise"] == [] and "conger_kappa" not in result["coefficients"]
+    assert "not a fixed panel" in render_text(result)
+    # Fleiss' kappa reads the units with the most ratings (all 30 have 6): R irr's 0.4302445, and Gwet's form agrees
+    assert result["units_complete"] == 30 and result["complete_means"] == "units with 6 ratings, the most any unit has"
+    assert result["coefficients"]["fleiss_kappa"] == pytest.approx(0.4302445, abs=1e-7)
+    assert result["coefficients"]["fleiss_kappa_gwet"] == pytest.approx(0.4302445, abs=1e-7)
+    wide = audit(read_table(_fleiss_file(tmp_path), layout="wide", unit="patient"), draws=0)
+    assert wide["design"]["raters"] == "fixed" and "say --design interchangeable" in render_text(wide)
+
+
 def test_fleiss_on_one_complete_unit_says_so_and_gwet_form_equals_irrcac(tmp_path):
     result = audit(read_table(_observers_file(tmp_path), layout="wide"), draws=0)
     assert result["units_complete"] == 1 and result["coefficients"]["fleiss_kappa"] is None
@@ -130,6 +153,40 @@ def test_items_are_ranked_written_to_csv_and_topped_in_the_text(tmp_path, capsys
     assert main(["audit", str(path), "--format", "wide", "--bootstrap", "0", "--top", "1"]) == 0
     printed = capsys.readouterr().out
     assert "  u2" in printed and "  u1 " not in printed
+
+
+def test_a_figure_that_no_longer_applies_is_removed(tmp_path):
+    """Fixed raters draw pairs.png; the same folder audited again as interchangeable raters
+    (no pairs) must not keep the old heatmap beside the new audit."""
+    table = read_table(_fleiss_file(tmp_path), layout="wide", unit="patient")
+    out = tmp_path / "out"
+    assert "pairs_figure" in write_outputs(audit(table, draws=0), out) and (out / "pairs.png").is_file()
+    written = write_outputs(audit(table, draws=0, design="interchangeable"), out)
+    assert "pairs_figure" not in written and not (out / "pairs.png").exists()
+
+
+def test_value_rows_carry_gwet_conger_and_standard_errors_with_irrcac_beside(tmp_path):
+    """values.tsv rows (``reagree.audit.value_rows``): Fleiss' kappa in Gwet's form, Conger's
+    kappa and each analytic standard error, with irrCAC's own value and se computed live on
+    the same ratings (Fleiss 1971's table, categories passed explicitly) in the reference
+    columns."""
+    from reagree.audit import value_rows
+    from reagree.pipeline.tables import read_values, write_values
+
+    result = audit(read_table(_fleiss_file(tmp_path), layout="wide", unit="patient"), draws=0)
+    write_values(value_rows(result), tmp_path / "values.tsv", rule="test")
+    values = read_values(tmp_path / "values.tsv").set_index("key")
+    frame = pd.DataFrame(diagnoses.astype(float))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cac = CAC(frame, categories=[1.0, 2.0, 3.0, 4.0, 5.0], digits=15)
+        fleiss, conger = cac.fleiss()["est"], cac.conger()["est"]
+    for key, expected in (("fleiss_gwet.raters", fleiss["coefficient_value"]),
+                          ("conger.raters", conger["coefficient_value"]),
+                          ("se.fleiss_kappa_gwet.raters", fleiss["se"]), ("se.conger_kappa.raters", conger["se"])):
+        assert values.loc[key, "value"] == pytest.approx(expected, abs=1e-12), key
+        assert values.loc[key, "reference_value"] == pytest.approx(expected, abs=1e-12), key
+        assert values.loc[key, "reference"].startswith("irrCAC"), key
 
 
 def test_category_pairs_by_hand(tmp_path):

@@ -106,7 +106,19 @@ def _defined(value) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray) -> list[str]:
+def _complete_units(per_unit: np.ndarray, every_rater: np.ndarray, fixed: bool) -> tuple[np.ndarray, str]:
+    """The units Fleiss' kappa (complete units) reads, and what complete means. A fixed
+    panel's: the units every rater labelled. Interchangeable raters': the units with the
+    most ratings any unit has, by whichever raters (Fleiss' 1971 design: m ratings per
+    unit, each unit its own raters)."""
+    if fixed or not per_unit.size:
+        return every_rater, "units every rater labelled"
+    most = int(per_unit.max())
+    return per_unit == most, f"units with {most} ratings, the most any unit has"
+
+
+def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray,
+              complete_means: str) -> list[str]:
     problems = []
     if len(raters) < 2:
         problems.append(f"only one rater ({', '.join(raters)}): agreement needs at least two raters")
@@ -118,7 +130,7 @@ def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, c
         problems.append("no unit has two or more ratings: nothing can be compared")
     elif len(raters) >= 2 and not complete.any():
         problems.append(f"no unit was labelled by all {len(raters):,} raters: Fleiss' kappa (complete units) "
-                        "is undefined; Krippendorff's alpha uses every unit")
+                        "is undefined; Krippendorff's alpha and Fleiss' kappa in Gwet's form use every unit")
     return problems
 
 
@@ -213,8 +225,6 @@ def _analytic(result: dict, entries: list, sample, weighted_entries: list, weigh
             _set(result, path, value)
             if value is None:
                 result["undefined"][".".join(path)] = str(entry.inference(sample).value.reason)
-    result["coefficient_labels"] = {e.name: e.label for e in entries}
-    result["chance_terms"] = {e.name: e.chance for e in entries}
     weighted = result.setdefault("weighted", {})
     for scheme, weighted_sample in weighted_samples.items():
         inference, found = _inference(weighted_entries, weighted_sample, ci_level, references)
@@ -472,10 +482,12 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     counts = table.counts
     per_rater = table.labels_per_rater()
     per_unit = counts.sum(axis=1)
-    complete = per_unit == n_raters if n_raters else np.zeros(n_units, dtype=bool)  # one label per rater and unit
-    complete_counts = np.where(complete[:, None], counts, 0)
     label_totals = counts.sum(axis=0)
     n_ratings = int(label_totals.sum())
+    chosen_design = people.design_of(n_units, n_raters, n_ratings, design, table.layout)
+    every_rater = per_unit == n_raters if n_raters else np.zeros(n_units, dtype=bool)  # one label per rater and unit
+    complete, complete_means = _complete_units(per_unit, every_rater, chosen_design["raters"] == "fixed")
+    complete_counts = np.where(complete[:, None], counts, 0)
     repeats_note = _repeats_note(table.repeats, table.repeats_ignored)
     if repeats_note:
         notes.append(repeats_note)
@@ -501,6 +513,7 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         "repeats": dict(table.repeats),
         "units_pairable": int((per_unit >= 2).sum()),
         "units_complete": int(complete.sum()),
+        "complete_means": complete_means,
         "label_distribution": {c: int(n) for c, n in zip(categories, label_totals)},
         "ratings_per_rater": {r: int(n) for r, n in zip(raters, per_rater)},
         "level": level,
@@ -509,13 +522,19 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
                      "bootstrap": {"draws": draws, "seed": seed, "level": ci_level, "scheme": ci_scheme},
                      "design": design, "weights": list(schemes)},
         "coefficients": {}, "per_category": {}, "pairwise": [], "ci": {}, "undefined": {},
-        "problems": _problems(raters, categories, counts, complete) if n_units else ["the table holds no ratings"],
+        "problems": _problems(raters, categories, counts, complete, complete_means) if n_units
+        else ["the table holds no ratings"],
         "notes": notes,
     }
     result["coefficients"]["fleiss_n_units"] = int(complete.sum())
-    result["design"] = people.design_of(table.view, n_units, n_raters, n_ratings, design)
+    result["design"] = chosen_design
     fixed = result["design"]["raters"] == "fixed"
     sample = registry.Sample(counts, complete_counts, table.view, tuple(categories))
+    applicable = _entries(levels, values, result["design"]["raters"], n_raters, MIN_COMPLETE_UNITS)
+    # labels from the registry: the text, the tables, the figure and the report read these
+    result["coefficient_labels"] = {e.name: e.label for e in applicable}
+    result["weighted_labels"] = {e.name: e.label_weighted() for e in applicable if e.weighted}
+    result["chance_terms"] = {e.name: e.chance for e in applicable}
     entries = _entries(levels, values, result["design"]["raters"], n_raters, int(complete.sum())) if n_units else []
     for code, category in enumerate(categories):
         share = label_totals[code] / n_ratings if n_ratings else math.nan
@@ -525,9 +544,10 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
                                                       "raters": n_raters, "rater_pairs": 0,
                                                       "rating_pairs_on_shared_units": 0}
     if n_units and not fixed:
-        plan.update(mode="none", why="the raters are interchangeable (" + result["design"]["why"] + "): a column "
-                    "name is not the same person on every unit, so a pair of columns has no Cohen's kappa and "
-                    "Conger's kappa does not apply")
+        left_out = ("a column is not the same person on every unit, so a pair of columns has no Cohen's kappa and "
+                    "Conger's kappa (a fixed panel's) does not apply" if table.layout == "wide" else
+                    "the pairs of raters by name and Conger's kappa (a fixed panel's) are left out")
+        plan.update(mode="none", why=f"the raters are interchangeable ({result['design']['why']}): {left_out}")
     tables = pair_tables(table.view) if plan["mode"] != "none" else None
     if tables is not None:
         plan["pairs_sharing_a_unit"] = len(tables.first)
@@ -598,22 +618,20 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
             result["coefficients"][name] = None
             result["undefined"][f"coefficients.{name}"] = "the table holds no ratings"
         result["coefficients"]["krippendorff_alpha"] = {lvl: None for lvl in levels}
-    elif result["coefficients"]["fleiss_n_units"] == 0 and "coefficients.fleiss_kappa" in result["undefined"]:
-        result["undefined"]["coefficients.fleiss_kappa"] = (
-            f"no unit was labelled by all {n_raters:,} raters; Fleiss' kappa reads complete units")
     result["pairs_in_mean"] = [f"{a}-{b}" for a, b in tables.pairs] if tables is not None and n_units else []
     if n_units:
         _analytic(result, entries, sample, weighted_entries, weighted_samples, stats, ci_level, n_raters)
         _fleiss_minimum(result, entries, int(complete.sum()))
         _per_category_inference(result, complete_counts, ci_level)
         _weighted_pairs(result, tables, plan, schemes)
-        result["icc"] = _icc(table, complete, ci_level)
+        result["icc"] = (_icc(table, every_rater, ci_level) if fixed else
+                         {"none": "ICC(2,1) and ICC(3,1) read a fixed panel of raters; these are interchangeable"})
         result["per_rater"] = people.per_rater(table.view, counts, raters, categories, level,
                                                values if level in ("interval", "ratio") else None,
                                                draws if pairable else 0, seed, ci_level, ci_scheme)
-        if not fixed:
-            notes.append("per rater: under interchangeable raters a rater column is not one person; its rows "
-                         "describe whoever labelled under that name")
+        if not fixed and table.layout == "wide":
+            notes.append("per rater: under interchangeable raters a column is not one person; its row describes "
+                         "whoever labelled under that column")
         result["category_pairs"] = people.confusion(counts, categories)
 
     if n_units:

@@ -28,11 +28,11 @@ _BANDS = ((TENTATIVE, RELIABLE, "#E69F00", "alpha 0.667 to 0.800: tentative"),
 def _rows(result: dict) -> dict[str, list[tuple[str, float | None, list | None, str]]]:
     """Panel -> rows of (label, value, [low, high] or None, series)."""
     panels: dict[str, list] = {"Coefficients": [],
-                               "Per category: Fleiss' kappa_j (units every rater labelled), specific agreement": [],
+                               "Per category: Fleiss' kappa_j (complete units), specific agreement": [],
                                "Pairs: Cohen's kappa on the units both labelled": []}
     names = list(panels)
     for row in coefficient_rows(result):
-        label = row["what"].split(" (")[0].replace("Krippendorff's alpha, ", "alpha, ")
+        label = row["label"].replace("Krippendorff's alpha, ", "alpha, ")
         if row["coefficient"] == f"krippendorff_alpha.{result['level']}":
             label += " (chosen level)"
         ends = [row["ci_low"], row["ci_high"]] if row["ci_low"] is not None else None

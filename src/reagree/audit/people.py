@@ -9,7 +9,11 @@ What it decides:
   1971 patients each saw six different psychiatrists), so per-pair tables and Conger's
   kappa are not computed, and the text says why. Without ``design`` the audit infers
   ``fixed`` when at least half of the units x raters cells hold a rating (the same named
-  raters on most units), else ``interchangeable``, and says it inferred.
+  raters on most units), else ``interchangeable``, and says it inferred. A long table with
+  each unit's own rater ids (Fleiss' design written out) fills a few cells per rater:
+  interchangeable. A wide table of that design fills every cell and looks fixed: the text
+  says so and names ``--design interchangeable``; no count can tell whether a column is
+  one person.
 - **Per rater** (``reagree.stats.raters``): units labelled, agreement with the rest
   (pairwise) and with the leave-one-out majority, the label-bias test, and the change in
   alpha (at the audit's level) and in Fleiss' kappa (Gwet's form) without the rater, each
@@ -37,8 +41,10 @@ DESIGNS = ("fixed", "interchangeable")
 MAX_ITEMS = 10_000
 
 
-def design_of(view, n_units: int, n_raters: int, n_ratings: int, design: str | None) -> dict:
-    """The raters' design (module docstring): given, or inferred from the filled share."""
+def design_of(n_units: int, n_raters: int, n_ratings: int, design: str | None, layout: str = "long") -> dict:
+    """The raters' design (module docstring): given, or inferred from the filled share of
+    the units x raters cells. What the inference cannot see is said with the option that
+    overrides it: in a wide table, whether a column is one person on every unit."""
     filled = n_ratings / (n_units * n_raters) if n_units and n_raters else 0.0
     if design is not None:
         if design not in DESIGNS:
@@ -46,13 +52,14 @@ def design_of(view, n_units: int, n_raters: int, n_ratings: int, design: str | N
         return {"raters": design, "inferred": False, "filled_share": filled,
                 "why": f"given (--design {design})"}
     chosen = "fixed" if filled >= 0.5 else "interchangeable"
-    why = (f"inferred: {100 * filled:.0f}% of the units x raters cells hold a rating, so "
-           + ("the same named raters labelled most units" if chosen == "fixed"
-              else "most raters labelled few of the units")
-           + "; if the columns are not the same people on every unit, say --design interchangeable"
-           if chosen == "fixed" else
-           f"inferred: {100 * filled:.0f}% of the units x raters cells hold a rating, so most raters labelled few "
-           "of the units; say --design fixed if the same people labelled every unit")
+    seen = f"inferred: {100 * filled:.0f}% of the units x raters cells hold a rating, so "
+    if chosen == "fixed":
+        unseen = ("a column is not the same person on every unit (as in Fleiss' 1971 table, where each patient "
+                  "saw other psychiatrists)" if layout == "wide" else "a rater id does not name one person throughout")
+        why = f"{seen}the same raters labelled most units; if {unseen}, say --design interchangeable"
+    else:
+        why = (f"{seen}each unit's raters are a few of the {n_raters:,}, not a fixed panel; say --design fixed for the "
+               "pairs of raters by name and Conger's kappa")
     return {"raters": chosen, "inferred": True, "filled_share": filled, "why": why}
 
 

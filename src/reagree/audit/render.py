@@ -33,40 +33,48 @@ def _ci(ends) -> str:
     return f"{low:.3f} to {high:.3f}"
 
 
+def _complete(result: dict) -> str:
+    """What the complete units are (``reagree.audit.compute``: a fixed panel's, or
+    interchangeable raters' units with the most ratings)."""
+    return result.get("complete_means", "units every rater labelled")
+
+
+def _qualifier(name: str, result: dict) -> str:
+    """What a coefficient's row says beside its registry label: the units it reads, its form."""
+    k, n_raters = len(result["categories"]), result["n_raters"]
+    pairs = (f"Light; {len(result.get('pairs_in_mean', [])):,} of {n_raters * (n_raters - 1) // 2:,} pairs"
+             if result.get("pairwise_plan", {}).get("mode") != "none" else "Light")
+    return {"percent_agreement": f"pairs of ratings on {result['units_pairable']:,} pairable units",
+            "fleiss_kappa": f"{result['coefficients'].get('fleiss_n_units', 0):,} {_complete(result)}",
+            "fleiss_kappa_gwet": "every unit; unequal numbers of ratings",
+            "pabak": f"Brennan-Prediger form, chance 1/{k}" if k != 2 else "2 P_o - 1",
+            "conger_kappa": "fixed raters", "mean_pairwise_cohen": pairs,
+            f"krippendorff_alpha.{result['level']}": "chosen level"}.get(name, "")
+
+
 def coefficient_rows(result: dict) -> list[dict]:
-    """The coefficients as rows: name, what, value, ci_low, ci_high, note (undefined reason)."""
+    """The coefficients as rows: name, label (the registry's, ``reagree.stats.registry``),
+    what (the label with the units it reads), value, ci_low, ci_high, the analytic
+    inference, the field library's value, note (undefined reason)."""
     coefficients, ci, undefined = result["coefficients"], result["ci"], result["undefined"]
-    n_raters, k = result["n_raters"], len(result["categories"])
-    described = [
-        ("percent_agreement", (), f"percent agreement (pairs of ratings on {result['units_pairable']:,} pairable units)"),
-        ("fleiss_kappa", (), f"Fleiss' kappa ({coefficients['fleiss_n_units']:,} units every rater labelled)"),
-    ]
-    for level in result["levels"]:
-        chosen = " (chosen level)" if level == result["level"] else ""
-        described.append(("krippendorff_alpha", (level,), f"Krippendorff's alpha, {level}{chosen}"))
-    if "fleiss_kappa_gwet" in coefficients:
-        described.append(("fleiss_kappa_gwet", (), "Fleiss' kappa, Gwet's form (every unit; unequal numbers of "
-                                                   "ratings)"))
-    if "conger_kappa" in coefficients:
-        described.append(("conger_kappa", (), "Conger's kappa (fixed raters)"))
-    described += [
-        ("gwet_ac1", (), "Gwet's AC1"),
-        ("pabak", (), "PABAK" + (f" (Brennan-Prediger form, chance 1/{k})" if k != 2 else " (2 P_o - 1)")),
-        ("mean_pairwise_cohen", (), f"mean pairwise Cohen's kappa (Light; {len(result.get('pairs_in_mean', [])):,} "
-                                    f"of {n_raters * (n_raters - 1) // 2:,} pairs)"
-         if result.get("pairwise_plan", {}).get("mode") != "none" else "mean pairwise Cohen's kappa (Light)"),
-    ]
+    labelled = list(result["coefficient_labels"].items())
+    if "mean_pairwise_cohen" in coefficients:  # a mean over the pairs' tables, not one of the registry's
+        labelled.append(("mean_pairwise_cohen", "mean pairwise Cohen's kappa"))
+    described = []
+    for key, label in labelled:
+        qualifier = _qualifier(key, result)
+        described.append((key, label, f"{label} ({qualifier})" if qualifier else label))
     rows = []
-    for name, sub, what in described:
+    for key, label, what in described:
+        name, *sub = key.split(".")
         value, ends = coefficients.get(name), ci.get(name)
         for part in sub:
             value = value.get(part) if isinstance(value, dict) else None
             ends = ends.get(part) if isinstance(ends, dict) else None
-        key = ".".join((name, *sub))
         analytic = result.get("inference", {}).get(key, {})
         wald = analytic.get("wald_ci") or [None, None]
         reference = result.get("references", {}).get(key, {})
-        rows.append({"coefficient": key, "what": what, "value": value,
+        rows.append({"coefficient": key, "label": label, "what": what, "value": value,
                      "ci_low": ends[0] if ends else None, "ci_high": ends[1] if ends else None,
                      "undefined_draws": ci.get("undefined_draws", {}).get(key),
                      "se": analytic.get("se"), "se_null": analytic.get("se_null"), "z": analytic.get("z"),
@@ -86,7 +94,7 @@ def result_tables(result: dict) -> dict[str, pd.DataFrame]:
         {"quantity": "ratings", "value": result["n_ratings"]},
         {"quantity": "missing share", "value": result["missing_share"]},
         {"quantity": "units with two or more ratings", "value": result["units_pairable"]},
-        {"quantity": "units every rater labelled", "value": result["units_complete"]},
+        {"quantity": _complete(result), "value": result["units_complete"]},
         {"quantity": "units without any rating (left out)", "value": result["units_without_rating"]},
         {"quantity": "repeated labels ignored", "value": result["repeats_ignored"]},
         {"quantity": "tied units", "value": result["ties"]["count"]},
@@ -217,7 +225,7 @@ def _p(value) -> str:
 def _analytic_lines(rows: list[dict]) -> list[str]:
     """Standard error, Wald interval, z and p beside each coefficient that has them."""
     lines = ["Analytic inference (beside the bootstrap; alpha: bootstrap only)"]
-    width = max(len(r["coefficient"]) for r in rows)
+    width = max(len(r["label"]) for r in rows)
     lines.append(f"  {'':<{width}}  {'chance':>6}  {'SE':>6}  {'Wald 95%':<15}  {'z':>7}  {'p':>6}  distribution")
     for row in rows:
         if row["se"] is None and row["se_null"] is None:
@@ -225,7 +233,7 @@ def _analytic_lines(rows: list[dict]) -> list[str]:
         wald = (f"{row['wald_low']:.3f} to {row['wald_high']:.3f}" if row["wald_low"] is not None else
                 "(null only)")
         se = row["se"] if row["se"] is not None else row["se_null"]
-        lines.append(f"  {row['coefficient']:<{width}}  {_number(row['chance']):>6}  {se:>6.3f}  {wald:<15}  "
+        lines.append(f"  {row['label']:<{width}}  {_number(row['chance']):>6}  {se:>6.3f}  {wald:<15}  "
                      f"{_number(row['z'], 2):>7}  {_p(row['p']):>6}  {row['distribution']}"
                      + (" (SE under kappa = 0)" if row["se"] is None else ""))
     return lines
@@ -243,11 +251,19 @@ def _weighted_lines(result: dict) -> list[str]:
                 continue
             ends = result["ci"].get("weighted", {}).get(scheme, {}).get(name)
             se = block["inference"].get(name, {}).get("se")
-            parts.append(f"{name} {value:.3f}" + (f" [{ends[0]:.3f}, {ends[1]:.3f}]" if ends and None not in ends
-                                                  else "") + (f" se {se:.3f}" if se is not None else ""))
-        lines += textwrap.wrap(f"{scheme}: " + "; ".join(parts), width=110, initial_indent="  ",
-                               subsequent_indent="    ")
+            parts.append(f"{result['weighted_labels'].get(name, name)} {value:.3f}"
+                         + (f" [{ends[0]:.3f}, {ends[1]:.3f}]" if ends and None not in ends else "")
+                         + (f" se {se:.3f}" if se is not None else ""))
+        lines += _wrapped(f"{scheme}:", parts)
     return lines + [""]
+
+
+def _wrapped(head: str, entries: list[str], width: int = 110) -> list[str]:
+    """``head`` and the entries joined by "; ", wrapped at ``width`` between entries only."""
+    glued = [entry.replace(" ", "\u00a0") for entry in entries]  # no break inside an entry
+    wrapped = textwrap.wrap(head + " " + "; ".join(glued), width=width, initial_indent="  ",
+                            subsequent_indent="    ", break_long_words=False)
+    return [line.replace("\u00a0", " ") for line in wrapped]
 
 
 def _rater_lines(result: dict, shown: int) -> list[str]:
@@ -303,8 +319,8 @@ def _confusion_lines(result: dict) -> list[str]:
             said.append(f"{category} -> {other} {100 * share:.0f}%")
     if not said:
         return []
-    return textwrap.wrap("Most confused (a rating's other ratings on its unit, share in the most frequent other "
-                         "category): " + "; ".join(said), width=110, subsequent_indent="  ") + [""]
+    return _wrapped("Most confused (for a rating, the share of its unit's other ratings in the most frequent "
+                    "other category):", said) + [""]
 
 
 def _icc_lines(result: dict) -> list[str]:
@@ -343,7 +359,7 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
     missing = result["missing_share"]
     add(f"  units {result['n_units']:,}   raters {result['n_raters']:,}   ratings {result['n_ratings']:,}   "
         f"missing {'-' if missing is None else f'{100 * missing:.1f}%'} of unit x rater cells")
-    add(f"  units with two or more ratings {result['units_pairable']:,}; units every rater labelled "
+    add(f"  units with two or more ratings {result['units_pairable']:,}; {_complete(result)} "
         f"{result['units_complete']:,}")
     order = "in the given order" if result["ordered"] else "unordered"
     total = result["n_ratings"] or 1
@@ -401,7 +417,7 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
     lines += _rater_lines(result, max_raters)
     lines += _item_lines(result, max_items)
 
-    add("Per category (Fleiss kappa_j on the units every rater labelled; specific agreement on pairable units)")
+    add(f"Per category (Fleiss kappa_j on the {_complete(result)}; specific agreement on pairable units)")
     width = max([len(c) for c in result["categories"]] + [8])
     add(f"  {'category':<{width}}  {'share':>6}  {'Fleiss kappa_j':>14}  {'95% interval':<16}  {'p':>6}  "
         f"{'specific':>8}  {'95% interval':<16}")
@@ -415,7 +431,7 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
                        if e.get("fleiss_kappa_se_null") is not None)
         add(f"  p: kappa_j = 0 tested with its standard error under that null, {se_null:.4f} for every category "
             "(Fleiss, Nee & Landis 1979; R irr's kappam.fleiss detail)")
-    lines += ["  " + line if i else line for i, line in enumerate(_confusion_lines(result)[:-1])]
+    lines += _confusion_lines(result)[:-1]
     if not result["problems"]:
         for category in result["per_category"]:
             for field, name in (("fleiss_kappa", "Fleiss kappa_j"), ("specific_agreement", "specific agreement")):

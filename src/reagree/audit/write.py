@@ -12,7 +12,8 @@ from reagree.pipeline.tables import write_table, write_text_atomic
 
 
 def write_outputs(result: dict, folder: str | Path, title: str = "") -> dict[str, Path]:
-    """audit.json, audit.txt, the tables (TSV + Markdown) and coefficients.png in ``folder``."""
+    """audit.json, audit.txt, items.csv, the tables (TSV + Markdown) and the figures in
+    ``folder``; a figure that does not apply to this audit is removed if an earlier one left it."""
     from reagree.audit.figure import coefficient_figure, confusion_figure, pairs_figure, raters_figure
 
     folder = Path(folder)
@@ -39,4 +40,6 @@ def write_outputs(result: dict, folder: str | Path, title: str = "") -> dict[str
         path = folder / f"{name.split('_')[0]}.png"
         if draw(result, path):
             written[name] = path
+        else:  # a figure that no longer applies (the design changed) must not outlive its audit
+            path.unlink(missing_ok=True)
     return written

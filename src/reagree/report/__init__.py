@@ -412,7 +412,7 @@ def audit_section(audit: AuditResults, results: Path) -> str:
     design = (f'{result["n_units"]} units, {result["n_raters"]} raters ({esc(named)}), '
               f'{result["n_ratings"]} ratings, {"-" if missing is None else f"{100 * missing:.1f}%"} of cells '
               f'missing; {result["units_pairable"]} units with two or more ratings, {result["units_complete"]} '
-              "labelled by every rater.")
+              f'{esc(result.get("complete_means", "units every rater labelled"))}.')
     labels = ", ".join(f"{esc(c)} {n}" for c, n in result["label_distribution"].items())
     rows = coefficient_rows(result)
     notes = any(r["note"] for r in rows)

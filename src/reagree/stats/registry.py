@@ -61,7 +61,9 @@ class Sample:
 
 @dataclass(frozen=True)
 class Coefficient:
-    """One coefficient, declared once (module docstring)."""
+    """One coefficient, declared once (module docstring). ``label`` names it in the text,
+    the tables and the figures (short: a figure's tick); ``weighted_label`` names its
+    weighted form (default: the label and ", weighted")."""
 
     name: str
     label: str
@@ -75,6 +77,10 @@ class Coefficient:
     fixed_raters: bool = False
     bootstrap: str = "always"
     no_inference: str = ""
+    weighted_label: str = ""
+
+    def label_weighted(self) -> str:
+        return self.weighted_label or f"{self.label}, weighted"
 
 
 # --- the field libraries' values -------------------------------------------------------------
@@ -167,24 +173,24 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
                 "Fleiss (1971), P_bar; Gwet (2014) for its variance",
                 _counts_statistic("percent_agreement", multirater.percent_agreement_statistic),
                 _counts_estimate("percent_agreement"), weighted=True),
-    Coefficient("fleiss_kappa", "Fleiss' kappa (complete units)",
+    Coefficient("fleiss_kappa", "Fleiss' kappa, complete units",
                 "sum_k p_k^2, p_k the category shares of the complete units", "Fleiss (1971)",
                 lambda s: multirater.fleiss_statistic(s.complete_counts),
                 lambda s: asymptotic.fleiss_null(s.complete_counts), _fleiss_complete_reference),
-    Coefficient("fleiss_kappa_gwet", "Fleiss' kappa (Gwet's form, every unit)",
+    Coefficient("fleiss_kappa_gwet", "Fleiss' kappa, Gwet's form",
                 "sum_kl w_kl pi_k pi_l, pi_k the mean over units of each unit's share in k",
                 "Fleiss (1971); Gwet (2014, ch. 5) for unequal numbers of ratings",
                 lambda s: gwet.weighted_statistic(s.counts, "fleiss", s.weights), _counts_estimate("fleiss"),
                 _irrcac("fleiss"), reference_se=True, weighted=True),
-    Coefficient("gwet_ac1", "Gwet's AC1 (AC2 weighted)",
+    Coefficient("gwet_ac1", "Gwet's AC1",
                 "T_w / (K (K - 1)) sum_k pi_k (1 - pi_k)", "Gwet (2008)",
                 _counts_statistic("gwet_ac", multirater.gwet_ac1_statistic), _counts_estimate("gwet_ac"),
-                _irrcac("gwet"), reference_se=True, weighted=True),
-    Coefficient("pabak", "Brennan-Prediger (PABAK)", "T_w / K^2 (1/K unweighted)", "Brennan & Prediger (1981)",
+                _irrcac("gwet"), reference_se=True, weighted=True, weighted_label="Gwet's AC2"),
+    Coefficient("pabak", "PABAK", "T_w / K^2 (1/K unweighted)", "Brennan & Prediger (1981)",
                 _counts_statistic("brennan_prediger", multirater.brennan_prediger_statistic),
                 _counts_estimate("brennan_prediger"), _irrcac("bp"), reference_se=True,
-                weighted=True),
-    Coefficient("conger_kappa", "Conger's kappa (fixed raters)",
+                weighted=True, weighted_label="Brennan-Prediger, weighted"),
+    Coefficient("conger_kappa", "Conger's kappa",
                 "sum_kl w_kl (pbar_k pbar_l - s_kl / R), from each rater's own marginals", "Conger (1980)",
                 _conger_statistic, lambda s: gwet.conger(s.labels, s.weights), _irrcac("conger"),
                 reference_se=True, weighted=True, fixed_raters=True, bootstrap="few raters"),
