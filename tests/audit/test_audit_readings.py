@@ -181,6 +181,8 @@ def test_value_rows_carry_gwet_conger_and_standard_errors_with_irrcac_beside(tmp
         warnings.simplefilter("ignore")
         cac = CAC(frame, categories=[1.0, 2.0, 3.0, 4.0, 5.0], digits=15)
         fleiss, conger = cac.fleiss()["est"], cac.conger()["est"]
+    assert values.loc["ac1.raters", "reference"].startswith("irrCAC")  # the older rows read the registry too
+    assert values.loc["fleiss.raters", "reference_value"] == pytest.approx(0.4302445, abs=1e-7)  # statsmodels
     for key, expected in (("fleiss_gwet.raters", fleiss["coefficient_value"]),
                           ("conger.raters", conger["coefficient_value"]),
                           ("se.fleiss_kappa_gwet.raters", fleiss["se"]), ("se.conger_kappa.raters", conger["se"])):

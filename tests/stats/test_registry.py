@@ -28,6 +28,14 @@ def test_names_are_declared_once():
     assert len(names) == len(set(names)) and set(names) == set(registry.BY_NAME)
 
 
+def test_every_coefficient_has_a_values_key_family():
+    """A coefficient added to the registry reaches values.tsv (and its reference columns)
+    only through a key family: ``reagree.audit.keys.REGISTRY_FAMILIES`` must name each."""
+    from reagree.audit.keys import REGISTRY_FAMILIES
+
+    assert set(REGISTRY_FAMILIES) == {c.name for c in registry.COEFFICIENTS}
+
+
 @pytest.mark.parametrize("scheme", ["identity", "quadratic"])
 def test_every_value_and_se_equals_its_reference(scheme):
     frame = raw_4raters().reset_index(drop=True)

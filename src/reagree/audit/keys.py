@@ -2,8 +2,11 @@
 family with the one function that computes it.
 
 Grammar: ``<measure>.<who>[.<qualifier>]``, ``who`` naming the table's raters
-(``raters``, ``humans``, ...): ``agreement``, ``fleiss``, ``alpha_<level>``, ``ac1``,
-``pabak`` and ``kappa.<who>.mean_of_pairs`` for the whole table; ``fleiss_category`` and
+(``raters``, ``humans``, ...): ``agreement``, ``fleiss``, ``fleiss_gwet``, ``alpha_<level>``,
+``ac1``, ``pabak``, ``conger`` (the registry's coefficients, ``reagree.stats.registry``, each
+with the field library's value in the reference columns), ``se.<coefficient>`` (each
+analytic standard error, with the library's) and ``kappa.<who>.mean_of_pairs`` for the
+whole table; ``fleiss_category`` and
 ``specific_agreement`` per category; ``kappa`` and ``agreement`` per pair of raters
 (``kappa.<a>_<b>``); ``count.*`` for units, complete units, ratings, ties and majority
 labels; ``percent.missing``. A label or rater id becomes a key segment by ``slug``. The
@@ -53,6 +56,10 @@ CONGER = _any_rule.family("conger.{who}", gwet.conger)
 STANDARD_ERROR = _any_rule.family("se.{coefficient:coefficient}.{who}", gwet.estimate)
 PAIR_KAPPA = _any_rule.family("kappa.{a:rater}_{b:rater}", cohen_statistic)
 PAIR_AGREEMENT = _any_rule.family("agreement.{a:rater}_{b:rater}", classification.accuracy)
+# The family of each coefficient of the registry (reagree.stats.registry); alpha's is ALPHA
+# at its level. A coefficient added to the registry needs its family here (a test holds this).
+REGISTRY_FAMILIES = {"percent_agreement": AGREEMENT, "fleiss_kappa": FLEISS, "fleiss_kappa_gwet": FLEISS_GWET,
+                     "gwet_ac1": AC1, "pabak": PABAK, "conger_kappa": CONGER}
 
 
 def slug(text: str) -> str:
@@ -77,23 +84,38 @@ def value_rows(result: dict, who: str = "raters") -> list[dict]:
     ci, reasons = result["ci"], result["undefined"]
     undefined_draws = ci.get("undefined_draws", {})
 
-    def row(family, value, ends=None, draws_key=None, reason_key=None, note="", **fields):
+    references = result.get("references", {})
+
+    def reference(name: str, field: str = "value"):
+        """The field library's value (or se) of the registry's coefficient, for the reference columns."""
+        found = references.get(name)
+        if not found or found.get(field) is None:
+            return None
+        return (found["library"] + (" se" if field == "se" else ""), found[field])
+
+    def row(family, value, ends=None, draws_key=None, reason_key=None, note="", reference=None, **fields):
         value = Undefined(reasons.get(reason_key, "undefined")) if value is None else value
         interval = None
         if ends is not None:
             low, high = (math.nan if end is None else end for end in ends)
             interval = _Ends(low, high, ci["method"], undefined_draws.get(draws_key, 0))
-        return family.row(value, interval=interval, note=note, **fields)
+        return family.row(value, interval=interval, note=note, reference=reference, **fields)
 
     coefficients = result["coefficients"]
-    rows = [
-        row(AGREEMENT, coefficients["percent_agreement"], ci.get("percent_agreement"), "percent_agreement",
-            "coefficients.percent_agreement", "mean share of agreeing rating pairs", who=who),
-        row(FLEISS, coefficients["fleiss_kappa"], ci.get("fleiss_kappa"), "fleiss_kappa",
-            "coefficients.fleiss_kappa",
-            f"{coefficients['fleiss_n_units']} {result.get('complete_means', 'units every rater labelled')}", who=who),
-        row(AC1, coefficients["gwet_ac1"], ci.get("gwet_ac1"), "gwet_ac1", "coefficients.gwet_ac1", who=who),
-        row(PABAK, coefficients["pabak"], ci.get("pabak"), "pabak", "coefficients.pabak", who=who),
+    notes = {"percent_agreement": "mean share of agreeing rating pairs",
+             "fleiss_kappa": f"{coefficients['fleiss_n_units']} "
+                             f"{result.get('complete_means', 'units every rater labelled')}"}
+    rows = []
+    for name in result.get("coefficient_labels", {}):  # the registry's coefficients that apply, in its order
+        if name.startswith("krippendorff_alpha."):
+            level = name.split(".", 1)[1]
+            rows.append(row(ALPHA, coefficients["krippendorff_alpha"].get(level),
+                            ci.get("krippendorff_alpha", {}).get(level), name, f"coefficients.{name}",
+                            reference=reference(name), level=level, who=who))
+        else:
+            rows.append(row(REGISTRY_FAMILIES[name], coefficients.get(name), ci.get(name), name,
+                            f"coefficients.{name}", notes.get(name, ""), reference=reference(name), who=who))
+    rows += [
         row(MEAN_OF_PAIRS, coefficients["mean_pairwise_cohen"], ci.get("mean_pairwise_cohen"), "mean_pairwise_cohen",
             "coefficients.mean_pairwise_cohen", "Light's kappa: mean Cohen's kappa over pairs", who=who),
         UNITS.row(result["n_units"], who=who),
@@ -110,30 +132,11 @@ def value_rows(result: dict, who: str = "raters") -> list[dict]:
         if label != "no label":
             rows.append(MAJORITY_COLUMN.row(count, who=who, category=slug(label),
                                             note=f"units the column {result['ties'].get('column')} labels {label}"))
-    for level, value in coefficients["krippendorff_alpha"].items():
-        rows.append(row(ALPHA, value, ci.get("krippendorff_alpha", {}).get(level), f"krippendorff_alpha.{level}",
-                        f"coefficients.krippendorff_alpha.{level}", level=level, who=who))
     for category, entry in result["per_category"].items():
         for family, field in ((FLEISS_CATEGORY, "fleiss_kappa"), (SPECIFIC_AGREEMENT, "specific_agreement")):
             path = f"per_category.{category}.{field}"
             rows.append(row(family, entry.get(field), entry.get(f"{field}_ci"), path, path, who=who,
                             category=slug(category)))
-    references = result.get("references", {})
-
-    def reference(name: str, field: str = "value"):
-        found = references.get(name)
-        if not found or found.get(field) is None:
-            return None
-        return (found["library"] + (" se" if field == "se" else ""), found[field])
-
-    for family, name in ((FLEISS_GWET, "fleiss_kappa_gwet"), (CONGER, "conger_kappa")):
-        if name in coefficients:
-            rows.append(family.row(Undefined(reasons.get(f"coefficients.{name}", "undefined"))
-                                   if coefficients[name] is None else coefficients[name],
-                                   interval=None if ci.get(name) is None else _Ends(
-                                       *(math.nan if e is None else e for e in ci[name]), ci["method"],
-                                       undefined_draws.get(name, 0)),
-                                   who=who, reference=reference(name)))
     for name, analytic in result.get("inference", {}).items():
         if analytic.get("se") is not None:
             rows.append(STANDARD_ERROR.row(analytic["se"], who=who, coefficient=slug(name),

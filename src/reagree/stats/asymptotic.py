@@ -33,7 +33,10 @@ from reagree.stats.undefined import Undefined, reason_of
 
 
 def fleiss_null(counts) -> Estimate:
-    """Fleiss' kappa with its standard error under kappa = 0 (module docstring)."""
+    """Fleiss' kappa with its standard error under kappa = 0:
+    se_0 = sqrt(2) / (sum_j p_j q_j sqrt(N m (m - 1))) sqrt((sum_j p_j q_j)^2 - sum_j p_j q_j (q_j - p_j)),
+    z = kappa / se_0 on the normal (Fleiss, Nee & Landis 1979; Fleiss, Levin & Paik 2003,
+    eq. 18.11; R irr's ``kappam.fleiss``). Every unit must have the same m ratings."""
     counts = check_unit_counts(counts)
     rated = counts[counts.sum(axis=1) > 0]
     value = fleiss_kappa(rated)
@@ -75,9 +78,12 @@ def fleiss_category_null(counts, category: int) -> Estimate:
 
 
 def cohen(table, weights: str | None = None) -> Estimate:
-    """Cohen's kappa of a K x K table with the Fleiss-Cohen-Everitt standard errors
-    (statsmodels' ``cohens_kappa``; module docstring). ``weights``: None, "linear" or
-    "quadratic" (disagreement |i - j| or (i - j)^2 over the declared order)."""
+    """Cohen's kappa of a K x K table, (P_o - P_e) / (1 - P_e) with agreement weights
+    1 - d_ij / max d (P_o = sum_ij w_ij p_ij, P_e = sum_ij w_ij p_i. p_.j), with its large-sample
+    standard errors, general and under kappa = 0 (Fleiss, Cohen & Everitt 1969; Cohen 1968
+    for the weighted form), computed by statsmodels' ``cohens_kappa``; z = kappa / se_0,
+    normal, as R irr's ``kappa2``. ``weights``: None, "linear" or "quadratic"
+    (disagreement |i - j| or (i - j)^2 over the declared order)."""
     from statsmodels.stats.inter_rater import cohens_kappa
 
     if weights not in (None, "linear", "quadratic"):

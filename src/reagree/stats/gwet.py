@@ -162,8 +162,15 @@ def _label(coefficient: str, weights: np.ndarray) -> str:
 
 def estimate(counts, coefficient: str, weights=None, n_population: float = np.inf) -> Estimate:
     """The coefficient (percent agreement, Brennan-Prediger, Gwet's AC1/AC2, Fleiss' kappa in
-    Gwet's form) with its observed and chance agreement and Gwet's standard error (module
-    docstring). Equals irrCAC's ``CAC(ratings, weights).pa/bp/gwet/fleiss`` value and ``se``."""
+    Gwet's form) with its observed and chance agreement and Gwet's standard error.
+
+    kappa = (P_o - P_e) / (1 - P_e), P_o = mean over units with r_i >= 2 of
+    sum_k c_ik (c*_ik - 1) / (r_i (r_i - 1)); P_e: 0, T_w / q^2, T_w / (q (q - 1))
+    sum_k pi_k (1 - pi_k), or sum_kl w_kl pi_k pi_l (module docstring). Variance
+    v = (1 - f) / (n (n - 1)) sum_i (kappa*_i - kappa)^2 on Student's t with n - 1 degrees of
+    freedom. Equals irrCAC's ``CAC(ratings, weights).pa/bp/gwet/fleiss`` value and ``se``.
+
+    Gwet (2008), eqs. for AC1 and its variance; Gwet (2014), Handbook, chs. 2-5."""
     statistic = weighted_statistic(counts, coefficient, weights)
     q = statistic.per_unit.shape[1] - 3
     weights = _weights(q, weights)
@@ -243,11 +250,16 @@ def conger_statistic(ratings: Ratings, weights=None) -> UnitStatistic:
 
 
 def conger(data, weights=None, n_population: float = np.inf) -> Estimate:
-    """Conger's kappa (weighted or not) with Gwet's standard error (module docstring).
+    """Conger's kappa (weighted or not) with Gwet's standard error.
 
+    kappa = (P_o - P_e) / (1 - P_e), P_o as for Fleiss' kappa, P_e = sum_kl w_kl (pbar_k pbar_l
+    - s_kl / r) with p_gk rater g's share of category k over the units g rated, pbar_k their
+    mean over the r raters and s_kl their covariance (with two raters, Cohen's kappa).
     ``data`` is a ``Ratings`` or an ``AnnotationView``: one pass over the ratings, no units x
     raters matrix. Equals irrCAC's ``CAC(ratings, weights).conger()`` value and ``se``; with
-    identity weights it is ``reagree.stats.multirater.conger_kappa``."""
+    identity weights it is ``reagree.stats.multirater.conger_kappa``.
+
+    Conger (1980), Psychological Bulletin 88(2), 322-328; Gwet (2014), ch. 5 (the variance)."""
     unit, rater, code, n_units, r, q = _long(data)
     weights = _weights(q, weights)
     name = "Conger's kappa" + ("" if np.array_equal(weights, np.eye(q)) else " (weighted)")

@@ -45,7 +45,11 @@ def _mean_squares(values: np.ndarray) -> tuple[float, float, float]:
 
 def icc(values, form: str = "ICC(2,1)", level: float = 0.95) -> dict:
     """The ICC of ``form`` on a complete units x raters array of numbers, with its F test
-    and interval (module docstring): {form, value, F, df1, df2, p, ci, n_units, n_raters}."""
+    and interval: {form, value, F, df1, df2, p, ci, n_units, n_raters}.
+
+    ICC(2,1) = (MS_R - MS_E) / (MS_R + (k - 1) MS_E + k (MS_C - MS_E) / n); ICC(3,1) =
+    (MS_R - MS_E) / (MS_R + (k - 1) MS_E) (Shrout & Fleiss 1979, Table 1; McGraw & Wong 1996,
+    ICC(A,1) and ICC(C,1)); the test and the intervals in the module docstring."""
     if form not in FORMS:
         raise ValueError(f"form must be one of {FORMS}, got {form!r}")
     values = np.asarray(values, dtype=float)

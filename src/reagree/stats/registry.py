@@ -7,9 +7,10 @@ What this module decides:
 - **One place per coefficient.** The audit (``reagree.audit``) computes every coefficient
   listed in ``COEFFICIENTS`` that applies to the table, writes its analytic inference
   where it has one, fills values.tsv's ``reference`` columns from ``reference`` and labels
-  the text, the tables and the figure with ``label``. Adding a coefficient means adding
-  its function (in its own module) and one ``Coefficient`` here; nothing in the audit,
-  the render or the report names it.
+  the text, the tables, the figures and the report with ``label``. Adding a coefficient
+  means adding its function (in its own module), one ``Coefficient`` here and its
+  values.tsv key family (``reagree.audit.keys.REGISTRY_FAMILIES``; a test asks for it);
+  the render may say beside the label which units it reads (``reagree.audit.render``).
 - **Input** (``Sample``): the units' category counts, the counts of the complete units
   (every rater labelled the unit), the labels themselves (for coefficients that need to
   know which rater gave which rating: an ``AnnotationView`` or ``Ratings``), and the agreement
