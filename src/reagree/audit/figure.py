@@ -152,14 +152,14 @@ def raters_figure(result: dict, path: str | Path) -> bool:
     axis.tick_params(axis="x", labelsize=10)
     axis.set_xlabel(f"{level} alpha without the rater minus alpha with every rater"
                     + (" (bar: bootstrap interval)" if result["ci"].get("resampled") else ""), fontsize=10)
-    axis.set_title(f"Leave one rater out: a rater right of 0 lowers agreement (alpha {headline_value(result)})",
+    axis.set_title(f"Leave one rater out: a rater right of 0 lowers agreement (alpha {_alpha_text(result)})",
                    fontsize=11, loc="left")
     axis.grid(axis="x", alpha=0.3)
     save_figure(figure, path)
     return True
 
 
-def headline_value(result: dict) -> str:
+def _alpha_text(result: dict) -> str:
     value = result["coefficients"].get("krippendorff_alpha", {}).get(result["level"])
     return "undefined" if value is None else f"{value:.3f}"
 
@@ -176,22 +176,31 @@ def pairs_figure(result: dict, path: str | Path) -> bool:
     for p in pairs:
         if p["cohen_kappa"] is not None:
             grid[index[p["a"]], index[p["b"]]] = grid[index[p["b"]], index[p["a"]]] = p["cohen_kappa"]
-    side = max(4.0, min(_WIDTH, 0.5 * len(named) + 2.0))
-    figure, axis = plt.subplots(figsize=(side + 1.2, side), constrained_layout=True)
-    image = axis.imshow(grid, cmap="viridis", vmin=min(0.0, np.nanmin(grid)) if np.isfinite(grid).any() else 0,
-                        vmax=1.0)
-    axis.set_xticks(range(len(named)), named, rotation=90, fontsize=10)
-    axis.set_yticks(range(len(named)), named, fontsize=10)
-    if len(named) <= 12:
-        for i in range(len(named)):
-            for j in range(len(named)):
-                if np.isfinite(grid[i, j]):
-                    axis.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=9,
-                              color="white" if grid[i, j] < 0.6 else "black")
-    figure.colorbar(image, ax=axis, label="Cohen's kappa")
+    low = min(0.0, np.nanmin(grid)) if np.isfinite(grid).any() else 0.0
+    figure, axis = _heatmap(grid, named, "viridis", (low, 1.0), "Cohen's kappa", lambda x: f"{x:.2f}",
+                            lambda x: x < 0.6, rotation=90)
     axis.set_title("Pairs of raters: Cohen's kappa on the units both labelled", fontsize=11, loc="left")
     save_figure(figure, path)
     return True
+
+
+def _heatmap(grid: np.ndarray, names: list[str], cmap: str, limits: tuple[float, float], bar: str, text,
+             dark, rotation: int = 45):
+    """A square heatmap of ``grid`` with ``names`` on both axes, each cell written by
+    ``text`` (white where ``dark``) when there are at most 12 names, and a colour bar."""
+    side = max(4.0, min(_WIDTH, 0.6 * len(names) + 2.5))
+    figure, axis = plt.subplots(figsize=(side + 1.2, side), constrained_layout=True)
+    image = axis.imshow(grid, cmap=cmap, vmin=limits[0], vmax=limits[1])
+    axis.set_xticks(range(len(names)), names, rotation=rotation, ha="right" if rotation != 90 else "center",
+                    fontsize=10)
+    axis.set_yticks(range(len(names)), names, fontsize=10)
+    if len(names) <= 12:
+        for (i, j), value in np.ndenumerate(grid):
+            if np.isfinite(value):
+                axis.text(j, i, text(value), ha="center", va="center", fontsize=9,
+                          color="white" if dark(value) else "black")
+    figure.colorbar(image, ax=axis, label=bar)
+    return figure, axis
 
 
 def confusion_figure(result: dict, path: str | Path) -> bool:
@@ -202,20 +211,10 @@ def confusion_figure(result: dict, path: str | Path) -> bool:
         return False
     categories = pooled["categories"]
     shares = np.array([[np.nan if x is None else x for x in row] for row in pooled["row_shares"]], dtype=float)
-    side = max(4.0, min(_WIDTH, 0.6 * len(categories) + 2.5))
-    figure, axis = plt.subplots(figsize=(side + 1.2, side), constrained_layout=True)
-    image = axis.imshow(shares, cmap="Blues", vmin=0, vmax=1)
-    axis.set_xticks(range(len(categories)), categories, rotation=45, ha="right", fontsize=10)
-    axis.set_yticks(range(len(categories)), categories, fontsize=10)
-    if len(categories) <= 12:
-        for i in range(len(categories)):
-            for j in range(len(categories)):
-                if np.isfinite(shares[i, j]):
-                    axis.text(j, i, f"{100 * shares[i, j]:.0f}%", ha="center", va="center", fontsize=9,
-                              color="white" if shares[i, j] > 0.6 else "black")
+    figure, axis = _heatmap(shares, categories, "Blues", (0.0, 1.0), "share of the other ratings",
+                            lambda x: f"{100 * x:.0f}%", lambda x: x > 0.6)
     axis.set_xlabel("the other ratings of the unit", fontsize=10)
     axis.set_ylabel("a rating", fontsize=10)
-    figure.colorbar(image, ax=axis, label="share of the other ratings")
     axis.set_title("Category confusions (the diagonal: specific agreement)", fontsize=11, loc="left")
     save_figure(figure, path)
     return True

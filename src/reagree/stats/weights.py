@@ -34,8 +34,6 @@ from typing import Sequence
 import numpy as np
 
 SCHEMES = ("identity", "linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar")
-# Schemes that read the categories' numbers (not only their order).
-NEEDS_NUMBERS = ("ratio",)
 
 
 def category_values(categories: Sequence) -> np.ndarray:
