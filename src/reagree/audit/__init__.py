@@ -4,7 +4,7 @@ What it decides:
 
 - **The table.** Long (one row per rating: unit, rater, label columns, names
   changeable) or wide (one row per unit: a unit column and one column per rater; an empty
-  cell is a missing rating), read by ``reagree.stats.annotations`` (CSV or TSV by extension or
+  cell is a missing rating), read by ``reagree.io.annotations`` (CSV or TSV by extension or
   sniffed; ids and labels stripped of surrounding whitespace; errors name the file, the
   line and, for a missing column, the columns found). A wide table may name a *majority
   column*: a label per unit chosen earlier by someone else, audited against the votes.

@@ -1,8 +1,9 @@
 """Agreement statistics: ratings and annotations, every coefficient, the bootstrap.
 
-Nothing here knows a file format of the workflow, a paper or a claim. Modules:
+Nothing here knows a file format, a paper or a claim: arrays in, numbers out (files are read
+by ``reagree.io``). Modules:
 
-- ``ratings``, ``annotations``: units x raters matrices and long-format annotations keyed by id
+- ``ratings``, ``labels``: units x raters matrices, and labels keyed by id as codes with their views
 - ``undefined``: NaN that carries its reason
 - ``pairwise``, ``multirater``, ``alpha``, ``meanpairwise``: the coefficients
 - ``gwet``, ``weights``: Gwet's weighted family (AC2, Brennan-Prediger, Fleiss in Gwet's form,
@@ -21,6 +22,6 @@ Nothing here knows a file format of the workflow, a paper or a claim. Modules:
 - ``references``: the field's libraries' values beside reagree's (krippendorff, statsmodels, scikit-learn)
 """
 
-__all__ = ["alpha", "annotations", "asymptotic", "bootstrap", "classification", "gwet", "icc", "inference",
+__all__ = ["alpha", "asymptotic", "bootstrap", "classification", "gwet", "icc", "inference", "labels",
            "majority", "meanpairwise", "multirater", "pairtables", "pairwise", "ratings", "reference", "references",
            "registry", "rows", "selfagreement", "softlabel", "undefined", "variants", "weights"]
