@@ -214,15 +214,19 @@ def conger_statistic(ratings: Ratings, weights=None) -> UnitStatistic:
     """Conger's kappa (weighted or not) as sums over units, for the value and the bootstrap:
     [pairable, p_a|i, then per rater g and category k whether g put the unit in k (R x q),
     then whether g rated it (R)]. Needs a dense ``Ratings`` (few raters: the audit bootstraps
-    it up to 20 raters)."""
-    codes = np.asarray(ratings.codes)
-    n_units, r = codes.shape
+    it up to 20 raters). Units are pooled by their row of codes (a unit's sums depend on
+    nothing else), so memory grows with the distinct rows, not with the units."""
+    ids = ratings.rating_rows  # cached on the ratings: every statistic of them draws over these rows
+    first = np.unique(ids, return_index=True)[1]  # rows are numbered in order of first appearance
+    codes = np.asarray(ratings.codes)[first]
+    n_rows, r = codes.shape
     q = len(ratings.categories)
     weights = _weights(q, weights)
-    per_unit = _per_unit(ratings.unit_counts().astype(float), weights)
     rated = codes >= 0
+    counts = np.stack([(codes == k).sum(axis=1) for k in range(q)], axis=1).astype(float).reshape(n_rows, q)
+    per_unit = _per_unit(counts, weights)
     in_category = (codes[:, :, None] == np.arange(q)[None, None, :]) & rated[:, :, None]
-    columns = np.column_stack([per_unit[:, :2], in_category.reshape(n_units, r * q), rated]).astype(float)
+    columns = np.column_stack([per_unit[:, :2], in_category.reshape(n_rows, r * q), rated]).astype(float)
 
     def finish(totals: np.ndarray) -> np.ndarray:
         observed = totals[:, 1] / totals[:, 0]
@@ -245,8 +249,7 @@ def conger_statistic(ratings: Ratings, weights=None) -> UnitStatistic:
             return "a rater rated no unit: no marginal to take chance from"
         return "chance agreement is 1 (every rating in one category)"
 
-    return UnitStatistic("conger_kappa[weighted]", columns, finish, why,
-                         rating_rows=lambda: ratings.rating_rows)
+    return UnitStatistic("conger_kappa[weighted]", columns, finish, why, units=ids)
 
 
 def conger(data, weights=None, n_population: float = np.inf) -> Estimate:
