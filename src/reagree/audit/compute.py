@@ -331,7 +331,10 @@ def _intervals(keys: list[tuple], make: Callable[[tuple], UnitStatistic], draws:
              if show_progress else groups)
     out = {}
     for group in steps:
-        values = bootstrap([make(key) for key in group], draws, seed, scheme=scheme)
+        statistics = [make(key) for key in group]
+        values = bootstrap(statistics, draws, seed, scheme=scheme)
+        for statistic in statistics:  # their rating rows (an id per unit) serve no later step
+            statistic.forget_rows()
         for key, row in zip(group, values):
             out[key] = interval_from_draws(row, level, scheme, seed=seed)
     return out
