@@ -150,9 +150,11 @@ def raters_figure(result: dict, path: str | Path) -> bool:
     axis.axvline(0.0, color="grey", linewidth=0.8)
     axis.set_yticks(y, [f"{r['rater']} ({r['units']:,} units)" for r in rows], fontsize=10)
     axis.tick_params(axis="x", labelsize=10)
-    axis.set_xlabel(f"{level} alpha without the rater minus alpha with every rater"
+    axis.set_xlabel(f"{level} alpha without the rater minus with all"
                     + (" (bar: bootstrap interval)" if result["ci"].get("resampled") else ""), fontsize=10)
-    axis.set_title(f"Leave one rater out: a rater right of 0 lowers agreement (alpha {_alpha_text(result)})",
+    total = len(result.get("per_rater", []))
+    shown = f"\nthe {len(rows)} of {total:,} raters whose removal raises alpha most" if len(rows) < total else ""
+    axis.set_title(f"Leave one rater out (alpha {_alpha_text(result)}): right of 0 lowers agreement{shown}",
                    fontsize=11, loc="left")
     axis.grid(axis="x", alpha=0.3)
     save_figure(figure, path)
