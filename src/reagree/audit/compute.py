@@ -17,8 +17,11 @@ n-length array per pair, and they are bounded by the number of raters:
   ratings on a shared unit to count: no pairs and no Light's kappa, and the audit says
   why.
 
-Bootstrap draws are capped at ``MAX_DRAWS`` (config.yaml's ``bootstrap.draws`` has the
-same cap): memory and time grow with the draws.
+Per rater, the leave-one-out statistics cost one pass over each rater's own ratings
+(``reagree.stats.raters.leave_one_out``); the items and the category confusions read the
+counts. Each statistic's rating rows are freed after its bootstrap. Bootstrap draws are
+capped at ``MAX_DRAWS`` (config.yaml's ``bootstrap.draws`` has the same cap): memory and
+time grow with the draws.
 """
 
 from __future__ import annotations
