@@ -91,7 +91,7 @@ def test_every_shipped_paper_yaml_is_valid():
 
 
 HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
-          "tolerance_reason\tcause\n")
+          "tolerance_reason\tcause\tapproximate\tfigure\n")
 PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n"
 
 

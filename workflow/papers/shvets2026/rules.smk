@@ -202,6 +202,7 @@ rule check_shvets2026_printed:
         relations="workflow/papers/shvets2026/shvets2026/internal.py",
     output:
         values=f"{SHV}/values/printed.tsv",
+        variants=f"{SHV}/variants/printed.tsv",
     params:
         paper="shvets2026",
     log:
@@ -220,7 +221,7 @@ SHV_PAPER.add_values(
     f"{SHV}/values/printed.tsv",
     *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
 )
-SHV_PAPER.add_variants(f"{SHV}/variants/phase_shift.tsv")
+SHV_PAPER.add_variants(f"{SHV}/variants/phase_shift.tsv", f"{SHV}/variants/printed.tsv")
 SHV_PAPER.add_targets(
     f"{SHV}/claims.tsv",
     f"{SHV}/tables/table1_2.tsv",

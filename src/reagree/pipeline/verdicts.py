@@ -1,0 +1,211 @@
+"""What a claim's status says was checked, and the one verdict of a printed figure.
+
+What this module decides (the contract is design.md's "Claims"; the words are in
+``docs/claims.md``):
+
+- **Four kinds of check, each with its own statuses.**
+  ``match`` / ``within tolerance`` / ``mismatch``: a number computed from the released data
+  held against a printed value (``value_status``). ``holds`` / ``mismatch``: the data held
+  against a printed bound or window (``bound_status``). ``consistent`` / ``inconsistent``:
+  a printed number held against other printed numbers (``source: internal``,
+  ``internal_status``). The rest (``uncheckable``, ``not built``, ``not comparable``,
+  ``missing``) say why nothing was checked. Only ``match`` counts as a printed figure
+  reproduced from the released data.
+- **A printed value** is reproduced when the computed value lies within half a unit of its
+  last printed digit (``0.40``: 0.395 to 0.405), ends included, with a relative slack of
+  1e-9 (``SLACK``) for float noise. A value on a rounding boundary is never a finding.
+- **A bound.** ``compare`` ``>``, ``<`` ("over", "more than", "above", "below") is exact:
+  equal is not over. ``>=``, ``<=`` are the ends of a printed window ("0.7–0.9", "2–4%",
+  "from January 2022 to December 2024"): a value that prints as the end, at the end's
+  digits, is inside the window (4.2% is "4%" to whole percents, so it is within "2–4%";
+  ``bound_allowance``).
+- **Approximate words** ("roughly", "about", "around", "nearly", "almost", "some",
+  "approximately", "a factor of"; ``APPROXIMATE_WORDS``) are read by one rule in every
+  paper: the value, rounded to the printed number's significant digits, gives the printed
+  number (``approximate_tolerance``; a whole number's trailing zeros are not significant,
+  so "about 20,000" holds 15,000 to 25,000 and "roughly a factor of ten" 5 to 15, while
+  "roughly 0.025" holds 0.0245 to 0.0255 like a plain 0.025). A value the word admits
+  that the printed digits alone would not is ``within tolerance``, and the rule is its
+  reason. With a bound ("almost 10% points lower", ``compare <``), the value must keep the
+  bound and round to the number.
+- **An internal relation** is ``inconsistent`` only when no value the printed inputs
+  allow (``reagree.pipeline.internal``: each input plus or minus half a unit of its last
+  digit) prints as the printed result, read at its own digits or its approximate word.
+- **Rounding readings are notes** (``rounding_note``): "truncation would give it" says
+  the value is within one unit of the last printed digit; it never explains a finding and
+  never merges findings.
+- **One printed figure, one verdict** (``figure_id``, ``verdict``). The claims that check
+  one printed figure (the same key, end, comparison and printed number, however many
+  places print it; or a claim that names another's key in ``figure``: the same figure
+  checked against the data and internally) get one verdict: the first of ``VERDICT_ORDER``
+  among their statuses, findings first.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from reagree.pipeline.printed import SLACK, parse, readings, significant_unit
+
+#: Every status, in the order the summary counts them.
+STATUSES = ("match", "within tolerance", "holds", "consistent", "mismatch", "inconsistent", "uncheckable",
+            "not built", "not comparable", "missing")
+#: Statuses that are findings.
+FINDINGS = ("mismatch", "inconsistent")
+#: Statuses of a number computed from the data held against a printed value (the variants are searched for these).
+COMPARED = ("match", "within tolerance", "mismatch")
+#: The statuses of a printed number held against other printed numbers.
+INTERNAL = ("consistent", "inconsistent")
+#: A figure's verdict: the first of these among its claims' statuses.
+VERDICT_ORDER = ("missing", "mismatch", "inconsistent", "match", "within tolerance", "holds", "consistent",
+                 "not comparable", "not built", "uncheckable")
+#: ``compare`` values that state a bound: computed <op> published.
+INEQUALITIES = (">", ">=", "<", "<=")
+#: The words read by the approximate-words rule (a claim's ``approximate``).
+APPROXIMATE_WORDS = ("roughly", "about", "around", "nearly", "almost", "some", "approximately", "a factor of")
+
+
+def within(published: float, computed: float, tolerance: float) -> bool:
+    """|computed - published| <= tolerance, ends included, with float slack."""
+    return abs(computed - published) <= tolerance * (1 + SLACK) + SLACK * abs(published)
+
+
+def value_status(published: float, computed: float, precision: float, tolerance: float | None = None) -> str:
+    """A value computed from the data against a printed value: ``match`` within the
+    printed ``precision`` (or a narrower own tolerance), ``within tolerance`` within a
+    wider ``tolerance`` (the claim's own, or its approximate word's), else ``mismatch``;
+    ``missing`` without a value."""
+    if not math.isfinite(computed):
+        return "missing"
+    if within(published, computed, min(precision, tolerance) if tolerance is not None else precision):
+        return "match"
+    if tolerance is not None and tolerance > precision and within(published, computed, tolerance):
+        return "within tolerance"
+    return "mismatch"
+
+
+def bound_allowance(relation: str, published: object) -> float:
+    """How far past a printed bound a value may lie and still print as it: half a unit of
+    the bound's last printed digit for a window's end (``>=``, ``<=``), nothing for a strict
+    bound (``>``, ``<``) (module docstring)."""
+    if relation not in INEQUALITIES:
+        raise ValueError(f"compare {relation!r} is not an inequality ({', '.join(INEQUALITIES)})")
+    return parse(getattr(published, "text", None) or published).tolerance if relation in (">=", "<=") else 0.0
+
+
+def holds(computed: float, relation: str, bound: float, allowance: float = 0.0) -> bool:
+    """Whether ``computed <relation> bound`` holds, an inclusive bound moved out by
+    ``allowance``; values within the float slack of the bound (relative to the bound: a
+    bound of 5e-13 is not swamped) count as equal to it (so ``>=`` holds there and ``>``
+    does not)."""
+    if relation not in INEQUALITIES:
+        raise ValueError(f"compare {relation!r} is not an inequality ({', '.join(INEQUALITIES)})")
+    slack = SLACK * max(abs(bound), allowance)
+    return {">": computed - bound > slack, ">=": computed - (bound - allowance) >= -slack,
+            "<": computed - bound < -slack, "<=": computed - (bound + allowance) <= slack}[relation]
+
+
+def bound_status(computed: float, relation: str, published: object, tolerance: float | None = None) -> str:
+    """The data against a printed bound or a window's end: ``holds`` or ``mismatch``
+    (``missing`` without a value). With an approximate word (``tolerance``), the value must
+    also round to the bound at its significant digits."""
+    if not math.isfinite(computed):
+        return "missing"
+    bound = float(published)
+    kept = holds(computed, relation, bound, bound_allowance(relation, published))
+    near = tolerance is None or within(bound, computed, tolerance)
+    return "holds" if kept and near else "mismatch"
+
+
+def _nearest(low: float, high: float, target: float) -> float:
+    """The point of [low, high] nearest to ``target``."""
+    return min(max(target, low), high)
+
+
+def internal_status(published: object, low: float, high: float, relation: str = "value",
+                    tolerance: float | None = None) -> str:
+    """A printed number against the range [``low``, ``high``] that other printed numbers
+    allow: ``consistent`` when some value of the range prints as the number (within its
+    ``tolerance``: half a unit of its last digit, or its approximate word's), or keeps it
+    when it is a bound; ``inconsistent`` when none does; ``missing`` without a range."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "missing"
+    bound = float(published)
+    if relation == "abs":
+        low, high = (0.0 if low <= 0 <= high else min(abs(low), abs(high))), max(abs(low), abs(high))
+    if relation in INEQUALITIES:
+        if tolerance is not None:  # an approximate bound: only the values that also round to it
+            low, high = max(low, bound - tolerance * (1 + SLACK)), min(high, bound + tolerance * (1 + SLACK))
+            if low > high:
+                return "inconsistent"
+        best = high if relation in (">", ">=") else low
+        return "consistent" if holds(best, relation, bound, bound_allowance(relation, published)) else "inconsistent"
+    width = tolerance if tolerance is not None else parse(getattr(published, "text", None) or published).tolerance
+    return "consistent" if within(bound, _nearest(low, high, bound), width) else "inconsistent"
+
+
+def approximate_tolerance(published: object) -> float:
+    """Half a unit of the printed number's last significant digit: how far a value may lie
+    from a number read with an approximate word (module docstring)."""
+    return float(significant_unit(getattr(published, "text", None) or published)) / 2
+
+
+def approximate_reason(word: str, published: object) -> str:
+    """The reason an approximate claim states: the word, the rule, the range it admits."""
+    text = getattr(published, "text", None) or str(published)
+    half = approximate_tolerance(published)
+    value = float(published)
+    digits = _significant_digits(text)
+    return (f"'{word}': read to the significant digits of {text} ({digits} significant digit"
+            f"{'s' if digits != 1 else ''}): {_plain(value - half)} to {_plain(value + half)}")
+
+
+def _significant_digits(text: str) -> int:
+    found = parse(text)
+    digits = "".join(map(str, found.number.as_tuple().digits)).lstrip("0")
+    if found.exponent >= 0:
+        digits = digits.rstrip("0")
+    return max(len(digits), 1)
+
+
+def _plain(value: float) -> str:
+    """A range end as short plain text (15000, 0.0245, 1.5)."""
+    return format(Decimal(repr(value)).normalize(), "f") if abs(value) < 1e15 else f"{value:g}"
+
+
+def rounding_note(published: object, computed: float, name: str = "reagree's value") -> str:
+    """A note, never an explanation: which rounding of ``computed`` other than to nearest
+    gives the printed digits ("" when none does, or when it matches outright)."""
+    text = getattr(published, "text", None) or str(published)
+    if not math.isfinite(computed):
+        return ""
+    found = readings(text, computed)
+    if "match" in found:
+        return ""
+    modes = [words for reading, words in (("truncation", "truncation"), ("rounding_up", "rounding up"))
+             if reading in found]
+    if not modes:
+        return ""
+    return (f"{' or '.join(modes)} of {name} ({computed:.6g}) would give {text}: within one unit of the last "
+            "printed digit, a note, not an explanation")
+
+
+def figure_id(key: str, end: str, compare: str, published: object, figure: str = "") -> str:
+    """The printed figure a claim checks (module docstring): its ``figure`` (a claim key)
+    or its own key, with its interval end, its comparison and its printed number."""
+    text = getattr(published, "text", None) or str(published)
+    number = parse(text).number.normalize()
+    where = figure or key
+    return (f"{where}{f' ({end})' if end else ''}{f' {compare}' if compare in INEQUALITIES else ''} = "
+            f"{format(number, 'f')}{'%' if parse(text).percent else ''}")
+
+
+def verdict(statuses) -> str:
+    """The one verdict of a printed figure checked by claims of these statuses: the first
+    of ``VERDICT_ORDER`` among them (findings first)."""
+    present = set(statuses)
+    for status in VERDICT_ORDER:
+        if status in present:
+            return status
+    raise ValueError(f"no known status among {sorted(present)}")
