@@ -86,7 +86,7 @@ def _grouped_words(found: Sequence[Tried], tried: Sequence[Tried]) -> list[str]:
             done.add(t.family)
             members = [m for m in found if m.family == t.family]
             values = [m.value for m in members]
-            spread = (f"{_number(min(values))} to {_number(max(values))}" if len(values) > 1
+            spread = (f"{_number(min(values))} to {_number(max(values))}" if min(values) != max(values)
                       else _number(values[0]))
             words.append(f"{len(members)} of {sizes[t.family]} {t.family} variants ({spread})")
         else:

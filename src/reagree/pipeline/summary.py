@@ -3,7 +3,7 @@
 What it decides:
 
 - **It counts printed figures, not claims.** The claims that check one printed figure
-  (claims.tsv's ``figure``: ``reagree.pipeline.verdicts.figure_id``) get one verdict
+  (claims.tsv's ``figure``: ``reagree.pipeline.verdicts.figure_ids``) get one verdict
   (``verdicts.verdict``: findings first), and every count is of figures: a figure printed
   twice, or checked against the data and against other printed numbers, counts once.
 - **Each paper's line leads with what was reproduced**: "N of M printed figures
@@ -166,8 +166,9 @@ def _finding_rows(figures_found: list[dict], members: dict[str, list[dict]]) -> 
     lines = ["| figure | printed | where (every place) | checks | explained by | rounding note | why |",
              "|---|---|---|---|---|---|---|"]
     for figure in figures_found:
-        claims = members[figure["figure"]]
-        first = next(c for c in claims if c["_index"] == figure["first"])
+        # the claim that gives the verdict first, then the figure's other checks
+        claims = sorted(members[figure["figure"]], key=lambda c: c["_index"] != figure["first"])
+        first = claims[0]
         lines.append(f"| {_key(first)} | {first['published']} | {_joined(claims, 'where')} | {_checks(claims)} | "
                      f"{_joined(claims, 'explained_by')} | {_joined(claims, 'rounding')} | "
                      f"{_joined(claims, 'reason')} |")

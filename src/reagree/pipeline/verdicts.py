@@ -34,11 +34,14 @@ What this module decides (the contract is design.md's "Claims"; the words are in
 - **Rounding readings are notes** (``rounding_note``): "truncation would give it" says
   the value is within one unit of the last printed digit; it never explains a finding and
   never merges findings.
-- **One printed figure, one verdict** (``figure_id``, ``verdict``). The claims that check
-  one printed figure (the same key, end, comparison and printed number, however many
-  places print it; or a claim that names another's key in ``figure``: the same figure
-  checked against the data and internally) get one verdict: the first of ``VERDICT_ORDER``
-  among their statuses, findings first.
+- **One printed figure, one verdict** (``figure_ids``, ``verdict``). The
+  claims that check one printed figure (the same key, end, comparison and printed
+  number, however many places print it; keys joined by a claim's ``figure``: the same
+  figure checked against the data and internally, or one statement about several
+  datasets) get one verdict: the first of ``VERDICT_ORDER``
+  among their statuses: findings first, then the most cautious agreement (a figure one
+  check reproduces at its digits and another only within a wider tolerance is within
+  tolerance; one the data reproduce and other printed numbers agree with is a match).
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ COMPARED = ("match", "within tolerance", "mismatch")
 #: The statuses of a printed number held against other printed numbers.
 INTERNAL = ("consistent", "inconsistent")
 #: A figure's verdict: the first of these among its claims' statuses.
-VERDICT_ORDER = ("missing", "mismatch", "inconsistent", "match", "within tolerance", "holds", "consistent",
+VERDICT_ORDER = ("missing", "mismatch", "inconsistent", "within tolerance", "match", "holds", "consistent",
                  "not comparable", "not built", "uncheckable")
 #: ``compare`` values that state a bound: computed <op> published.
 INEQUALITIES = (">", ">=", "<", "<=")
@@ -191,14 +194,48 @@ def rounding_note(published: object, computed: float, name: str = "reagree's val
             "printed digit, a note, not an explanation")
 
 
-def figure_id(key: str, end: str, compare: str, published: object, figure: str = "") -> str:
-    """The printed figure a claim checks (module docstring): its ``figure`` (a claim key)
-    or its own key, with its interval end, its comparison and its printed number."""
-    text = getattr(published, "text", None) or str(published)
-    number = parse(text).number.normalize()
-    where = figure or key
-    return (f"{where}{f' ({end})' if end else ''}{f' {compare}' if compare in INEQUALITIES else ''} = "
-            f"{format(number, 'f')}{'%' if parse(text).percent else ''}")
+def _figure_atom(key: str, claim) -> tuple[str, str, str, str]:
+    """A printed figure as the claims name it: a key, the interval end, the comparison and
+    the printed number's value (``19,991`` is ``19991``; a key's values are in one unit,
+    so ``9.3%`` and a percentage column's ``9.3`` are one number)."""
+    text = getattr(claim["published"], "text", None) or str(claim["published"])
+    compare = claim.get("compare", "")
+    return (key, claim.get("end", "") or "", compare if compare in INEQUALITIES else "",
+            format(parse(text).number.normalize(), "f"))
+
+
+def figure_ids(claims) -> list[str]:
+    """The printed figure each claim checks (module docstring), as text: claims with the
+    same key, end, comparison and printed number check one figure, and so do a claim and
+    the claims of the key its ``figure`` names (the same end, comparison and number),
+    links followed both ways and through chains; a figure is named after its first claim."""
+    parent: dict[tuple, tuple] = {}
+    order: dict[tuple, int] = {}
+
+    def root(atom: tuple) -> tuple:
+        while parent[atom] != atom:
+            parent[atom] = parent[parent[atom]]
+            atom = parent[atom]
+        return atom
+
+    atoms = []
+    for claim in claims:
+        own = _figure_atom(claim["key"], claim)
+        linked = _figure_atom(claim.get("figure") or claim["key"], claim)
+        atoms.append(own)
+        for atom in (own, linked):
+            if atom not in parent:
+                parent[atom] = atom
+                order[atom] = len(order)
+        a, b = root(own), root(linked)
+        if a != b:  # the earlier one names the figure
+            first, second = (a, b) if order[a] < order[b] else (b, a)
+            parent[second] = first
+    out = []
+    for atom in atoms:
+        key, end, compare, number = root(atom)
+        out.append(f"{key}{f' ({end})' if end else ''}{f' {compare}' if compare else ''} = {number}")
+    return out
 
 
 def verdict(statuses) -> str:
