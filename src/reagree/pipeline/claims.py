@@ -311,10 +311,9 @@ def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, re
     if not (np.isfinite(low) and np.isfinite(high)):
         low, high = computed, computed  # a relation whose inputs are constants: an exact value
     status = internal_status(claim["published"], low, high, relation, tolerance)
-    allows = f"the printed inputs allow {low:.6g} to {high:.6g}" if np.isfinite(low) else ""
     bound = f"states {relation} {row['published']}" if relation in INEQUALITIES else ""
     row.update(computed=computed, difference=computed - float(claim["published"]), status=status,
-               computed_low=low, computed_high=high, reason=_joined(bound, allows, why, claim.get("note", "")))
+               computed_low=low, computed_high=high, reason=_joined(bound, why, claim.get("note", "")))
     if status == "missing":
         row["reason"] = _joined(f"no value computed from the printed numbers ({value_row.get('note')})",
                                 claim.get("note", ""))

@@ -196,12 +196,13 @@ def rounding_note(published: object, computed: float, name: str = "reagree's val
 
 def _figure_atom(key: str, claim) -> tuple[str, str, str, str]:
     """A printed figure as the claims name it: a key, the interval end, the comparison and
-    the printed number's value (``19,991`` is ``19991``; a key's values are in one unit,
-    so ``9.3%`` and a percentage column's ``9.3`` are one number)."""
+    the printed number with its digits (``19,991`` is ``19991`` and ``+0.840`` is
+    ``0.840``, not ``0.84``: printed to another digit, it is another figure; a key's values
+    are in one unit, so ``9.3%`` and a percentage column's ``9.3`` are one number)."""
     text = getattr(claim["published"], "text", None) or str(claim["published"])
     compare = claim.get("compare", "")
     return (key, claim.get("end", "") or "", compare if compare in INEQUALITIES else "",
-            format(parse(text).number.normalize(), "f"))
+            format(parse(text).number, "f"))
 
 
 def figure_ids(claims) -> list[str]:
@@ -234,7 +235,7 @@ def figure_ids(claims) -> list[str]:
     out = []
     for atom in atoms:
         key, end, compare, number = root(atom)
-        out.append(f"{key}{f' ({end})' if end else ''}{f' {compare}' if compare else ''} = {number}")
+        out.append(f"{key}{f' ({end})' if end else ''} {compare or '='} {number}")
     return out
 
 
