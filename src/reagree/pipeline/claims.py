@@ -67,7 +67,7 @@ from reagree.pipeline.reproduce import claim_search, explanation, first_cause, p
 from reagree.pipeline.summary import reference_disagreements, summarise  # noqa: F401  (re-exported)
 from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, STATUSES, approximate_reason,  # noqa: F401
                                        approximate_tolerance, bound_allowance, bound_status, figure_ids, holds,
-                                       internal_status, rounding_note, value_status)
+                                       internal_status, rounding_note, value_status, window_end)
 from reagree.stats.references import DEFECT
 
 # ``explained_by``: what the variant search says (module docstring); ``cause``: what the
@@ -333,9 +333,8 @@ def _check_bound(claim: dict, row: dict, value: float, relation: str, tolerance:
     """The data against a printed bound: holds or mismatch, with the bound in the reason."""
     allowance = bound_allowance(relation, claim["published"])
     status = bound_status(value, relation, claim["published"], tolerance)
-    digits = (f" (a window's end, read to its printed digits: {relation} "
-              f"{float(claim['published']) + (allowance if relation == '<=' else -allowance):.6g})"
-              if allowance else "")
+    digits = f" (a window's end, read to its printed digits: {window_end(relation, claim['published'])})" \
+        if allowance else ""
     row.update(computed=value, difference=value - float(claim["published"]), status=status, tolerance=allowance,
                reason=_joined(f"states {relation} {row['published']}{digits}", why, claim.get("note", "")))
     if status == "mismatch":  # a bound is checked as printed: no reading of it to search

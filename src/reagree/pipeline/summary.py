@@ -79,11 +79,13 @@ def reference_disagreements(values: pd.DataFrame | None) -> tuple[int, pd.DataFr
 
 
 def _figure_column(table: pd.DataFrame) -> pd.Series:
-    """claims.tsv's ``figure``; for a table without one, the key, end and printed text."""
-    if "figure" in table.columns:
-        return table["figure"].fillna("").astype(str)
-    return table["key"].astype(str) + " (" + table["end"].fillna("").astype(str) + ") = " + \
+    """claims.tsv's ``figure``; where a table has none, the key, end and printed text."""
+    own = table["key"].astype(str) + " (" + table["end"].fillna("").astype(str) + ") = " + \
         table["published"].astype(str)
+    if "figure" not in table.columns:
+        return own
+    figure = table["figure"].fillna("").astype(str)
+    return figure.where(figure != "", own)
 
 
 def figures(table: pd.DataFrame) -> pd.DataFrame:

@@ -157,8 +157,8 @@ def approximate_tolerance(published: object) -> float:
 def approximate_reason(word: str, published: object) -> str:
     """The reason an approximate claim states: the word, the rule, the range it admits."""
     text = getattr(published, "text", None) or str(published)
-    half = approximate_tolerance(published)
-    value = float(published)
+    half = significant_unit(text) / 2
+    value = parse(text).number
     digits = _significant_digits(text)
     return (f"'{word}': read to the significant digits of {text} ({digits} significant digit"
             f"{'s' if digits != 1 else ''}): {_plain(value - half)} to {_plain(value + half)}")
@@ -172,9 +172,17 @@ def _significant_digits(text: str) -> int:
     return max(len(digits), 1)
 
 
-def _plain(value: float) -> str:
+def _plain(value: Decimal) -> str:
     """A range end as short plain text (15000, 0.0245, 1.5)."""
-    return format(Decimal(repr(value)).normalize(), "f") if abs(value) < 1e15 else f"{value:g}"
+    return format(value.normalize(), "f")
+
+
+def window_end(relation: str, published: object) -> str:
+    """A window's end read to its printed digits, as text ("<= 4.5" for "<= 4")."""
+    text = getattr(published, "text", None) or str(published)
+    found = parse(text)
+    half = found.unit / 2
+    return f"{relation} {_plain(found.number + half if relation == '<=' else found.number - half)}"
 
 
 def rounding_note(published: object, computed: float, name: str = "reagree's value") -> str:
