@@ -72,10 +72,15 @@ def test_joint_and_language_claims_match_but_the_findings(offline):
         "reproduced by alpha.expected_n_squared (0.2053")
     summary = (offline / "results" / "summary.md").read_text()
     cause_lines = [line for line in summary.splitlines() if line.startswith("- mozetic2016: ")]
-    # one line for the label-pair cause, the Serbian alpha on a line of its own
-    assert cause_lines[0].count("`count.self_repeats") == 2 and "`percent.self_repeats.ser_cro_bos" in cause_lines[0]
-    assert not any("self_repeats.ser_cro_bos" in line or "self_repeats.bosnian" in line for line in cause_lines[1:])
-    assert sum("`alpha_interval.self.serbian`" in line for line in cause_lines) == 1
+    # one line for the label-pair cause, the Serbian alpha on a line of its own: the n^2 variant is one
+    # candidate among 13 (12 of the 182 alphas with one unit left out print as 0.205 too), not the cause
+    (pairs,) = [line for line in cause_lines if "labelled three times" in line]
+    assert pairs.count("`count.self_repeats") == 2 and "`percent.self_repeats.ser_cro_bos" in pairs
+    assert not any("self_repeats.ser_cro_bos.posts`" in line or "self_repeats.bosnian" in line
+                   for line in cause_lines if line != pairs)
+    (serbian,) = [line for line in cause_lines if "`alpha_interval.self.serbian`" in line]
+    assert serbian.startswith("- mozetic2016: `alpha_interval.self.serbian`")  # no cause
+    assert "12 of 182 alpha_leave_one_unit_out variants (0.204633): 13 candidates, none singled out" in serbian
     matched = set(checked.loc[checked["status"] == "match", "key"])
     # Table 4 and 5 of Ser/Cro/Bos at printed precision, Table 3's inter-agreement posts
     for key in ["acc_within_one.self.ser_cro_bos", "alpha_interval.self.ser_cro_bos",
@@ -201,5 +206,5 @@ def test_tiny_file_tables_are_the_hand_worked_ones(tiny_build):
     missing = claims[claims["status"] == "missing"]
     assert missing["key"].tolist() == ["alpha_interval_half_width.inter.albanian"]
     assert "the interval is undefined" in missing["reason"].iloc[0]
-    assert set(claims.loc[claims["key"].str.contains(".albanian"), "status"]) <= {"match", "mismatch", "uncheckable",
-                                                                                  "missing"}
+    assert set(claims.loc[claims["key"].str.contains(".albanian"), "status"]) <= {
+        "match", "mismatch", "holds", "consistent", "inconsistent", "uncheckable", "missing"}

@@ -311,7 +311,7 @@ def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, re
     if not (np.isfinite(low) and np.isfinite(high)):
         low, high = computed, computed  # a relation whose inputs are constants: an exact value
     status = internal_status(claim["published"], low, high, relation, tolerance)
-    bound = f"states {relation} {row['published']}" if relation in INEQUALITIES else ""
+    bound = _bound_words(claim, relation, row["published"]) if relation in INEQUALITIES else ""
     row.update(computed=computed, difference=computed - float(claim["published"]), status=status,
                computed_low=low, computed_high=high, reason=_joined(bound, why, claim.get("note", "")))
     if status == "missing":
@@ -329,14 +329,21 @@ def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, re
         row["explained_by"] = "also " + words
 
 
-def _check_bound(claim: dict, row: dict, value: float, relation: str, tolerance: float | None, why: str) -> None:
-    """The data against a printed bound: holds or mismatch, with the bound in the reason."""
+def _bound_words(claim: dict, relation: str, published: str) -> str:
+    """"states > 40", or for a window's end "states <= 4 (a window's end, read to its
+    printed digits: <= 4.5)"."""
     allowance = bound_allowance(relation, claim["published"])
-    status = bound_status(value, relation, claim["published"], tolerance)
     digits = f" (a window's end, read to its printed digits: {window_end(relation, claim['published'])})" \
         if allowance else ""
-    row.update(computed=value, difference=value - float(claim["published"]), status=status, tolerance=allowance,
-               reason=_joined(f"states {relation} {row['published']}{digits}", why, claim.get("note", "")))
+    return f"states {relation} {published}{digits}"
+
+
+def _check_bound(claim: dict, row: dict, value: float, relation: str, tolerance: float | None, why: str) -> None:
+    """The data against a printed bound: holds or mismatch, with the bound in the reason."""
+    status = bound_status(value, relation, claim["published"], tolerance)
+    row.update(computed=value, difference=value - float(claim["published"]), status=status,
+               tolerance=bound_allowance(relation, claim["published"]),
+               reason=_joined(_bound_words(claim, relation, row["published"]), why, claim.get("note", "")))
     if status == "mismatch":  # a bound is checked as printed: no reading of it to search
         row["explained_by"] = "a printed bound: no variant searched"
         row["cause"] = claim.get("cause", "")

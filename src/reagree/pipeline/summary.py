@@ -109,13 +109,26 @@ def figures(table: pd.DataFrame) -> pd.DataFrame:
                          "cause": caused.reindex(order).fillna("").to_numpy()})
 
 
-def _cause_groups(found: pd.DataFrame) -> list[tuple[str, list[dict]]]:
-    """A paper's finding figures grouped by cause, in the order of their first figure; a
-    finding without a cause is a group of its own."""
-    groups: dict[str, list[dict]] = {}
-    for position, figure in enumerate(found[found["verdict"].isin(FINDINGS)].to_dict("records")):
-        groups.setdefault(figure["cause"] or f"\0{position}", []).append(figure)
+def _cause_groups(findings: list[tuple[dict, list[dict]]]) -> list[tuple[str, list[tuple[dict, list[dict]]]]]:
+    """A paper's finding figures (``finding_figures``) grouped by cause, in the order of
+    their first figure; a finding without a cause is a group of its own."""
+    groups: dict[str, list] = {}
+    for position, finding in enumerate(findings):
+        groups.setdefault(finding[0]["cause"] or f"\0{position}", []).append(finding)
     return [("" if cause.startswith("\0") else cause, members) for cause, members in groups.items()]
+
+
+def finding_figures(table: pd.DataFrame, found: pd.DataFrame | None = None) -> list[tuple[dict, list[dict]]]:
+    """Each finding figure of a claims table (its verdict a mismatch or an inconsistency),
+    in order: the figure (``figures``' row, or of ``found`` when given) and its claims as
+    records, the claim that gives the verdict first; linear in the claims."""
+    found = figures(table) if found is None else found
+    chosen = found[found["verdict"].isin(FINDINGS)]
+    if not len(chosen):
+        return []
+    members = _members(table, chosen)
+    return [(figure, sorted(members[figure["figure"]], key=lambda c: c["_index"] != figure["first"]))
+            for figure in chosen.to_dict("records")]
 
 
 def _members(table: pd.DataFrame, chosen: pd.DataFrame) -> dict[str, list[dict]]:
@@ -148,9 +161,11 @@ def _key(r: dict) -> str:
     return r["key"] + (f" ({r['end']})" if r.get("end") else "")
 
 
-def _figure_words(first: dict, claims: list[dict]) -> str:
-    """One finding figure in a cause line: its key, printed and computed value, what
-    reproduces it, and its other checks and places."""
+def _figure_words(claims: list[dict]) -> str:
+    """One finding figure in a cause line (its claims, the one that gives the verdict
+    first): its key, printed and computed value, what reproduces it, and its other checks
+    and places."""
+    first = claims[0]
     words = f"`{_key(first)}` (printed {first['published']}, {first['status']} {_number(first.get('computed'))})"
     if first.get("explained_by"):
         words += f": {first['explained_by']}"
@@ -164,12 +179,12 @@ def _joined(claims: list[dict], column: str, separator: str = " / ") -> str:
     return separator.join(text for text in dict.fromkeys(str(c.get(column) or "") for c in claims) if text)
 
 
-def _finding_rows(figures_found: list[dict], members: dict[str, list[dict]]) -> list[str]:
+def _finding_rows(findings: list[tuple[dict, list[dict]]]) -> list[str]:
+    """summary.md's table of a paper's findings, one row per printed figure (the claim that
+    gives the verdict first, then the figure's other checks)."""
     lines = ["| figure | printed | where (every place) | checks | explained by | rounding note | why |",
              "|---|---|---|---|---|---|---|"]
-    for figure in figures_found:
-        # the claim that gives the verdict first, then the figure's other checks
-        claims = sorted(members[figure["figure"]], key=lambda c: c["_index"] != figure["first"])
+    for _, claims in findings:
         first = claims[0]
         lines.append(f"| {_key(first)} | {first['published']} | {_joined(claims, 'where')} | {_checks(claims)} | "
                      f"{_joined(claims, 'explained_by')} | {_joined(claims, 'rounding')} | "
@@ -193,16 +208,17 @@ def summarise(tables: dict[str, pd.DataFrame],
     """summary.tsv's frame and summary.md's text for the papers' claims tables (module
     docstring); ``values``: each paper's values.tsv frame (for the reference check)."""
     values = values or {}
-    counts, disagreements, found_of = [], {}, {}
+    counts, disagreements, found_of, findings_of = [], {}, {}, {}
     for paper, table in tables.items():
         found = figures(table)
         found_of[paper] = found
+        findings_of[paper] = finding_figures(table, found)
         tally = found["verdict"].value_counts()
         checked, differ = reference_disagreements(values.get(paper))
         disagreements[paper] = differ
         counts.append({"paper": paper, **{_column(s): int(tally.get(s, 0)) for s in STATUSES},
                        "figures": len(found), "claims": len(table),
-                       "finding_causes": len(_cause_groups(found)), "reference_checked": checked,
+                       "finding_causes": len(_cause_groups(findings_of[paper])), "reference_checked": checked,
                        "reference_differs": len(differ)})
     summary = pd.DataFrame(counts, columns=SUMMARY_COLUMNS)
 
@@ -230,28 +246,18 @@ def summarise(tables: dict[str, pd.DataFrame],
               "|---" * len(SUMMARY_COLUMNS) + "|"]
     lines += ["| " + " | ".join(str(r[c]) for c in SUMMARY_COLUMNS) + " |" for r in summary.to_dict("records")]
 
-    cause_lines, finding_tables = [], []
-    for paper, table in tables.items():
-        found = found_of[paper]
-        chosen = found[found["verdict"].isin(FINDINGS)]
-        if not len(chosen):
-            continue
-        members = _members(table, chosen)
-        for cause, group in _cause_groups(found):
-            words = []
-            for figure in group:
-                claims = members[figure["figure"]]
-                words.append(_figure_words(next(c for c in claims if c["_index"] == figure["first"]), claims))
+    cause_lines = []
+    for paper in tables:
+        for cause, group in _cause_groups(findings_of[paper]):
+            words = [_figure_words(claims) for _, claims in group]
             head = f"**{cause}** ({len(words)} figure{'s' if len(words) != 1 else ''})" if cause else ""
             cause_lines.append(f"- {paper}: " + (f"{head}: " if head else "") + "; ".join(words))
-        finding_tables.append((paper, _finding_rows(chosen.to_dict("records"), members)))
     if cause_lines:
         lines += ["", "## Findings (mismatches and inconsistencies), one line per cause", "", *cause_lines]
-    finding_rows = dict(finding_tables)
     for paper, table in tables.items():
         found = found_of[paper]
-        if paper in finding_rows:
-            lines += ["", f"## {paper}: findings, one row per printed figure", "", *finding_rows[paper]]
+        if findings_of[paper]:
+            lines += ["", f"## {paper}: findings, one row per printed figure", "", *_finding_rows(findings_of[paper])]
         missing = table[table["status"] == "missing"]
         if len(missing):
             lines += ["", f"## {paper}: Missing (defects)", "", "| key | where | published | why |", "|---|---|---|---|"]

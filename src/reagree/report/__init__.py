@@ -45,8 +45,8 @@ import pandas as pd
 
 from reagree import __version__
 from reagree.pipeline.claims import read_claims
-from reagree.pipeline.summary import figures as figure_verdicts
-from reagree.pipeline.verdicts import FINDINGS, STATUSES
+from reagree.pipeline.summary import finding_figures
+from reagree.pipeline.verdicts import STATUSES
 
 MAX_TABLE_ROWS = 100
 MAX_TIE_ROWS = 50
@@ -307,21 +307,13 @@ def finding_rows(paper: PaperResults, anchors: dict) -> list[dict]:
     """One row per finding figure of a paper (its verdict a mismatch or an
     inconsistency): the claim that gives the verdict, every place the figure is printed
     and its other checks."""
-    claims = paper.claims
-    if not len(claims):
-        return []
-    found = figure_verdicts(claims)
-    found = found[found["verdict"].isin(FINDINGS)]
-    ids = claims["figure"] if "figure" in claims.columns else pd.Series("", index=claims.index)
     rows = []
-    for figure in found.to_dict("records"):
-        members = claims[ids == figure["figure"]]
-        row = claims.loc[figure["first"]].to_dict()
-        others = members.drop(index=figure["first"])
-        rows.append({**row, "paper": paper.paper_id, "anchor": anchors[(paper.paper_id, figure["first"])],
-                     "places": " / ".join(dict.fromkeys(members["where"])),
+    for figure, members in finding_figures(paper.claims):
+        first, others = members[0], members[1:]
+        rows.append({**first, "paper": paper.paper_id, "anchor": anchors[(paper.paper_id, figure["first"])],
+                     "places": " / ".join(dict.fromkeys(m["where"] for m in members)),
                      "other_checks": "; ".join(f"{r['source']}: {r['status']} ({_number(r['computed'])})"
-                                               for r in others.to_dict("records"))})
+                                               for r in others)})
     return rows
 
 
