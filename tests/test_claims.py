@@ -508,3 +508,16 @@ def test_a_repository_quote_is_checked_against_the_file_it_cites():
     with pytest.raises(ClaimQuoteError, match=r"claim placement.exact cites results/t.txt, which no source of p "
                                               r"fetches"):
         repository_files(quoting, sources, "p")
+
+
+def test_an_approximate_word_is_read_from_a_claim_table_and_takes_no_tolerance(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("n.a", "T", "20,000", approximate="about")})
+    assert load_paper(path, SCHEMA)["claims"][0]["approximate"] == "about"
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row(
+        "n.a", "T", "20,000", approximate="about", tolerance="5000", tolerance_reason="round")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: claim n.a: an approximate word \('about'\) sets the "
+                                         r"tolerance by the one rule"):
+        load_paper(path, SCHEMA)
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("n.a", "T", "20", approximate="ca.")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: field approximate: 'ca.' is not one of"):
+        load_paper(path, SCHEMA)

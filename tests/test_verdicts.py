@@ -234,3 +234,10 @@ def test_the_summary_of_many_claims_is_correct():
     cause_lines = [line for line in markdown.splitlines() if line.startswith("- p: ")]
     assert len(cause_lines) == 1 + single_findings + 200
     assert cause_lines[0].startswith("- p: **shared** (300 figures): `k0`")
+
+
+def test_the_schema_admits_the_words_the_rule_reads():
+    from reagree.pipeline.settings import load_schema, schema_path
+
+    schema = load_schema(schema_path("paper"))
+    assert tuple(schema["$defs"]["claim"]["properties"]["approximate"]["enum"]) == verdicts.APPROXIMATE_WORDS

@@ -128,7 +128,8 @@ def _status_lines(claim: dict) -> list[str]:
         read = "a bound" + (f", its window end read to its printed digits (within {tolerance:g})" if tolerance else
                             ", exact")
     elif abs(tolerance - precision) > 1e-12 * max(1.0, precision):
-        read = f"within {tolerance:g}: a stated wider tolerance (the reason below)"
+        why = "the approximate-words rule" if claim.get("reason", "").startswith("'") else "a stated wider tolerance"
+        read = f"within {tolerance:g}: {why} (the reason below)"
     else:
         read = f"precision: within {precision:g}, half a unit of its last printed digit"
     lines = [f"  printed   {published}  ({read})"]
@@ -194,7 +195,9 @@ def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: st
                 lines.append(f"  {label:<9} {claim[field]}")
         return "\n".join(lines)
     if status not in COMPARED or claim.get("end"):
-        why = "an interval end is not searched" if claim.get("end") else f"a claim that is {status} is not compared"
+        why = ("an interval end is not searched" if claim.get("end") else "a bound is checked as printed"
+               if status == "holds" or claim.get("reason", "").startswith("states ")
+               else f"a claim that is {status} is not compared")
         lines.append(f"  variants  none tried ({why})")
         return "\n".join(lines)
     own = [r for r in rows if r.get("own") == "yes"]

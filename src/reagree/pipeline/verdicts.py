@@ -50,6 +50,7 @@ import math
 from decimal import Decimal
 
 from reagree.pipeline.printed import SLACK, parse, readings, significant_unit
+from reagree.pipeline.printed import within_tolerance as within
 
 #: Every status, in the order the summary counts them.
 STATUSES = ("match", "within tolerance", "holds", "consistent", "mismatch", "inconsistent", "uncheckable",
@@ -67,11 +68,6 @@ VERDICT_ORDER = ("missing", "mismatch", "inconsistent", "within tolerance", "mat
 INEQUALITIES = (">", ">=", "<", "<=")
 #: The words read by the approximate-words rule (a claim's ``approximate``).
 APPROXIMATE_WORDS = ("roughly", "about", "around", "nearly", "almost", "some", "approximately", "a factor of")
-
-
-def within(published: float, computed: float, tolerance: float) -> bool:
-    """|computed - published| <= tolerance, ends included, with float slack."""
-    return abs(computed - published) <= tolerance * (1 + SLACK) + SLACK * abs(published)
 
 
 def value_status(published: float, computed: float, precision: float, tolerance: float | None = None) -> str:
