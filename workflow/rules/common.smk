@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from snakemake.exceptions import WorkflowError
-from snakemake.utils import validate as snakemake_validate
+from snakemake.utils import validate
 
 from reagree.pipeline import settings as reagree_settings
 from reagree.pipeline.halt import stop
@@ -24,17 +24,11 @@ try:
     reagree_settings.validate(reagree_settings.fill_defaults(dict(config), _schema), _schema, "config")
 except ValueError as error:
     stop(str(error))
-
-
-def validate(values, schema):
-    """Snakemake's schema validation (it fills the defaults), its error as one line."""
-    try:
-        snakemake_validate(values, schema)
-    except WorkflowError as error:
-        stop(str(error).strip())
-
-
-validate(config, "../schemas/config.schema.yaml")
+# Snakemake's own validation fills the defaults; its error, too, is one line and the last.
+try:
+    validate(config, "../schemas/config.schema.yaml")
+except WorkflowError as error:
+    stop(str(error).strip())
 for _paper_id in reagree_settings.paper_folders(WORKFLOW_DIR):
     _settings_schema = reagree_settings.paper_settings_schema(WORKFLOW_DIR, _paper_id)
     if _settings_schema is not None:
@@ -45,7 +39,10 @@ for _paper_id in reagree_settings.paper_folders(WORKFLOW_DIR):
                                       f"config key {_paper_id!r}")
         except ValueError as error:
             stop(str(error))
-        validate(_values, str(_settings_schema))
+        try:
+            validate(_values, str(_settings_schema))
+        except WorkflowError as error:
+            stop(str(error).strip())
         _paper_settings[_paper_id] = _values
 config.update(_paper_settings)
 
