@@ -112,10 +112,18 @@ def _claims(args: argparse.Namespace) -> int:
     return 1 if counts.get("missing") else 0
 
 
+def _root(args: argparse.Namespace) -> Path:
+    """--root when given, else the checkout at or above the working folder (reagree.pipeline.checkout)."""
+    from reagree.pipeline.checkout import project_root
+
+    return Path(args.root).resolve() if args.root is not None else project_root()
+
+
 def _explain(args: argparse.Namespace) -> int:
     from reagree.pipeline.explain import explain
 
-    print(explain(args.key, args.results, args.paper), end="")
+    results = args.results if args.results is not None else _root(args) / "results"
+    print(explain(args.key, results, args.paper), end="")
     return 0
 
 
@@ -125,7 +133,7 @@ def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
 
     from reagree.pipeline.settings import check_config_files
 
-    root = Path(args.root).resolve()
+    root = _root(args)
     config: dict = {}
     check_config_files([root / "config.yaml", *map(Path, args.configfile or [])])
     for path in [root / "config.yaml", *map(Path, args.configfile or [])]:
@@ -185,7 +193,7 @@ def _accept(args: argparse.Namespace) -> int:
     from reagree.pipeline.sources import pinned_names
     from reagree.pipeline.yamlio import load_yaml
 
-    root = Path(args.root)
+    root = _root(args)
     known = paper_folders(root / "workflow")
     if args.paper not in known:
         raise ValueError(f"{args.paper!r} is not a paper folder under {root / 'workflow' / 'papers'}; papers: {known}")
@@ -242,7 +250,7 @@ def _audit(args: argparse.Namespace) -> int:
 def _new_paper(args: argparse.Namespace) -> int:
     from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
-    created = scaffold_paper(Path(args.root), args.paper_id, title=args.title, cite=args.cite)
+    created = scaffold_paper(_root(args), args.paper_id, title=args.title, cite=args.cite)
     for path in created:
         print(f"created {path}")
     print(next_steps(args.paper_id))
@@ -293,8 +301,10 @@ def _parser() -> argparse.ArgumentParser:
                     "recomputed (run `make all` first).")
     explain.add_argument("key", metavar="KEY", help="a claim key, as in the key column of results/ID/claims.tsv")
     explain.add_argument("--paper", metavar="ID", help="the paper (default: every paper built under results/)")
-    explain.add_argument("--results", default="results", metavar="DIR", help="the build's results folder "
-                         "(default: %(default)s)")
+    explain.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                         "holding this folder, looked for upward)")
+    explain.add_argument("--results", default=None, metavar="DIR", help="the build's results folder "
+                         "(default: results/ of the checkout)")
     explain.set_defaults(run=_explain)
 
     mirror = commands.add_parser(
@@ -308,7 +318,8 @@ def _parser() -> argparse.ArgumentParser:
     mirror.add_argument("--configfile", action="append", metavar="YAML",
                         help="merged over ROOT/config.yaml, as snakemake --configfile does (repeatable)")
     mirror.add_argument("--papers", metavar="ID,ID", help="only these papers (default: config.yaml's papers)")
-    mirror.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    mirror.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                        "holding this folder, looked for upward)")
     mirror.set_defaults(run=_mirror)
 
     accept = commands.add_parser(
@@ -324,7 +335,8 @@ def _parser() -> argparse.ArgumentParser:
     accept.add_argument("sha256", metavar="SHA256", nargs="?", help="the sha256 of the version to take (the run's "
                         "message names it)")
     accept.add_argument("--all", action="store_true", help="every unpinned input of PAPER")
-    accept.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    accept.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                        "holding this folder, looked for upward)")
     accept.set_defaults(run=_accept)
 
     bootstrap_defaults = _bootstrap_defaults()
@@ -397,7 +409,8 @@ def _parser() -> argparse.ArgumentParser:
     new_paper.add_argument("paper_id", metavar="ID", help="the paper id: lowercase letters, digits and _, e.g. smith2027")
     new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
     new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")
-    new_paper.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    new_paper.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                        "holding this folder, looked for upward)")
     new_paper.set_defaults(run=_new_paper)
     return parser
 
