@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import sys
 from pathlib import Path
 
 from reagree import __version__
+from reagree.files import MAX_TABLE_BYTES, human_bytes
 
 DESCRIPTION = """\
 reagree recomputes published inter-annotator agreement numbers from released data and
@@ -60,8 +62,10 @@ def _fetch_defaults() -> dict:
 
 
 def _fetch(args: argparse.Namespace) -> int:
+    from reagree.files import check_output
     from reagree.pipeline.fetch import FetchError, fetch
 
+    check_output(args.dest)
     try:
         digest = fetch(args.url, args.dest, sha256=args.sha256, mirror=args.mirror, timeout=args.timeout,
                        retries=args.retries)
@@ -86,6 +90,7 @@ def _paper_package(folder: Path, paper_id: str):
 
 
 def _claims(args: argparse.Namespace) -> int:
+    from reagree.files import check_output
     from reagree.pipeline.claims import diff_claims
     from reagree.pipeline.paperspec import load_paper
     from reagree.pipeline.settings import fill_defaults, load_schema, paper_settings_schema
@@ -93,6 +98,8 @@ def _claims(args: argparse.Namespace) -> int:
     from reagree.pipeline.tables import read_values, write_tsv
     from reagree.pipeline.variantplan import read_variants
 
+    if args.output:
+        check_output(args.output)
     paper = load_paper(args.paper, args.schema)
     folder = Path(args.paper).resolve().parent
     settings_schema = paper_settings_schema(folder.parent.parent, paper["id"])
@@ -189,8 +196,8 @@ def _mirror(args: argparse.Namespace) -> int:
 
 def _accept(args: argparse.Namespace) -> int:
     from reagree.pipeline.pins import accept
-    from reagree.pipeline.settings import paper_folders
-    from reagree.pipeline.sources import pinned_names
+    from reagree.pipeline.settings import load_schema, paper_folders, paper_settings_schema
+    from reagree.pipeline.sources import pinned_names, source_names
     from reagree.pipeline.yamlio import load_yaml
 
     root = _root(args)
@@ -199,8 +206,12 @@ def _accept(args: argparse.Namespace) -> int:
         raise ValueError(f"{args.paper!r} is not a paper folder under {root / 'workflow' / 'papers'}; papers: {known}")
     if (args.name is None) == (not args.all):
         raise ValueError("name one input (NAME [SHA256]) or give --all, not both")
-    paper = load_yaml(root / "workflow" / "papers" / args.paper / "paper.yaml") or {}
-    for line in accept(args.paper, args.name, args.sha256, pins=pinned_names(paper), data=root / "data"):
+    paper_yaml = root / "workflow" / "papers" / args.paper / "paper.yaml"
+    paper = load_yaml(paper_yaml) or {}
+    settings_schema = paper_settings_schema(root / "workflow", args.paper)
+    names = source_names({**paper, "id": args.paper}, load_schema(settings_schema) if settings_schema else None,
+                         str(paper_yaml))
+    for line in accept(args.paper, args.name, args.sha256, names=names, pins=pinned_names(paper), data=root / "data"):
         print(line)
     return 0
 
@@ -213,6 +224,14 @@ def _bootstrap_schema() -> dict:
 
 def _bootstrap_defaults() -> dict:
     return {key: spec["default"] for key, spec in _bootstrap_schema().items()}
+
+
+def _byte_count(text: str) -> int:
+    """A byte count as given on the command line: 1000, 500K, 500M, 8G (K, M, G: powers of 1024)."""
+    match = re.fullmatch(r"\s*(\d+)\s*([KMG]?)(?:i?B)?\s*", text, flags=re.IGNORECASE)
+    if not match or int(match.group(1)) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of bytes, e.g. 1000000, 500M or 8G")
+    return int(match.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[match.group(2).lower()]
 
 
 def _check_audit_options(args: argparse.Namespace) -> None:
@@ -230,13 +249,20 @@ def _check_audit_options(args: argparse.Namespace) -> None:
 
 def _audit(args: argparse.Namespace) -> int:
     from reagree.audit import audit_file, render_text, to_json, write_outputs
+    from reagree.files import UnsafePath, check_output, kind_of
     from reagree.pipeline.tables import write_text_atomic
 
     _check_audit_options(args)
+    if args.json:  # before the audit: a refused output wastes no work
+        check_output(args.json)
+    if args.out and kind_of(args.out) is not None and not Path(args.out).is_dir():
+        raise UnsafePath(f"{args.out} is {kind_of(args.out)}, not a folder: --out names the folder the audit's files "
+                         "are written to; nothing was written")
     result = audit_file(args.table, layout=args.format, unit=args.unit, rater=args.rater, label=args.label,
                         raters=args.raters, order=args.order, majority=args.majority, level=args.level,
                         tie_rule=args.tie_rule, draws=args.bootstrap, seed=args.seed, ci_level=args.ci_level,
-                        ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats)
+                        ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats,
+                        max_bytes=args.max_bytes)
     print(render_text(result), end="")
     if args.json:
         write_text_atomic(args.json, to_json(result))
@@ -269,7 +295,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Download URL to DEST (or copy it from an offline mirror), check its sha256 when given, "
                     "and write it atomically: on any failure DEST is not created.")
     fetch.add_argument("url", help="the http(s) URL of the file")
-    fetch.add_argument("dest", help="where to write it")
+    fetch.add_argument("dest", help="where to write it (a regular file or a new path: a link, a device, a FIFO or a "
+                       "folder there is refused)")
     fetch.add_argument("--sha256", metavar="HEX", help="expected sha256 (64 hex digits); a mismatch is an error")
     fetch.add_argument("--mirror", metavar="DIR",
                        help="copy from this offline mirror (https://HOST/PATH -> DIR/HOST/PATH) instead of the network")
@@ -286,7 +313,8 @@ def _parser() -> argparse.ArgumentParser:
                     "not comparable, missing). Exit code 1 when a claim is missing a value.")
     claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/ID/paper.yaml")
     claims.add_argument("values", help="the paper's values.tsv, e.g. results/ID/values.tsv")
-    claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout")
+    claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout (a regular "
+                        "file or a new path: a link, a device, a FIFO or a folder there is refused)")
     claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
     claims.add_argument("--variants", metavar="TSV",
                         help="the paper's variants.tsv (results/ID/variants.tsv): fills explained_by")
@@ -331,7 +359,8 @@ def _parser() -> argparse.ArgumentParser:
                     "the next run rebuild everything that read the file. --all does so for every unpinned input "
                     "of PAPER.")
     accept.add_argument("paper", metavar="PAPER", help="the paper id (a folder of workflow/papers/)")
-    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/, e.g. runs/run1.json")
+    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/ as the paper's sources "
+                        "name it, e.g. runs/run1.json (a name no source of PAPER produces is refused)")
     accept.add_argument("sha256", metavar="SHA256", nargs="?", help="the sha256 of the version to take (the run's "
                         "message names it)")
     accept.add_argument("--all", action="store_true", help="every unpinned input of PAPER")
@@ -343,7 +372,8 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser(
         "audit", help="agreement on your own annotation table: pairs, coefficients, intervals, ties",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=AUDIT_DESCRIPTION,
+        description=AUDIT_DESCRIPTION + f"\nTABLE must be a regular file of at most {human_bytes(MAX_TABLE_BYTES)} "
+                    "(--max-bytes raises the bound).\n",
         epilog="examples:\n"
                "  reagree audit labels.csv                               (long: columns unit, rater, label)\n"
                "  reagree audit labels.tsv --unit item --rater coder --label code --level nominal\n"
@@ -393,7 +423,12 @@ def _parser() -> argparse.ArgumentParser:
                             "the units' rating rows; order statistics) or numpy (one rng.integers(0, n, n) per "
                             "draw; numpy.percentile's interpolation, as write-ups that bootstrapped with numpy "
                             "did) (default: %(default)s)")
-    audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT")
+    audit.add_argument("--max-bytes", type=_byte_count, default=None, metavar="BYTES",
+                       help="the most bytes read of TABLE, e.g. 500M or 8G; a larger file is refused, as is a TABLE "
+                            "that is not a regular file (a device, a FIFO, a folder) "
+                            f"(default: {human_bytes(MAX_TABLE_BYTES)})")
+    audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT (a regular file or a new "
+                       "path: a link, a device, a FIFO or a folder there is refused)")
     audit.add_argument("--out", metavar="DIR",
                        help="also write audit.json, audit.txt, the tables (TSV and Markdown) and a figure of the "
                             "coefficients with their intervals to DIR")

@@ -80,8 +80,11 @@ if INVOCATION in ("run", "dry-run"):
         for _stale in sweep_partial_files(f"data/{_paper_id}", remove=INVOCATION == "run"):
             _done = "removed" if INVOCATION == "run" else "a run removes"
             print(f"reagree: {_done} {_stale}, left by an interrupted fetch", file=sys.stderr)
-        inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
-                       found=_inspection)
+        try:
+            inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
+                           found=_inspection)
+        except ValueError as error:  # a malformed record, a source that is not a regular file: one line
+            raise WorkflowError(f"reagree: {error}") from None
     for _note in _inspection.notes:
         print(f"reagree: {_note}", file=sys.stderr)
     if _inspection.problems:
