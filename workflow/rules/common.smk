@@ -84,7 +84,7 @@ if INVOCATION in ("run", "dry-run"):
             inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
                            found=_inspection)
         except ValueError as error:  # a malformed record, a source that is not a regular file: one line
-            raise WorkflowError(f"reagree: {error}") from None
+            stop(error)
     for _note in _inspection.notes:
         print(f"reagree: {_note}", file=sys.stderr)
     if _inspection.problems:
