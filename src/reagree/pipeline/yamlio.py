@@ -13,6 +13,13 @@ What it decides:
   before anything is constructed, walked or validated. (PyYAML shares an alias's object,
   so loading a bomb is cheap; it is everything that walks the result afterwards that
   explodes: 32 levels of doubling need only 64 aliases, so the count alone is not enough.)
+- **Nesting is bounded**: a list or mapping nested more than ``MAX_DEPTH`` levels deep
+  is refused while the file is read, naming the file and the line (PyYAML composes
+  nested nodes recursively, so 50,000 ``[`` would otherwise end in a RecursionError
+  thousands of lines long). reagree's own files nest a few levels.
+- **The merge key** ``<<`` (YAML 1.1: ``<<: *base`` copies the keys of the mapping
+  ``base`` anchors; a mapping's own key wins over a merged one) is supported; a key
+  repeated among a mapping's own keys is still an error.
 - **Text is UTF-8**; anything else is one line naming the file and the byte.
 - ``.nan`` and ``.inf`` are not numbers a paper prints; as a ``published`` value they
   are refused by the schema (a number that is not finite), not turned into a crash.
@@ -27,6 +34,8 @@ import yaml
 
 MAX_ALIASES = 64
 MAX_EXPANDED_VALUES = 100_000
+MAX_DEPTH = 100
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 #: Thousands separators a printed number may hold (``19,991``; a thin or a narrow
@@ -71,8 +80,19 @@ class _StrictLoader(yaml.SafeLoader):
         super().__init__(stream)
         self.name = name
         self.aliases_seen = 0
+        self.depth = 0
 
     def compose_node(self, parent, index):
+        if self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+            self.depth += 1
+            try:
+                if self.depth > MAX_DEPTH:
+                    mark = self.peek_event().start_mark
+                    raise YamlError(f"{self.name}, line {mark.line + 1}: YAML nested more than {MAX_DEPTH} levels "
+                                    "deep; reagree refuses files nested this deep")
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
         if self.check_event(yaml.AliasEvent):
             self.aliases_seen += 1
             if self.aliases_seen > MAX_ALIASES:
@@ -91,6 +111,8 @@ class _StrictLoader(yaml.SafeLoader):
     def construct_mapping(self, node, deep=False):
         seen: dict = {}
         for key_node, _ in node.value:
+            if key_node.tag == _MERGE_TAG:  # merged keys may be overridden by the mapping's own (SafeLoader's merge)
+                continue
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
             if key in seen:

@@ -461,13 +461,36 @@ def _from_wide_cells(columns: list[str], cells: np.ndarray, unit: str, raters: S
     return _build(long, categories, source, line[rows], keep_units=ids.to_numpy(), keep_raters=raters)
 
 
+class NotTextEncoding(ValueError):
+    """A codec that exists but does not decode bytes into text (``text_codec``)."""
+
+
+def text_codec(encoding: str) -> str:
+    """The codec name of a text encoding (``latin-1`` -> ``iso8859-1``); ValueError for a
+    name Python does not know, and for a codec that is not a text encoding (``rot13``,
+    ``base64``, ``hex``, ``zlib``, ``bz2``, ``uu``, ``quopri`` turn bytes into bytes or
+    text into text: ``bytes.decode`` refuses them with a LookupError)."""
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        raise ValueError(f"unknown encoding {encoding!r} (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+    try:
+        b"a".decode(info.name)  # an empty input is not enough: Python returns "" without asking the codec
+    except UnicodeError:  # a text encoding that cannot decode this one byte (utf-16)
+        pass
+    except LookupError:
+        raise NotTextEncoding(f"{encoding}: not a text encoding (it turns bytes into bytes); name the file's text "
+                         "encoding (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+    return info.name
+
+
 def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
     """The file's bytes as UTF-8: checked when they should be UTF-8 already, else decoded
     from ``encoding`` and encoded again (line breaks, and so line numbers, are kept)."""
     try:
-        codec = codecs.lookup(encoding).name
-    except LookupError:
-        raise ValueError(f"{path}: unknown encoding {encoding!r} (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+        codec = text_codec(encoding)
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
     utf8 = codec == "utf-8"
     try:
         text = data.decode("utf-8" if utf8 else encoding)
