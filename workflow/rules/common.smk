@@ -11,7 +11,7 @@ from snakemake.utils import validate
 from reagree.pipeline import settings as reagree_settings
 from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
 from reagree.pipeline.paper_registry import load_enabled_papers, open_registry, paper_files
-from reagree.pipeline.pins import Inspection, inspect_inputs
+from reagree.pipeline.pins import Inspection, inspect_inputs, inspect_rule_reads
 from reagree.pipeline.runs import RunAlive, RunLock, invocation
 
 WORKFLOW_DIR = Path(workflow.basedir) / "workflow"
@@ -74,6 +74,9 @@ if INVOCATION in ("run", "dry-run"):
             print(f"reagree: {_done} {_stale}, left by an interrupted fetch", file=sys.stderr)
         inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
                        found=_inspection)
+        # a number computed from bytes other than the pinned or recorded ones (the file moved
+        # while a run read it) is removed, so this run computes it again
+        inspect_rule_reads(_paper_id, SOURCES[_paper_id], act=INVOCATION == "run", found=_inspection)
     for _note in _inspection.notes:
         print(f"reagree: {_note}", file=sys.stderr)
     if _inspection.problems:

@@ -33,8 +33,8 @@ import pandas as pd
 
 from reagree import __version__
 from reagree.audit.read import REPEAT_RULES, AuditTable, _split, read_table
+from reagree.io import reads
 from reagree.pipeline.progress import progress
-from reagree.pipeline.tables import sha256_of
 from reagree.stats import classification, multirater
 from reagree.stats.alpha import LEVELS, alpha_statistic
 from reagree.stats.bootstrap import SCHEMES, Interval, UnitStatistic, bootstrap, interval_from_draws
@@ -486,9 +486,12 @@ def audit_file(path: str | Path, layout: str = "long", unit: str = "unit", rater
                encoding: str = "utf-8", repeats: str | None = None) -> dict:
     """``read_table`` then ``audit``; the result also records the file's sha256."""
     _check_settings(draws, seed, ci_level, ci_scheme)  # before reading a large file
-    table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding, repeats=repeats)
+    with reads.recording():  # the sha256 of the bytes the table was read from, not of a second read
+        table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding,
+                           repeats=repeats)
+        sha256 = reads.sha256_read(path)
     result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme)
-    result["sha256"] = sha256_of(path)
+    result["sha256"] = sha256
     result["settings"]["order"] = _split(order)
     result["settings"]["encoding"] = encoding
     return result

@@ -19,6 +19,7 @@ from typing import Iterable, Mapping
 import numpy as np
 import pandas as pd
 
+from reagree.io import reads
 from reagree.stats.bootstrap import MAX_UNDEFINED_SHARE
 from reagree.stats.undefined import reason_of
 
@@ -60,6 +61,18 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     except BaseException:
         Path(handle.name).unlink(missing_ok=True)
         raise
+
+
+def write_reads_beside(path: str | Path) -> None:
+    """``<path>.reads``: the sha256 of every file this job read through
+    ``reagree.io.reads`` (the bytes it parsed), written before ``path`` so that a values
+    or variants file computed from data never stands without them; none when the job
+    read nothing."""
+    text = reads.reads_text()
+    if text:
+        write_text_atomic(reads.reads_path(path), text)
+    else:
+        reads.reads_path(path).unlink(missing_ok=True)
 
 
 def write_tsv(frame: pd.DataFrame, path: str | Path) -> None:
@@ -213,6 +226,7 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
     duplicated = frame["key"][frame["key"].duplicated()].tolist()
     if duplicated:
         raise ValueError(f"{path}: value keys written twice: {duplicated}")
+    write_reads_beside(path)
     write_tsv(frame.sort_values("key", kind="stable"), path)
 
 

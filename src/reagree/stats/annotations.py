@@ -72,6 +72,7 @@ from typing import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
+from reagree.io import reads
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
@@ -508,7 +509,7 @@ def _read_table(path: Path, sep: str | None,
     """All cells as text, wholly blank lines dropped; returns (the header's column names,
     the (rows, columns) cells as an object array, 1-based file line of each row, the
     separator used, whether any cell may carry surrounding whitespace)."""
-    data = _utf8(path.read_bytes(), path, encoding)
+    data = _utf8(reads.read_bytes(path), path, encoding)  # hashed as read (reagree.io.reads)
     text_start = data[:65536].decode("utf-8-sig", errors="ignore")
     header_line = text_start.splitlines()[0] if text_start.strip() else ""
     if not header_line.strip():
