@@ -60,6 +60,11 @@ if INVOCATION == "run":
         RUN_LOCK = RunLock().acquire()  # held until this process ends
     except RunAlive as error:
         raise WorkflowError(f"reagree: {error}") from None
+elif INVOCATION == "dry-run":  # a live run's half-done outputs would otherwise fail the plan
+    try:
+        RunLock().check("dry run")
+    except RunAlive as error:
+        raise WorkflowError(f"reagree: {error}") from None
 if INVOCATION in ("run", "dry-run"):
     if config["mirror"] is not None and not Path(config["mirror"]).is_dir():
         raise WorkflowError(f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
