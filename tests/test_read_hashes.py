@@ -26,7 +26,7 @@ from reagree.pipeline.readers import read_label_table
 from reagree.pipeline.tables import value_row, write_checksums, write_values
 from reagree.stats.annotations import read_annotations
 
-from conftest import GUDEA, OFFLINE, copy_build, run_snakemake
+from conftest import DEMO, OFFLINE, copy_build, run_snakemake
 
 
 def sha(data: bytes) -> str:
@@ -148,13 +148,13 @@ def test_a_values_file_lost_after_gathering_is_refused(moved):
 
 # ================================================================ end to end: an edit while the run is under way
 
-RUN = "data/shvets2026/gudea/opus_run1.json"
+PART = "data/demo/parts/part_c.tsv"  # unpinned: recorded at its first fetch
+CLAIMS = "results/demo/claims.tsv"
 
 
-def edit_after(work, trigger, path, data, started, done):
+def edit_after(work, trigger, path, data, started, done, stop):
     """Write ``data`` to ``path`` as soon as ``trigger`` is written after ``started``."""
-    deadline = time.time() + 300
-    while time.time() < deadline:
+    while not stop.is_set():
         if (work / trigger).exists() and (work / trigger).stat().st_mtime > started:
             (work / path).write_bytes(data)
             done.set()
@@ -162,54 +162,56 @@ def edit_after(work, trigger, path, data, started, done):
         time.sleep(0.01)
 
 
-def test_an_input_edited_between_hash_inputs_and_a_computing_rule_gives_no_finding(gudea_build, tmp_path_factory):
-    """The issue's case on its smallest input: one run file of the one-myth shvets2026 build
-    is edited right after hash_inputs hashed it and before pair_shvets2026_runs reads it
-    (--cores 1, hash_inputs first, a job at most every 3 s). Before: exit 0 with false
-    mismatches, inputs.sha256 holding the old hash. Now: the claims rule refuses naming the
-    file, no summary stands, and the next runs stop at the changed file, then (its bytes put
-    back, modification time and all) compute again what read the moved bytes."""
-    work = copy_build(gudea_build, tmp_path_factory, "moved")
-    claims_before = read_claims(work / "results" / "shvets2026" / "claims.tsv")
-    run = work / RUN
-    original, stat = run.read_bytes(), run.stat()
-    assert original.count(b'"line_start": 10,') == 1
-    edited = original.replace(b'"line_start": 10,', b'"line_start": 11,')
-    done = threading.Event()
-    watcher = threading.Thread(target=edit_after, args=(work, "results/shvets2026/inputs.sha256", RUN, edited,
-                                                        time.time(), done))
+def test_an_input_edited_between_hash_inputs_and_a_computing_rule_gives_no_finding(demo_build, tmp_path_factory):
+    """The issue's case (212 match and 6 false mismatches on shvets2026, exit 0) on the
+    smallest build: part c of the demo paper is edited right after hash_inputs hashed it
+    and before compute_demo_values reads it (--cores 1, hash_inputs first, a job at most
+    every second). Before: exit 0, claims from the edited part, inputs.sha256 with the old
+    hash. Now: the claims rule refuses naming the file, no claims stand; the next run
+    stops at the changed file; with its bytes put back (modification time and all) the
+    run after computes again what read the moved bytes, and the claims are the build's."""
+    work = copy_build(demo_build, tmp_path_factory, "moved")
+    claims_before = read_claims(work / CLAIMS)
+    summary_before = (work / "results" / "summary.md").read_bytes()
+    part = work / PART
+    original, stat = part.read_bytes(), part.stat()
+    edited = original.replace(b"4\tpos\tneg", b"4\tpos\tpos")
+    assert edited != original
+    done, stop = threading.Event(), threading.Event()
+    watcher = threading.Thread(target=edit_after, args=(work, "results/demo/inputs.sha256", PART, edited,
+                                                        time.time(), done, stop))
     watcher.start()
-    result = run_snakemake(work, "--forcerun", "hash_inputs", "pair_shvets2026_runs", "--prioritize",
-                           "results/shvets2026/inputs.sha256", "--max-jobs-per-timespan", "1/3s", check=False,
-                           configfile=GUDEA, cores=1)
-    watcher.join()
+    try:  # the target last, after an option of one value (--forcerun and --prioritize take several)
+        result = run_snakemake(work, "--forcerun", "hash_inputs", "compute_demo_values", "--prioritize",
+                               "results/demo/inputs.sha256", "--max-jobs-per-timespan", "1/1s", CLAIMS,
+                               check=False, configfile=DEMO, cores=1)
+    finally:
+        stop.set()
+        watcher.join()
     said = result.stdout + result.stderr
     assert done.is_set(), said[-3000:]
     assert result.returncode != 0, said[-3000:]
     old, new = sha(original), sha(edited)
-    assert f"{old}  {RUN}" in (work / "results" / "shvets2026" / "inputs.sha256").read_text()  # hashed before the edit
-    assert (f"- {RUN}: results/shvets2026/values/pairs_gudea.tsv was computed from its bytes with sha256 {new}, but "
-            f"the sha256 recorded in data/shvets2026.sha256 is {old}: the file changed while the run read it") in said
-    for verdict in ("summary.md", "summary.tsv", "shvets2026/claims.tsv"):
-        assert not (work / "results" / verdict).exists(), verdict
+    assert f"{old}  {PART}" in (work / "results" / "demo" / "inputs.sha256").read_text()  # hashed before the edit
+    assert (f"- {PART}: results/demo/values/part_c.tsv was computed from its bytes with sha256 {new}, but the sha256 "
+            f"recorded in data/demo.sha256 is {old}: the file changed while the run read it") in said
+    assert not (work / CLAIMS).exists()  # withdrawn when the run started, and not written from the moved bytes
+    assert (work / "results" / "summary.md").read_bytes() == summary_before  # the build's, not rebuilt
 
     # the next run stops at the changed file, before any job
-    result = run_snakemake(work, check=False, configfile=GUDEA)
+    result = run_snakemake(work, "--cores", "2", CLAIMS, check=False, configfile=DEMO)
     assert result.returncode != 0
-    assert f"reagree: {RUN} changed since it was first fetched: its sha256 is {new}" in result.stdout + result.stderr
+    assert f"reagree: {PART} changed since it was first fetched: its sha256 is {new}" in result.stdout + result.stderr
 
     # its bytes put back as they were, modification time included: what read the moved bytes is computed again
-    run.write_bytes(original)
-    os.utime(run, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    result = run_snakemake(work, configfile=GUDEA)
+    part.write_bytes(original)
+    os.utime(part, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    result = run_snakemake(work, "--cores", "2", CLAIMS, configfile=DEMO)
     said = result.stdout + result.stderr
-    assert ("reagree: results/shvets2026/values/pairs_gudea.tsv was computed from data/shvets2026/gudea/opus_run1.json"
-            f" with sha256 {new}, but the sha256 recorded in data/shvets2026.sha256 is {old}; computing again what "
-            "read it") in said
-    assert "pair_shvets2026_runs" in said
-    after = read_claims(work / "results" / "shvets2026" / "claims.tsv")
-    pd.testing.assert_frame_equal(after, claims_before)
-    assert (work / "results" / "summary.md").is_file()
+    assert (f"reagree: results/demo/values/part_c.tsv was computed from {PART} with sha256 {new}, but the sha256 "
+            f"recorded in data/demo.sha256 is {old}; computing again what read it") in said
+    assert "rule compute_demo_values" in said
+    pd.testing.assert_frame_equal(read_claims(work / CLAIMS), claims_before)
 
 
 # ================================================================ every read of a paper is covered
