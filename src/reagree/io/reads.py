@@ -34,6 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from reagree.files import open_regular
+
 READS_SUFFIX = ".reads"
 
 #: The reads of the job under way (``recording``): normalised path -> sha256 of the bytes
@@ -62,19 +64,26 @@ class ReadChanged(ValueError):
     """A file gave other bytes on a second read in the same job."""
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
-    """The file's bytes, read once; their sha256 is remembered as what this job read."""
-    data = Path(path).read_bytes()
+def remember(path: str | os.PathLike, data: bytes) -> bytes:
+    """Remember ``data``, the bytes just read from ``path`` by another reader (a bounded
+    table read), as what this job read; returns them."""
     if _READS is None:
         return data
     digest = hashlib.sha256(data).hexdigest()
-    key = _key(path)
-    before = _READS.setdefault(key, digest)
+    before = _READS.setdefault(_key(path), digest)
     if before != digest:
         raise ReadChanged(f"{path} changed while this job read it: sha256 {before} on its first read, {digest} "
                           "on a later one; reagree does not compute from a file that moves under it. Run again "
                           "once nothing writes to it")
     return data
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The bytes of the regular file ``path`` (``reagree.files.open_regular``: a folder, a
+    FIFO or a device is refused, naming it), read once; their sha256 is remembered as what
+    this job read."""
+    with open_regular(path) as handle:
+        return remember(path, handle.read())
 
 
 def read_text(path: str | os.PathLike, encoding: str = "utf-8") -> str:
