@@ -20,7 +20,7 @@ with rule_log(snakemake) as log:
     end = segments.parse_line_number(example.get("line_end"))
     log.info("%s: worked example declares lines %s to %s", prompt, start, end)
     text = snakemake.input.text
-    quoted = segments.quoted_lines(example.get("evidence") or [], Path(text).read_text(encoding="utf-8"), text)
+    quoted = segments.quoted_lines(example.get("evidence") or [], reads.read_text(text), text)
 
     runs, rows = {}, []
     for (reader, number), path in zip(snakemake.params.run_ids, snakemake.input.runs):
