@@ -15,7 +15,7 @@ import numpy as np
 from matplotlib.patches import Patch, Rectangle
 
 from reagree.audit.render import coefficient_rows
-from reagree.plots import plt, save_figure
+from reagree.plots import plain_text, plt, save_figure
 from reagree.plots.intervals import COLOURS
 
 # Pairs drawn one row each, at most (the terminal lists as many); beyond, pairwise.tsv has them.
@@ -72,6 +72,7 @@ def _caption(result: dict, title: str) -> str:
     return "\n".join(textwrap.wrap(" ".join(said), width=110))
 
 
+@plain_text
 def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
     """One panel per group (coefficients, per category, pairs): a point per value and a
     bar for its interval; undefined values are listed as such, not drawn."""
@@ -132,6 +133,7 @@ _WIDTH = 7.0
 MAX_RATERS_DRAWN = 40
 
 
+@plain_text
 def raters_figure(result: dict, path: str | Path) -> bool:
     """The change in alpha without each rater, with its bootstrap interval (a forest plot),
     the rater who lowers agreement most on top. False (nothing drawn) without raters."""
@@ -166,6 +168,7 @@ def _alpha_text(result: dict) -> str:
     return "undefined" if value is None else f"{value:.3f}"
 
 
+@plain_text
 def pairs_figure(result: dict, path: str | Path) -> bool:
     """Fixed raters: the rater-by-rater heatmap of Cohen's kappa (units both labelled). False
     when no pair is listed (interchangeable raters, or too many)."""
@@ -186,6 +189,7 @@ def pairs_figure(result: dict, path: str | Path) -> bool:
     return True
 
 
+@plain_text
 def _heatmap(grid: np.ndarray, names: list[str], cmap: str, limits: tuple[float, float], bar: str, text,
              dark, rotation: int = 45):
     """A square heatmap of ``grid`` with ``names`` on both axes, each cell written by
@@ -205,6 +209,7 @@ def _heatmap(grid: np.ndarray, names: list[str], cmap: str, limits: tuple[float,
     return figure, axis
 
 
+@plain_text
 def confusion_figure(result: dict, path: str | Path) -> bool:
     """The category confusion table: for a rating in the row's category, the share of the
     other ratings of its unit in each column's category."""
