@@ -47,6 +47,8 @@ examples:
   reagree accept PAPER runs/run1.json HEX            (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
   reagree new-paper smith2027                        (then fill in workflow/papers/smith2027/ and add it to papers:)
+  reagree new-paper smith2027 --document paper.txt   (the same, with a ledger of every number paper.txt prints)
+  reagree scan paper.txt -o numbers.tsv               (every number a text prints: place, value, precision, kind)
 
 `reagree SUBCOMMAND --help` explains each one.
 """
@@ -242,10 +244,25 @@ def _audit(args: argparse.Namespace) -> int:
 def _new_paper(args: argparse.Namespace) -> int:
     from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
-    created = scaffold_paper(Path(args.root), args.paper_id, title=args.title, cite=args.cite)
+    created = scaffold_paper(Path(args.root), args.paper_id, title=args.title, cite=args.cite,
+                             document=args.document)
     for path in created:
         print(f"created {path}")
-    print(next_steps(args.paper_id))
+    print(next_steps(args.paper_id, document=args.document))
+    return 0
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from reagree.pipeline.scan import scan_document, scan_tsv
+    from reagree.pipeline.tables import write_text_atomic
+
+    numbers = scan_document(args.document)
+    text = scan_tsv(numbers)
+    if args.output:
+        write_text_atomic(args.output, text)
+        print(f"reagree scan: {len(numbers)} numbers printed in {args.document}; wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -398,7 +415,25 @@ def _parser() -> argparse.ArgumentParser:
     new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
     new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")
     new_paper.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    new_paper.add_argument("--document", metavar="FILE", default=None,
+                           help="the paper's text (UTF-8 text or Markdown; convert a PDF first): declared under "
+                                "documents: in paper.yaml, every number it prints written to ID/ledger.tsv as "
+                                "unreviewed, and a draft claim for each that looks like a result to "
+                                "ID/draft_claims.tsv")
     new_paper.set_defaults(run=_new_paper)
+
+    scan = commands.add_parser(
+        "scan", help="every number a text prints: line, column, printed text, value, precision, kind",
+        description="List every number DOCUMENT (UTF-8 text or Markdown) prints, one TSV row each: its line and "
+                    "column (1-based, in characters), the printed text exactly, its value and printed precision "
+                    "(decimals), its unit (%%), its form (numeral, scientific, date, word, ordinal), a guess of its "
+                    "kind (coefficient, interval_end, percent, p_value, count, ratio, number, date, reference, "
+                    "citation, setting, code, formula), the other end of a range or a +- pair, and the words "
+                    "around it. The rules (which words count, what is a name) are reagree.pipeline.scan's "
+                    "docstring. A paper's ledger (ledger.tsv) accounts for every row.")
+    scan.add_argument("document", metavar="DOCUMENT", help="a text or Markdown file")
+    scan.add_argument("-o", "--output", metavar="TSV", help="write the table here instead of stdout")
+    scan.set_defaults(run=_scan)
     return parser
 
 

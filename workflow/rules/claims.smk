@@ -50,6 +50,8 @@ rule summarise_claims:
         claims=expand("results/{paper}/claims.tsv", paper=PAPERS),
         # the reference column of every value (reagree.stats.references): disagreements are defects
         values=expand("results/{paper}/values.tsv", paper=PAPERS),
+        # every printed number of the documents, claimed or dismissed (rules/ledger.smk)
+        ledgers=expand("results/{paper}/ledger_counts.tsv", paper=PAPERS),
     output:
         tsv="results/summary.tsv",
         md=report("results/summary.md", category="Summary"),

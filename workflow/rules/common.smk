@@ -9,6 +9,7 @@ from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
 from reagree.pipeline import settings as reagree_settings
+from reagree.pipeline.documents import paper_documents
 from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
 from reagree.pipeline.paper_registry import load_enabled_papers, open_registry, paper_files
 from reagree.pipeline.pins import Inspection, inspect_inputs
@@ -41,6 +42,9 @@ config.update(_paper_settings)
 try:
     PAPERS = load_enabled_papers(config["papers"], WORKFLOW_DIR)
     SOURCES = paper_files(PAPERS, config)
+    # The documents each paper's ledger reads (paper.yaml and the config's documents:),
+    # fetched and pinned like sources under data/<paper>/documents/ (rules/ledger.smk).
+    DOCUMENTS = paper_documents(PAPERS, config, WORKFLOW_DIR)
 except (ValueError, KeyError) as error:
     raise WorkflowError(str(error)) from None
 # Each paper's rules.smk takes its PaperBuild from this registry (`registry().paper(id)`)
@@ -72,15 +76,16 @@ if INVOCATION in ("run", "dry-run"):
         for _stale in sweep_partial_files(f"data/{_paper_id}", remove=INVOCATION == "run"):
             _done = "removed" if INVOCATION == "run" else "a run removes"
             print(f"reagree: {_done} {_stale}, left by an interrupted fetch", file=sys.stderr)
-        inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
-                       found=_inspection)
+        inspect_inputs(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], mirror=config["mirror"],
+                       act=INVOCATION == "run", found=_inspection)
     for _note in _inspection.notes:
         print(f"reagree: {_note}", file=sys.stderr)
     if _inspection.problems:
         raise WorkflowError(f"reagree: {_inspection.message()}")
 
     # Without a mirror, stop before scheduling anything when the sources cannot be reached.
-    _missing = [s for p in PAPERS for s in SOURCES[p] if s["url"] and not Path(f"data/{p}/{s['name']}").exists()]
+    _missing = [s for p in PAPERS for s in SOURCES[p] + DOCUMENTS[p]
+                if s["url"] and not Path(f"data/{p}/{s['name']}").exists()]
     if config["mirror"] is None and _missing:
         _hosts = unreachable_hosts([s["url"] for s in _missing], timeout=min(5, config["fetch"]["timeout"]))
         if len(_hosts) == len({s["url"].split("/")[2] for s in _missing}):
