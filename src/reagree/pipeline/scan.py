@@ -169,7 +169,8 @@ _PARTS = [
     ("ordinal", r"(?<![\w.])(?P<ordinal_n>[0-9]+)(?:st|nd|rd|th)\b"),
     ("decade", r"(?<![\w.])(?P<decade_n>[12][0-9]{2}0)s\b"),
     # names: digits touching letters (and what is hyphenated or dotted to them), versions
-    ("name", r"(?<![\w.])(?:[A-Za-z_]\w*[-.])*\w*(?:[A-Za-z_][0-9]|[0-9][A-Za-z_])\w*(?:[-.]\w+)*"
+    ("name", r"(?<![\w.])(?![0-9]{1,3}(?:_[0-9]{3})+(?!\w))(?:[A-Za-z_]\w*[-.])*\w*(?:[A-Za-z_][0-9]|[0-9][A-Za-z_])"
+             r"\w*(?:[-.]\w+)*"
              r"|(?<![\w.])[0-9]+(?:\.[0-9]+){2,}(?![0-9])|(?<![\w.])[0-9]+/[0-9]+(?:\.[0-9]+)+"
              r"|\b[A-Za-z]+(?:±|\\pm\s?)[0-9]+\b"),
     # numerals: a sign, thousands separators or a decimal comma, a scale word, a percent unit
