@@ -145,6 +145,7 @@ def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
 
 
 def _mirror(args: argparse.Namespace) -> int:
+    from reagree.pipeline.documents import paper_documents
     from reagree.pipeline.fetch import FetchError, fetch, mirror_path
     from reagree.pipeline.paper_registry import load_enabled_papers, paper_files
     from reagree.pipeline.progress import progress
@@ -153,6 +154,7 @@ def _mirror(args: argparse.Namespace) -> int:
     config, root = _read_config(args)
     papers = load_enabled_papers(config["papers"], root / "workflow")
     files = [(paper_id, f) for paper_id, items in paper_files(papers, config).items() for f in items]
+    files += [(paper_id, f) for paper_id, items in paper_documents(papers, config).items() for f in items]
     source = Path(args.mirror).resolve() if args.mirror else None
     if source is not None and source == Path(args.dest).resolve():
         raise ValueError("--mirror names the folder being written; give another mirror to copy from")
@@ -317,7 +319,8 @@ def _parser() -> argparse.ArgumentParser:
     mirror = commands.add_parser(
         "mirror", help="make an offline mirror of every source of the configured papers",
         description="Materialise every source the configured papers need, laid out by URL "
-                    "(https://HOST/PATH -> DEST/HOST/PATH), checking each pinned sha256 and printing the sha256 "
+                    "(https://HOST/PATH -> DEST/HOST/PATH), the documents their ledgers read too, checking each "
+                    "pinned sha256 and printing the sha256 "
                     "of every file. Carry DEST to a machine without network and point `mirror:` at it. "
                     "Run from a reagree checkout (or pass --root).")
     mirror.add_argument("dest", help="the mirror folder to fill (created if absent; files already right are kept)")
