@@ -29,7 +29,8 @@ import os
 import re
 from pathlib import Path, PurePosixPath
 
-from reagree.pipeline.sources import SourceError, expand_entry
+from reagree.pipeline.settings import paper_folders
+from reagree.pipeline.sources import SourceError, expand_entry, expand_sources, origin
 
 FOLDER = "documents"
 _REPOSITORY_URL = re.compile(r"/(?P<commit>[0-9a-f]{40})/(?P<path>[^?#]+)$")
@@ -71,20 +72,12 @@ def paper_documents(papers: dict[str, dict], config: dict, workflow_dir: str | P
     """``{paper id: [document files]}`` for the enabled papers; a config ``documents:`` key
     that names no paper folder is an error."""
     if workflow_dir is not None:
-        from reagree.pipeline.settings import paper_folders
-
         known = paper_folders(workflow_dir)
         unknown = sorted(set(config.get("documents") or {}) - set(known))
         if unknown:
             raise ValueError(f"config key 'documents': {unknown} are not paper folders (papers: {known})")
-    return {paper_id: expand_documents(paper_id, paper, config, _expanded_sources(paper, config.get(paper_id)))
+    return {paper_id: expand_documents(paper_id, paper, config, expand_sources(paper, config.get(paper_id) or {}))
             for paper_id, paper in papers.items()}
-
-
-def _expanded_sources(paper: dict, settings: dict | None) -> list[dict]:
-    from reagree.pipeline.sources import expand_sources
-
-    return expand_sources(paper, settings or {})
 
 
 def document_name(item: dict) -> str:
@@ -101,7 +94,5 @@ def repository_of(url: str | None) -> tuple[str, str] | None:
 def document_params(files: list[dict], data: str = "data", paper_id: str = "") -> list[dict]:
     """What the ledger rule needs of each document: its name, where it landed, where it
     came from, and the repository file it is (or None)."""
-    from reagree.pipeline.sources import origin
-
     return [{"name": document_name(item), "path": f"{data}/{paper_id}/{item['name']}", "origin": origin(item),
              "repository": list(repository_of(item.get("url")) or []) or None} for item in files]
