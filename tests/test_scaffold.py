@@ -5,8 +5,8 @@ claims are filled in, builds a small shipped dataset into one match and one mism
 With `--document` the paper starts from its text: the scaffold declares the document,
 writes a ledger with every number it prints unreviewed and a draft claim for each that
 looks like a result; the build lists what is left to review, strict_ledger refuses the
-unreviewed rows and passes once every row is claimed or dismissed, and a misquoted claim
-stops the build. The document is written here; its numbers are counted by hand: "Two"
+unreviewed rows and passes once every row is claimed or dismissed (a misquoted claim, a
+moved number and a missing row: tests/test_ledger.py). The document is written here; its numbers are counted by hand: "Two"
 (raters), 4 (units), 2026 (a year), 0.75 (agreement), Table 1's 1, and 0.60 (kappa).
 
 The dataset (tests/fixtures/tiny_mirror/example.org/tiny/v1/labels.tsv) is four units
@@ -165,10 +165,3 @@ def test_filled_in_it_builds_one_match_and_one_mismatch(scaffolded):
     run_snakemake(scaffolded, "--config", "strict_ledger=true", configfile="tiny.yaml")
     counts = pd.read_csv(scaffolded / "results" / "tiny" / "ledger_counts.tsv", sep="\t", keep_default_na=False)
     assert counts[["printed", "claimed", "dismissed", "unreviewed", "unaccounted"]].values.tolist() == [[6, 2, 4, 0, 0]]
-    # a misquoted claim stops the build, naming the document, the line and the printed text
-    claims.write_text(claims.read_text().replace("\t0.60\t", "\t0.6\t"))
-    failed = run_snakemake(scaffolded, configfile="tiny.yaml", check=False)
-    assert failed.returncode != 0
-    column = TEXT.split("\n")[1].find("0.60") + 1
-    assert f"tiny.txt, line 2, column {column}: '0.60' is claimed by kappa.r1_r2, which publishes 0.6" \
-        in failed.stdout + failed.stderr
