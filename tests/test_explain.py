@@ -96,3 +96,27 @@ def test_a_match_is_not_also_reproduced_by_a_variant_that_only_truncates_to_the_
     exact = next(line for line in lines if "expected.exact" in line)
     assert exact.split()[2:6] == ["7.7778", "no", "(by", "truncation"]
     assert "  explained the one other variant tried does not reproduce it" in lines
+
+
+def test_explain_from_a_subfolder_finds_the_checkout_above_it(results, monkeypatch, capsys):
+    """A user who ran `cd results` (or into a paper's folder) still gets the build: the
+    checkout is looked for upward, as git looks for .git."""
+    from reagree.cli import main
+
+    checkout = results.parent / "checkout"
+    (checkout / "workflow" / "papers").mkdir(parents=True)
+    (checkout / "Snakefile").write_text("")
+    results.rename(checkout / "results")
+    monkeypatch.chdir(checkout / "results" / "p")
+    assert main(["explain", "alpha.s"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "p: alpha.s"
+
+
+def test_explain_outside_any_checkout_says_where_it_looked(tmp_path, monkeypatch, capsys):
+    from reagree.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["explain", "alpha.s"]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "no reagree checkout" in said
+    assert f"looked in {tmp_path.resolve()}, {tmp_path.resolve().parent}" in said and "--root DIR" in said

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from reagree.pipeline import fetch as fetch_module
+from reagree import files
 from reagree.pipeline.fetch import FetchError, FetchErrors, Wanted, fetch, fetch_all, mirror_path
 
 from conftest import ROOT
@@ -121,6 +121,30 @@ def test_a_server_that_never_answers_is_not_called_unreachable(tmp_path, dribbli
                                f"{server.url.split('/')[2]} accepted the connection but sent no answer for 1 s")
 
 
+def test_header_lines_trickling_past_the_deadline_say_the_headers_never_completed(tmp_path, dribbling):
+    """The status line arrives at once, the header lines a few bytes at a time: when the
+    deadline shuts the socket, http.client takes the end of the stream for the end of the
+    headers, which must not read as an answer with "0 B so far"."""
+    status = b"HTTP/1.1 200 OK\r\n"
+    head = status + b"".join(b"X-Slow-%d: %s\r\n" % (i, b"y" * 20) for i in range(20)) + b"Content-Length: 4\r\n\r\n"
+    server = dribbling(head + b"a\tb\n", step=len(status), interval=0.25, budget=12.0)
+    with pytest.raises(FetchError) as info:
+        fetch(server.url, tmp_path / "x.tsv", timeout=5, deadline=1, retries=1, backoff=0, log=lambda s: None)
+    assert str(info.value) == (f"{server.url} was still arriving after the deadline of 1 s (its response headers "
+                               "were not complete); stopped (raise fetch.timeout for a slow link)")
+    assert server.sent < len(head) and not (tmp_path / "x.tsv").exists() and not leftovers(tmp_path)
+
+
+def test_more_than_100_response_headers_are_named_not_called_unreachable(tmp_path, dribbling):
+    head = b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(101)) + b"\r\n"
+    server = dribbling(head, step=len(head), interval=0, budget=5)
+    with pytest.raises(FetchError) as info:
+        fetch(server.url, tmp_path / "x.tsv", timeout=5, deadline=20, retries=1, backoff=0, log=lambda s: None)
+    assert str(info.value) == (f"could not fetch {server.url} after 1 attempt(s): the server at "
+                               f"{server.url.split('/')[2]} answered with a response that is not valid HTTP: got "
+                               "more than 100 headers")
+
+
 # ----------------------------------------------------------------- disk full
 
 class FullDisk:
@@ -151,7 +175,7 @@ def test_a_full_disk_names_the_file_a_fetch_could_not_write(tmp_path, monkeypatc
     mirror_path(url, mirror).parent.mkdir(parents=True)
     mirror_path(url, mirror).write_bytes(b"x" * 1000)
     real = tempfile.NamedTemporaryFile
-    monkeypatch.setattr(fetch_module.tempfile, "NamedTemporaryFile", lambda *a, **k: FullDisk(real(*a, **k)))
+    monkeypatch.setattr(files.tempfile, "NamedTemporaryFile", lambda *a, **k: FullDisk(real(*a, **k)))
     dest = tmp_path / "data" / "labels.tsv"
     with pytest.raises(OSError) as info:
         fetch(url, dest, mirror=mirror, log=lambda s: None)
@@ -163,7 +187,7 @@ def test_a_full_disk_names_the_table_it_could_not_write(tmp_path, monkeypatch):
     from reagree.pipeline import tables
 
     real = tempfile.NamedTemporaryFile
-    monkeypatch.setattr(tables.tempfile, "NamedTemporaryFile", lambda *a, **k: FullDisk(real(*a, **k)))
+    monkeypatch.setattr(files.tempfile, "NamedTemporaryFile", lambda *a, **k: FullDisk(real(*a, **k)))
     target = tmp_path / "results" / "values.tsv"
     with pytest.raises(OSError) as info:
         tables.write_text_atomic(target, "key\tvalue\n")

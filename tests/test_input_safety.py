@@ -123,16 +123,20 @@ def test_a_file_changed_on_disk_is_a_problem_and_a_dry_inspection_changes_nothin
 
 
 def test_files_fetched_before_the_record_existed_are_moved_into_it(tmp_path):
+    """reagree's older records beside the files are moved into the record; a file with
+    no record at all is fetched again (tests/test_refusals.py), never recorded as it is."""
     data = tmp_path / "data"
     (data / "p").mkdir(parents=True)
     (data / "p" / "a.tsv").write_text("edited\n")
     (data / "p" / ".a.tsv.sha256").write_text(sha(b"original\n") + "\n")  # reagree's older record
+    (data / "p" / "b.tsv").write_text("b\n")
+    (data / "p" / ".b.tsv.sha256").write_text(sha(b"b\n") + "\n")
     (data / "p" / "c.tsv").write_text("c\n")
-    sources = [{"name": "a.tsv", "url": "https://example.org/p/a.tsv", "sha256": None},
-               {"name": "c.tsv", "url": "https://example.org/p/c.tsv", "sha256": None}]
+    sources = [{"name": f"{part}.tsv", "url": f"https://example.org/p/{part}.tsv", "sha256": None} for part in "abc"]
     found = inspect_inputs("p", sources, act=True, data=data)
     assert "a.tsv changed since it was first fetched" in found.message()
-    assert read_record("p", data) == {"c.tsv": sha(b"c\n")}
+    assert read_record("p", data) == {"b.tsv": sha(b"b\n")}
+    assert not (data / "p" / ".b.tsv.sha256").exists() and not (data / "p" / "c.tsv").exists()
 
 
 def test_the_claims_rule_refuses_inputs_whose_hash_is_not_the_recorded_one(small):

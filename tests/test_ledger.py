@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from reagree.pipeline.documents import expand_documents, repository_of
+from reagree.pipeline.documents import expand_documents, repository_of, with_documents
 from reagree.pipeline.ledger import (Document, LedgerError, check_ledger, check_paper, read_ledger,
                                      summary_section, unchecked_counts)
-from reagree.pipeline.sources import SourceError
+from reagree.pipeline.sources import SourceError, source_names
 from reagree.pipeline.yamlio import PrintedNumber
 
 TEXT = ("Human raters reach only fair 0.43 agreement in 2026 (see Table 1).\n"
@@ -172,3 +172,14 @@ def test_documents_come_from_paper_yaml_and_the_config(tmp_path):
     assert repository_of("https://example.org/paper.txt") is None
     with pytest.raises(SourceError, match="the name 'smith2027.txt' is also"):
         expand_documents("smith2027", paper, {"documents": {"smith2027": ["a/smith2027.txt", "b/smith2027.txt"]}})
+
+
+def test_reagree_accept_takes_a_documents_name():
+    paper = {"id": "smith2027", "sources": [{"name": "labels.tsv", "path": "labels.tsv"}],
+             "documents": [{"name": "{file}", "url": "https://example.org/" + "b" * 40 + "/{file}",
+                            "expand": {"file": ["README.md", "results/table1.txt"]}}]}
+    names = with_documents(source_names(paper), "smith2027", paper)
+    assert {"labels.tsv", "documents/README.md", "documents/results/table1.txt", "documents/smith2027.txt"} <= \
+        {name for name in ("labels.tsv", "documents/README.md", "documents/results/table1.txt",
+                           "documents/smith2027.txt") if name in names}
+    assert "documents/../labels.tsv" not in names and "documents/results/other.txt" not in names

@@ -288,6 +288,9 @@ def test_no_network_and_no_mirror_ends_in_one_clear_message(tmp_path_factory):
     assert result.returncode != 0
     assert said.count("cannot download") == 1 and "Traceback" not in said
     assert "--config mirror=" in said and "reagree mirror" in said
+    # the message is the last thing printed: no Snakemake trailer naming a rule file's line
+    assert 'File "' not in said and "common.smk" not in said
+    assert result.stderr.rstrip().splitlines()[-1].lstrip().startswith("make one:")
     assert not (work / "data").exists()
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import sys
 from pathlib import Path
 
 from reagree import __version__
+from reagree.files import MAX_TABLE_BYTES, human_bytes
 
 DESCRIPTION = """\
 reagree recomputes published inter-annotator agreement numbers from released data and
@@ -62,8 +64,10 @@ def _fetch_defaults() -> dict:
 
 
 def _fetch(args: argparse.Namespace) -> int:
+    from reagree.files import check_output
     from reagree.pipeline.fetch import FetchError, fetch
 
+    check_output(args.dest)
     try:
         digest = fetch(args.url, args.dest, sha256=args.sha256, mirror=args.mirror, timeout=args.timeout,
                        retries=args.retries)
@@ -88,6 +92,7 @@ def _paper_package(folder: Path, paper_id: str):
 
 
 def _claims(args: argparse.Namespace) -> int:
+    from reagree.files import check_output
     from reagree.pipeline.claims import diff_claims
     from reagree.pipeline.paperspec import load_paper
     from reagree.pipeline.settings import fill_defaults, load_schema, paper_settings_schema
@@ -95,6 +100,8 @@ def _claims(args: argparse.Namespace) -> int:
     from reagree.pipeline.tables import read_values, write_tsv
     from reagree.pipeline.variantplan import read_variants
 
+    if args.output:
+        check_output(args.output)
     paper = load_paper(args.paper, args.schema)
     folder = Path(args.paper).resolve().parent
     settings_schema = paper_settings_schema(folder.parent.parent, paper["id"])
@@ -114,10 +121,18 @@ def _claims(args: argparse.Namespace) -> int:
     return 1 if counts.get("missing") else 0
 
 
+def _root(args: argparse.Namespace) -> Path:
+    """--root when given, else the checkout at or above the working folder (reagree.pipeline.checkout)."""
+    from reagree.pipeline.checkout import project_root
+
+    return Path(args.root).resolve() if args.root is not None else project_root()
+
+
 def _explain(args: argparse.Namespace) -> int:
     from reagree.pipeline.explain import explain
 
-    print(explain(args.key, args.results, args.paper), end="")
+    results = args.results if args.results is not None else _root(args) / "results"
+    print(explain(args.key, results, args.paper), end="")
     return 0
 
 
@@ -127,7 +142,7 @@ def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
 
     from reagree.pipeline.settings import check_config_files
 
-    root = Path(args.root).resolve()
+    root = _root(args)
     config: dict = {}
     check_config_files([root / "config.yaml", *map(Path, args.configfile or [])])
     for path in [root / "config.yaml", *map(Path, args.configfile or [])]:
@@ -184,19 +199,26 @@ def _mirror(args: argparse.Namespace) -> int:
 
 
 def _accept(args: argparse.Namespace) -> int:
+    from reagree.pipeline.documents import document_entries, with_documents
     from reagree.pipeline.pins import accept
-    from reagree.pipeline.settings import paper_folders
-    from reagree.pipeline.sources import pinned_names
+    from reagree.pipeline.settings import load_schema, paper_folders, paper_settings_schema
+    from reagree.pipeline.sources import pinned_names, source_names
     from reagree.pipeline.yamlio import load_yaml
 
-    root = Path(args.root)
+    root = _root(args)
     known = paper_folders(root / "workflow")
     if args.paper not in known:
         raise ValueError(f"{args.paper!r} is not a paper folder under {root / 'workflow' / 'papers'}; papers: {known}")
     if (args.name is None) == (not args.all):
         raise ValueError("name one input (NAME [SHA256]) or give --all, not both")
-    paper = load_yaml(root / "workflow" / "papers" / args.paper / "paper.yaml") or {}
-    for line in accept(args.paper, args.name, args.sha256, pins=pinned_names(paper), data=root / "data"):
+    paper_yaml = root / "workflow" / "papers" / args.paper / "paper.yaml"
+    paper = load_yaml(paper_yaml) or {}
+    settings_schema = paper_settings_schema(root / "workflow", args.paper)
+    schema = load_schema(settings_schema) if settings_schema else None
+    names = with_documents(source_names({**paper, "id": args.paper}, schema, str(paper_yaml)), args.paper, paper,
+                           schema)
+    pins = pinned_names(paper) | pinned_names({"sources": document_entries(args.paper, paper, {})})
+    for line in accept(args.paper, args.name, args.sha256, names=names, pins=pins, data=root / "data"):
         print(line)
     return 0
 
@@ -209,6 +231,14 @@ def _bootstrap_schema() -> dict:
 
 def _bootstrap_defaults() -> dict:
     return {key: spec["default"] for key, spec in _bootstrap_schema().items()}
+
+
+def _byte_count(text: str) -> int:
+    """A byte count as given on the command line: 1000, 500K, 500M, 8G (K, M, G: powers of 1024)."""
+    match = re.fullmatch(r"\s*(\d+)\s*([KMG]?)(?:i?B)?\s*", text, flags=re.IGNORECASE)
+    if not match or int(match.group(1)) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of bytes, e.g. 1000000, 500M or 8G")
+    return int(match.group(1)) << {"": 0, "k": 10, "m": 20, "g": 30}[match.group(2).lower()]
 
 
 def _check_audit_options(args: argparse.Namespace) -> None:
@@ -226,13 +256,20 @@ def _check_audit_options(args: argparse.Namespace) -> None:
 
 def _audit(args: argparse.Namespace) -> int:
     from reagree.audit import audit_file, render_text, to_json, write_outputs
+    from reagree.files import UnsafePath, check_output, kind_of
     from reagree.pipeline.tables import write_text_atomic
 
     _check_audit_options(args)
+    if args.json:  # before the audit: a refused output wastes no work
+        check_output(args.json)
+    if args.out and kind_of(args.out) is not None and not Path(args.out).is_dir():
+        raise UnsafePath(f"{args.out} is {kind_of(args.out)}, not a folder: --out names the folder the audit's files "
+                         "are written to; nothing was written")
     result = audit_file(args.table, layout=args.format, unit=args.unit, rater=args.rater, label=args.label,
                         raters=args.raters, order=args.order, majority=args.majority, level=args.level,
                         tie_rule=args.tie_rule, draws=args.bootstrap, seed=args.seed, ci_level=args.ci_level,
-                        ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats)
+                        ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats,
+                        max_bytes=args.max_bytes)
     print(render_text(result), end="")
     if args.json:
         write_text_atomic(args.json, to_json(result))
@@ -246,7 +283,7 @@ def _audit(args: argparse.Namespace) -> int:
 def _new_paper(args: argparse.Namespace) -> int:
     from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
-    created = scaffold_paper(Path(args.root), args.paper_id, title=args.title, cite=args.cite,
+    created = scaffold_paper(_root(args), args.paper_id, title=args.title, cite=args.cite,
                              document=args.document)
     for path in created:
         print(f"created {path}")
@@ -280,7 +317,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Download URL to DEST (or copy it from an offline mirror), check its sha256 when given, "
                     "and write it atomically: on any failure DEST is not created.")
     fetch.add_argument("url", help="the http(s) URL of the file")
-    fetch.add_argument("dest", help="where to write it")
+    fetch.add_argument("dest", help="where to write it (a regular file or a new path: a link, a device, a FIFO or a "
+                       "folder there is refused)")
     fetch.add_argument("--sha256", metavar="HEX", help="expected sha256 (64 hex digits); a mismatch is an error")
     fetch.add_argument("--mirror", metavar="DIR",
                        help="copy from this offline mirror (https://HOST/PATH -> DIR/HOST/PATH) instead of the network")
@@ -297,7 +335,8 @@ def _parser() -> argparse.ArgumentParser:
                     "not comparable, missing). Exit code 1 when a claim is missing a value.")
     claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/ID/paper.yaml")
     claims.add_argument("values", help="the paper's values.tsv, e.g. results/ID/values.tsv")
-    claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout")
+    claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout (a regular "
+                        "file or a new path: a link, a device, a FIFO or a folder there is refused)")
     claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
     claims.add_argument("--variants", metavar="TSV",
                         help="the paper's variants.tsv (results/ID/variants.tsv): fills explained_by")
@@ -312,8 +351,10 @@ def _parser() -> argparse.ArgumentParser:
                     "recomputed (run `make all` first).")
     explain.add_argument("key", metavar="KEY", help="a claim key, as in the key column of results/ID/claims.tsv")
     explain.add_argument("--paper", metavar="ID", help="the paper (default: every paper built under results/)")
-    explain.add_argument("--results", default="results", metavar="DIR", help="the build's results folder "
-                         "(default: %(default)s)")
+    explain.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                         "holding this folder, looked for upward)")
+    explain.add_argument("--results", default=None, metavar="DIR", help="the build's results folder "
+                         "(default: results/ of the checkout)")
     explain.set_defaults(run=_explain)
 
     mirror = commands.add_parser(
@@ -328,7 +369,8 @@ def _parser() -> argparse.ArgumentParser:
     mirror.add_argument("--configfile", action="append", metavar="YAML",
                         help="merged over ROOT/config.yaml, as snakemake --configfile does (repeatable)")
     mirror.add_argument("--papers", metavar="ID,ID", help="only these papers (default: config.yaml's papers)")
-    mirror.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    mirror.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                        "holding this folder, looked for upward)")
     mirror.set_defaults(run=_mirror)
 
     accept = commands.add_parser(
@@ -340,18 +382,21 @@ def _parser() -> argparse.ArgumentParser:
                     "the next run rebuild everything that read the file. --all does so for every unpinned input "
                     "of PAPER.")
     accept.add_argument("paper", metavar="PAPER", help="the paper id (a folder of workflow/papers/)")
-    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/, e.g. runs/run1.json")
+    accept.add_argument("name", metavar="NAME", nargs="?", help="the input under data/PAPER/ as the paper's sources "
+                        "name it, e.g. runs/run1.json (a name no source of PAPER produces is refused)")
     accept.add_argument("sha256", metavar="SHA256", nargs="?", help="the sha256 of the version to take (the run's "
                         "message names it)")
     accept.add_argument("--all", action="store_true", help="every unpinned input of PAPER")
-    accept.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    accept.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                        "holding this folder, looked for upward)")
     accept.set_defaults(run=_accept)
 
     bootstrap_defaults = _bootstrap_defaults()
     audit = commands.add_parser(
         "audit", help="agreement on your own annotation table: pairs, coefficients, intervals, ties",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=AUDIT_DESCRIPTION,
+        description=AUDIT_DESCRIPTION + f"\nTABLE must be a regular file of at most {human_bytes(MAX_TABLE_BYTES)} "
+                    "(--max-bytes raises the bound).\n",
         epilog="examples:\n"
                "  reagree audit labels.csv                               (long: columns unit, rater, label)\n"
                "  reagree audit labels.tsv --unit item --rater coder --label code --level nominal\n"
@@ -401,7 +446,12 @@ def _parser() -> argparse.ArgumentParser:
                             "the units' rating rows; order statistics) or numpy (one rng.integers(0, n, n) per "
                             "draw; numpy.percentile's interpolation, as write-ups that bootstrapped with numpy "
                             "did) (default: %(default)s)")
-    audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT")
+    audit.add_argument("--max-bytes", type=_byte_count, default=None, metavar="BYTES",
+                       help="the most bytes read of TABLE, e.g. 500M or 8G; a larger file is refused, as is a TABLE "
+                            "that is not a regular file (a device, a FIFO, a folder) "
+                            f"(default: {human_bytes(MAX_TABLE_BYTES)})")
+    audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT (a regular file or a new "
+                       "path: a link, a device, a FIFO or a folder there is refused)")
     audit.add_argument("--out", metavar="DIR",
                        help="also write audit.json, audit.txt, the tables (TSV and Markdown) and a figure of the "
                             "coefficients with their intervals to DIR")
@@ -417,7 +467,8 @@ def _parser() -> argparse.ArgumentParser:
     new_paper.add_argument("paper_id", metavar="ID", help="the paper id: lowercase letters, digits and _, e.g. smith2027")
     new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
     new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")
-    new_paper.add_argument("--root", default=".", metavar="DIR", help="the reagree checkout (default: this folder)")
+    new_paper.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
+                        "holding this folder, looked for upward)")
     new_paper.add_argument("--document", metavar="FILE", default=None,
                            help="the paper's text (UTF-8 text or Markdown; convert a PDF first): declared under "
                                 "documents: in paper.yaml, every number it prints written to ID/ledger.tsv as "

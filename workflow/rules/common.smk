@@ -10,6 +10,7 @@ from snakemake.utils import validate
 
 from reagree.pipeline import settings as reagree_settings
 from reagree.pipeline.documents import paper_documents
+from reagree.pipeline.halt import stop
 from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
 from reagree.pipeline.paper_registry import load_enabled_papers, open_registry, paper_files
 from reagree.pipeline.pins import Inspection, inspect_inputs
@@ -23,8 +24,12 @@ try:
     # One line naming the key, before Snakemake's own validation (which fills defaults).
     reagree_settings.validate(reagree_settings.fill_defaults(dict(config), _schema), _schema, "config")
 except ValueError as error:
-    raise WorkflowError(str(error)) from None
-validate(config, "../schemas/config.schema.yaml")
+    stop(str(error))
+# Snakemake's own validation fills the defaults; its error, too, is one line and the last.
+try:
+    validate(config, "../schemas/config.schema.yaml")
+except WorkflowError as error:
+    stop(str(error).strip())
 for _paper_id in reagree_settings.paper_folders(WORKFLOW_DIR):
     _settings_schema = reagree_settings.paper_settings_schema(WORKFLOW_DIR, _paper_id)
     if _settings_schema is not None:
@@ -34,8 +39,11 @@ for _paper_id in reagree_settings.paper_folders(WORKFLOW_DIR):
             reagree_settings.validate(reagree_settings.fill_defaults(dict(_values), _paper_schema), _paper_schema,
                                       f"config key {_paper_id!r}")
         except ValueError as error:
-            raise WorkflowError(str(error)) from None
-        validate(_values, str(_settings_schema))
+            stop(str(error))
+        try:
+            validate(_values, str(_settings_schema))
+        except WorkflowError as error:
+            stop(str(error).strip())
         _paper_settings[_paper_id] = _values
 config.update(_paper_settings)
 
@@ -46,7 +54,7 @@ try:
     # fetched and pinned like sources under data/<paper>/documents/ (rules/ledger.smk).
     DOCUMENTS = paper_documents(PAPERS, config, WORKFLOW_DIR)
 except (ValueError, KeyError) as error:
-    raise WorkflowError(str(error)) from None
+    stop(str(error))
 # Each paper's rules.smk takes its PaperBuild from this registry (`registry().paper(id)`)
 # and registers its value files and targets there. Every file the configuration needs is
 # a target from the start, so a deleted input is fetched again, and every paper that
@@ -63,11 +71,11 @@ if INVOCATION == "run":
     try:
         RUN_LOCK = RunLock().acquire()  # held until this process ends
     except RunAlive as error:
-        raise WorkflowError(f"reagree: {error}") from None
+        stop(error)
 if INVOCATION in ("run", "dry-run"):
     if config["mirror"] is not None and not Path(config["mirror"]).is_dir():
-        raise WorkflowError(f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
-                            "point it at an offline mirror laid out by URL, or set mirror: null to download")
+        stop(f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
+             "point it at an offline mirror laid out by URL, or set mirror: null to download")
     # Inputs are checked where they are used, not only when fetched (reagree.pipeline.pins):
     # a pinned file with other bytes is fetched again; an unpinned one whose bytes differ
     # from those recorded at its first fetch stops the run, as does a mirror copy that differs.
@@ -76,12 +84,15 @@ if INVOCATION in ("run", "dry-run"):
         for _stale in sweep_partial_files(f"data/{_paper_id}", remove=INVOCATION == "run"):
             _done = "removed" if INVOCATION == "run" else "a run removes"
             print(f"reagree: {_done} {_stale}, left by an interrupted fetch", file=sys.stderr)
-        inspect_inputs(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], mirror=config["mirror"],
-                       act=INVOCATION == "run", found=_inspection)
+        try:
+            inspect_inputs(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], mirror=config["mirror"],
+                           act=INVOCATION == "run", found=_inspection)
+        except ValueError as error:  # a malformed record, a source that is not a regular file: one line
+            stop(error)
     for _note in _inspection.notes:
         print(f"reagree: {_note}", file=sys.stderr)
     if _inspection.problems:
-        raise WorkflowError(f"reagree: {_inspection.message()}")
+        stop(_inspection.message())
 
     # Without a mirror, stop before scheduling anything when the sources cannot be reached.
     _missing = [s for p in PAPERS for s in SOURCES[p] + DOCUMENTS[p]
@@ -89,4 +100,4 @@ if INVOCATION in ("run", "dry-run"):
     if config["mirror"] is None and _missing:
         _hosts = unreachable_hosts([s["url"] for s in _missing], timeout=min(5, config["fetch"]["timeout"]))
         if len(_hosts) == len({s["url"].split("/")[2] for s in _missing}):
-            raise WorkflowError(offline_message(_hosts, len(_missing)))
+            stop(offline_message(_hosts, len(_missing)))

@@ -5,7 +5,6 @@
 import sys
 from pathlib import Path
 
-from snakemake.exceptions import WorkflowError
 
 # Rule scripts import reagree (this checkout's src/) and their paper's own package
 # (workflow/papers/<id>/<id>/, imported as `from <id> import ...`). Snakemake hands the
@@ -14,9 +13,10 @@ sys.path.insert(0, str(Path(workflow.basedir) / "src"))
 sys.path[1:1] = [str(folder) for folder in sorted((Path(workflow.basedir) / "workflow" / "papers").iterdir())
                  if (folder / folder.name / "__init__.py").is_file()]
 
+from reagree.pipeline.halt import stop
 from reagree.pipeline.settings import check_config_files
 
 try:
     check_config_files(["config.yaml", *workflow.overwrite_configfiles], config)
 except ValueError as error:
-    raise WorkflowError(str(error)) from None
+    stop(str(error))

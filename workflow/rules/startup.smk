@@ -10,7 +10,7 @@ from reagree.pipeline.runs import planned_outputs, verdict_files, withdraw_verdi
 if INVOCATION in ("run", "dry-run"):
     _unmet = unmet_requirements(REGISTRY.requirements(), timeout=min(5, config["fetch"]["timeout"]))
     if _unmet:
-        raise WorkflowError("reagree: " + "\nreagree: ".join(_unmet))
+        stop("\n".join(f"reagree: {line}" for line in _unmet))
 
 _WITHDRAWN = []
 

@@ -483,10 +483,12 @@ def audit_file(path: str | Path, layout: str = "long", unit: str = "unit", rater
                label: str = "label", raters=None, order=None, majority: str | None = None,
                level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
                ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
-               encoding: str = "utf-8", repeats: str = "first") -> dict:
-    """``read_table`` then ``audit``; the result also records the file's sha256."""
+               encoding: str = "utf-8", repeats: str = "first", max_bytes: int | None = None) -> dict:
+    """``read_table`` (at most ``max_bytes`` of a regular file) then ``audit``; the result
+    also records the file's sha256."""
     _check_settings(draws, seed, ci_level, ci_scheme)  # before reading a large file
-    table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding, repeats=repeats)
+    table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding, repeats=repeats,
+                       max_bytes=max_bytes)
     result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme)
     result["sha256"] = sha256_of(path)
     result["settings"]["order"] = _split(order)

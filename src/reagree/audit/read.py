@@ -20,8 +20,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from reagree.stats.annotations import (Annotations, AnnotationView, EncodingError, MissingColumns, read_annotations,
-                                       read_wide_annotations)
+from reagree.stats.annotations import (MAX_TABLE_BYTES, Annotations, AnnotationView, EncodingError, MissingColumns,
+                                       read_annotations, read_wide_annotations)
 from reagree.stats.ratings import MISSING, Ratings
 
 LAYOUTS = ("long", "wide")
@@ -199,7 +199,7 @@ def _shown(names: list, limit: int = 20) -> str:
     return "[" + ", ".join(repr(n) for n in names[:limit]) + f", ... ({len(names)} columns)]"
 
 
-def _wide_unit_column(path: Path, found: list, unit: str, encoding: str) -> str | None:
+def _wide_unit_column(path: Path, found: list, unit: str, encoding: str, max_bytes: int) -> str | None:
     """The unit column a long read that found no rater and label columns should have
     read wide with: ``unit`` when the header has it, else the first column, when that
     column holds one row per unit and the other columns a few labels; else None."""
@@ -207,7 +207,7 @@ def _wide_unit_column(path: Path, found: list, unit: str, encoding: str) -> str 
     if candidate is None or len(found) < 3:
         return None
     try:
-        wide = read_wide_annotations(path, unit=candidate, encoding=encoding)
+        wide = read_wide_annotations(path, unit=candidate, encoding=encoding, max_bytes=max_bytes)
     except ValueError:  # a unit on two rows, an empty id: not one row per unit
         return None
     return candidate if len(wide.categories) <= _WIDE_MAX_LABELS else None
@@ -223,7 +223,7 @@ def _encoding_hint(error: EncodingError) -> str:
 def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater: str = "rater",
                label: str = "label", raters: str | Sequence[str] | None = None,
                order: str | Sequence[str] | None = None, majority: str | None = None,
-               encoding: str = "utf-8", repeats: str = "first") -> AuditTable:
+               encoding: str = "utf-8", repeats: str = "first", max_bytes: int | None = None) -> AuditTable:
     """Read an annotation table for ``audit`` (see the module docstring).
 
     Long: the ``unit``, ``rater`` and ``label`` columns (other columns are ignored); a
@@ -231,9 +231,12 @@ def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater
     the ``unit`` column, the ``raters`` columns (default: every other column but
     ``majority``) and the optional ``majority`` column. ``order`` (a list, or text
     "a,b,c") fixes the categories and their order. ``encoding``: the file's text encoding.
+    ``max_bytes``: the most bytes read (None: ``reagree.files.MAX_TABLE_BYTES``); a
+    longer file, or one that is not a regular file, is refused before it is parsed.
     Raises ValueError naming the file and line for anything unreadable.
     """
     path = Path(path)
+    max_bytes = MAX_TABLE_BYTES if max_bytes is None else max_bytes
     order = _split(order)
     raters = _split(raters)
     if layout not in LAYOUTS:
@@ -250,10 +253,10 @@ def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater
                                  "names the column that holds the rater ids")
             try:
                 annotations = read_annotations(path, unit=unit, rater=rater, label=label, categories=order,
-                                               encoding=encoding)
+                                               encoding=encoding, max_bytes=max_bytes)
             except MissingColumns as error:
                 wide_unit = None if rater in error.found or label in error.found else \
-                    _wide_unit_column(path, error.found, unit, encoding)
+                    _wide_unit_column(path, error.found, unit, encoding, max_bytes)
                 if wide_unit is None:
                     raise
                 raise ValueError(f"{error}: this looks like a wide table (one row per unit, one column per rater); "
@@ -261,7 +264,8 @@ def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater
             columns = {"unit": unit, "rater": rater, "label": label}
         else:
             wanted = None if raters is None else [*raters, *([majority] if majority else [])]
-            annotations = read_wide_annotations(path, unit=unit, raters=wanted, categories=order, encoding=encoding)
+            annotations = read_wide_annotations(path, unit=unit, raters=wanted, categories=order, encoding=encoding,
+                                                max_bytes=max_bytes)
             columns = {"unit": unit, "raters": [r for r in annotations.rater_ids if r != majority]}
             if majority is not None:
                 columns["majority"] = majority

@@ -21,16 +21,20 @@ What it decides:
 - Two documents of a paper with one name, or a document named like a source, are errors
   naming the paper; a config ``documents:`` key that is not a paper folder is an error
   naming it. Documents of papers this run does not build are ignored.
+- ``reagree accept`` takes a document's name as it takes a source's
+  (``documents/<name>``): paper.yaml's under any setting, and any single file name
+  under ``documents/`` for the config's (which ``accept`` does not read).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from pathlib import Path, PurePosixPath
 
 from reagree.pipeline.settings import paper_folders
-from reagree.pipeline.sources import SourceError, expand_entry, expand_sources, origin
+from reagree.pipeline.sources import SourceError, SourceNames, expand_entry, expand_sources, origin, source_names
 
 FOLDER = "documents"
 _REPOSITORY_URL = re.compile(r"/(?P<commit>[0-9a-f]{40})/(?P<path>[^?#]+)$")
@@ -96,3 +100,12 @@ def document_params(files: list[dict], data: str = "data", paper_id: str = "") -
     came from, and the repository file it is (or None)."""
     return [{"name": document_name(item), "path": f"{data}/{paper_id}/{item['name']}", "origin": origin(item),
              "repository": list(repository_of(item.get("url")) or []) or None} for item in files]
+
+
+def with_documents(names: SourceNames, paper_id: str, paper: dict, settings_schema: dict | None = None) -> SourceNames:
+    """``names`` (the paper's source names) and its documents' names (module docstring)."""
+    documents = source_names({"id": paper_id, "sources": document_entries(paper_id, paper, {})}, settings_schema,
+                             names.paper_yaml)
+    return dataclasses.replace(
+        names, templates=names.templates + documents.templates,
+        patterns=names.patterns + documents.patterns + (re.compile(rf"{FOLDER}/[A-Za-z0-9][A-Za-z0-9._-]*"),))

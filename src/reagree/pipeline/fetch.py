@@ -12,13 +12,17 @@ This module decides:
 * **Mirror mode** (``mirror`` given): the file is copied from the mirror path; no
   network access happens at all. A file the mirror does not hold is an error.
 * **Local files** (``Wanted.local``): a source that is a file on this machine is copied
-  from there, mirror or not, and checked, staged and renamed like any other.
+  from there, mirror or not, and checked, staged and renamed like any other. A local
+  source or a mirror copy that is not a regular file (a folder, a device, a FIFO) is
+  refused, saying what it is, and never opened in a way that could block.
 * **Atomic write.** Content is written to a temporary file
   ``.<name>.part-<random>`` next to ``dest`` (parent directories are created) and
-  moved onto ``dest`` with ``os.replace`` only after it is complete and its
-  checksum matched. On any failure the temporary file is removed and ``dest`` is
-  never created. ``fetch_all`` stages every file of a batch this way and renames them
-  only when all of them arrived, so a batch lands whole or not at all.
+  renamed onto ``dest`` only after it is complete and its checksum matched
+  (``reagree.files``). On any failure the temporary file is removed and ``dest`` is
+  never created. A ``dest`` that is a symbolic link, a device, a FIFO or a folder is
+  refused before anything is fetched. ``fetch_all`` stages every file of a batch this
+  way and renames them only when all of them arrived, so a batch lands whole or not at
+  all.
 * **Checksum.** When ``sha256`` is given (hex, any case) the SHA-256 of the
   written bytes must equal it, in both modes; a mismatch is final (not retried) and
   raised as ``DigestMismatch``, which carries both hashes.
@@ -59,13 +63,14 @@ import os
 import pathlib
 import signal
 import socket
-import tempfile
 import threading
 import time
 from contextlib import contextmanager
 import urllib.error
 import urllib.parse
 import urllib.request
+
+from reagree.files import check_output, move_into_place, naming_the_file, not_regular, open_regular, temporary_beside
 
 __all__ = ["FetchError", "DigestMismatch", "Wanted", "mirror_path", "fetch", "fetch_all"]
 
@@ -183,30 +188,19 @@ def _normalise_sha256(sha256: str | None) -> str | None:
     return value
 
 
-def _naming(path: pathlib.Path, error: OSError) -> OSError:
-    """A local write error that names the file being written (a failed ``write`` does
-    not: "No space left on device" alone leaves a user guessing which disk)."""
-    if error.filename:
-        return error
-    return OSError(error.errno, f"could not write {path}: {error.strerror or error}")
-
-
 def _stage(dest: pathlib.Path, produce) -> tuple[pathlib.Path, str]:
-    """Call ``produce(fileobj)`` on a temporary file next to ``dest``; return the
-    temporary path and the sha256 ``produce`` returned. On any exception the temporary
-    file is removed; ``dest`` is never touched."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = tempfile.NamedTemporaryFile(dir=dest.parent, prefix=f".{dest.name}.part-", delete=False)
+    """Call ``produce(fileobj)`` on a temporary file next to ``dest``
+    (``reagree.files.temporary_beside``); return the temporary path and the sha256
+    ``produce`` returned. On any exception the temporary file is removed; ``dest`` is
+    never touched."""
+    tmp = temporary_beside(dest)
     tmp_path = pathlib.Path(tmp.name)
     try:
         try:
             with tmp:
                 digest = produce(tmp)
         except OSError as error:
-            raise _naming(dest, error) from error
-        from reagree.pipeline.tables import readable_mode
-
-        os.chmod(tmp_path, readable_mode())
+            raise naming_the_file(dest, error) from error
     except BaseException:
         tmp_path.unlink(missing_ok=True)
         raise
@@ -224,18 +218,19 @@ def _check_digest(actual: str, expected: str | None, url: str, where: str = "") 
 def _mirror_copier(url, mirror, expected, log):
     """``produce`` for one mirror copy (no network); raises if the mirror lacks it."""
     src = mirror_path(url, mirror)
-    if not src.is_file():
+    if not src.exists():
         where = "" if pathlib.Path(mirror).is_dir() else f" (mirror directory {os.fspath(mirror)} does not exist)"
         raise FetchError(f"the mirror does not hold {url}: looked for {src}{where}")
+    if not_regular(src):
+        raise FetchError(f"the mirror's {src} for {url} {not_regular(src)}")
     log(f"copying {url} from mirror {src}")
     return _file_copier(src, url, expected, f" (mirror file {src})", f"mirror file {src} for {url}")
 
 
 def _local_copier(src: pathlib.Path, expected, log):
     """``produce`` for a source that is a file on this machine."""
-    if not src.is_file():
-        what = "is a folder" if src.is_dir() else "does not exist"
-        raise FetchError(f"the local source file {src} {what}")
+    if not_regular(src):
+        raise FetchError(f"the local source file {src} {not_regular(src)}")
     log(f"copying local file {src}")
     return _file_copier(src, f"local file {src}", expected, "", f"local file {src}")
 
@@ -246,8 +241,8 @@ def _file_copier(src: pathlib.Path, url: str, expected, where: str, reading: str
     def produce(out) -> str:
         hasher = hashlib.sha256()
         try:
-            fh = open(src, "rb")
-        except OSError as exc:
+            fh = open_regular(src)
+        except (OSError, ValueError) as exc:
             raise FetchError(f"could not read {reading}: {exc}") from exc
         with fh:
             while True:
@@ -383,7 +378,9 @@ def _download_once(url: str, out, timeout: float, log, deadline: float = float("
     try:
         try:
             with opener.open(request, timeout=timeout) as response:
-                answered = True
+                # A deadline that shut the socket mid-headers ends them early (http.client reads
+                # the end of the stream as their end): that is no answer.
+                answered = not (exchange.expired or exchange.cancelled)
                 length = response.headers.get("Content-Length")
                 if length is not None and length.strip().isdigit():
                     total = int(length)
@@ -465,7 +462,10 @@ def _classify(exc: Exception, url: str, host: str, answered: bool, received: int
     if isinstance(exc, (ConnectionError, http.client.HTTPException)) and answered:
         return _Transient(f"the connection broke after {_human(received)}: {type(exc).__name__}: {exc}",
                           network=False)
-    if isinstance(exc, (ConnectionError, http.client.HTTPException, OSError)):
+    if isinstance(exc, http.client.HTTPException):  # e.g. more than 100 headers: an answer, if a bad one
+        return _Transient(f"the server at {host} answered with a response that is not valid HTTP: {exc}",
+                          network=False)
+    if isinstance(exc, (ConnectionError, OSError)):
         return _Transient(f"{type(exc).__name__}: {exc}", network=True)
     return exc
 
@@ -550,7 +550,9 @@ def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirro
     bytes must match it (else ``DigestMismatch``). The write is atomic: on failure
     ``dest`` is not created. ``log`` is a callable taking one string (default: this
     module's logger at INFO level). Raises FetchError on failure; local file-system
-    errors propagate as OSError naming the file.
+    errors propagate as OSError naming the file; a ``dest`` that is not a regular file
+    or a new path is refused (``reagree.files.UnsafePath``, a ValueError) before any
+    byte is fetched.
     """
     wanted = Wanted(url, pathlib.Path(dest), sha256)
     return fetch_all([wanted], mirror=mirror, timeout=timeout, retries=retries, backoff=backoff, log=log,
@@ -581,6 +583,8 @@ def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, 
     if log is None:
         log = logging.getLogger(__name__).info
     items = [dataclasses.replace(w, dest=pathlib.Path(w.dest), sha256=_normalise_sha256(w.sha256)) for w in wanted]
+    for item in items:  # before any byte is fetched: a destination that is a link, a device, a FIFO or a folder
+        check_output(item.dest)
     staged: dict[pathlib.Path, tuple[pathlib.Path, str]] = {}
     failures: list[tuple[Wanted, BaseException]] = []
     batch = _Batch()
@@ -629,7 +633,7 @@ def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, 
                 raise FetchErrors(failures)
             for item in items:
                 tmp_path, digest = staged[item.dest]
-                os.replace(tmp_path, item.dest)
+                move_into_place(tmp_path, item.dest)
                 written[item.dest] = digest
                 how = "copied" if mirror is not None or item.local is not None else "fetched"
                 log(f"{how} {item.url} -> {item.dest} ({_human(item.dest.stat().st_size)}, sha256 {digest})")

@@ -12,12 +12,24 @@ What it decides:
   ``data/``. The record lives beside the paper's folder, not in it and not in git, so
   it survives deleting a data file, the paper's folder and ``make clean``; only
   deleting it (or ``rm -rf data``) or ``reagree accept`` changes it.
+- **A copy the record does not list is fetched again, never recorded.** When the
+  record is deleted (or loses a line) while fetched files are still in ``data/``, their
+  origin is unknown (a ``path:`` source edited since, a mirror changed since): the start
+  of a run says so in one line and removes them, so their fetch jobs bring them again
+  from this run's sources and record what arrives. Results then follow the sources, and
+  an unchanged source gives the same bytes. (reagree's older records beside the files,
+  below, are still moved in.)
 - **A changed input stops the run.** A fetch that brings bytes other than the recorded
   ones, or a file on disk that no longer hashes to its record, stops the run with one
   message naming the file, both hashes and the command that accepts the new version:
   ``reagree accept PAPER NAME SHA256``. reagree never computes from an input whose hash
   is not the pinned or recorded one, because a silently changed input turns into false
   findings.
+- **Accepting takes a source's name, never a path.** ``accept`` takes only a name the
+  paper's sources produce under some setting (``reagree.pipeline.sources.SourceNames``:
+  a relative path inside ``data/<paper>/``) whose file, if any, is a regular file; a
+  record line naming anything else is malformed. Anything else is refused before
+  anything changes.
 - **Accepting rebuilds what read it.** ``accept`` records the new sha256. A file on
   disk with those bytes is touched, so everything that read it is older than it and is
   rebuilt; a file with other bytes is removed, so the next run fetches the accepted
@@ -44,7 +56,8 @@ from pathlib import Path
 
 from reagree.pipeline.fetch import (FetchError, DigestMismatch, FetchErrors, Wanted, fetch_all,
                                     legacy_digest_record, mirror_path)
-from reagree.pipeline.sources import expand_entry, local_path, origin
+from reagree.files import not_regular
+from reagree.pipeline.sources import SourceNames, expand_entry, is_name, local_path, origin
 from reagree.pipeline.tables import sha256_of, write_text_atomic
 
 DATA = Path("data")
@@ -60,19 +73,29 @@ def record_path(paper_id: str, data: str | os.PathLike = DATA) -> Path:
 
 
 def read_record(paper_id: str, data: str | os.PathLike = DATA) -> dict[str, str]:
-    """``{name: sha256}`` of the record (empty when there is none)."""
+    """``{name: sha256}`` of the record (empty when there is none). A line that is not
+    UTF-8 or not ``<sha256>  <paper>/<name>`` with a source name (a relative path inside
+    the paper's folder) is a ValueError naming the file and the line."""
     path = record_path(paper_id, data)
     if not path.is_file():
         return {}
+    expected = f"expected '<sha256>  {paper_id}/<name>'"
+    prefix = f"{paper_id}/"
     recorded = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, raw in enumerate(path.read_bytes().splitlines(), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}, line {number}: not UTF-8 text; {expected} (delete the line: the file it "
+                             "names is then fetched again and recorded)") from None
         if not line.strip():
             continue
         digest, _, where = line.partition("  ")
-        prefix = f"{paper_id}/"
-        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest) or not where.startswith(prefix):
-            raise ValueError(f"{path}, line {number}: expected '<sha256>  {paper_id}/<name>', got {line!r}")
-        recorded[where[len(prefix):]] = digest
+        name = where[len(prefix):]
+        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest) or not where.startswith(prefix) \
+                or not is_name(name):
+            raise ValueError(f"{path}, line {number}: {expected}, got {line!r}")
+        recorded[name] = digest
     return recorded
 
 
@@ -162,25 +185,27 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
     (with a mirror) every unpinned one still to be copied against its record.
 
     With ``act`` (a run) a pinned file with other bytes is removed so that it is fetched
-    again, files without a record get one (first use, and reagree's older records beside
-    the files are moved in); without it (a dry run) nothing on disk changes and the notes
-    say what a run would do. Files with other bytes than their record are problems: the
-    run stops before any job."""
+    again, and so is an unpinned file the record does not list (the record was deleted,
+    or lost its line: a copy of unknown origin is never recorded; its fetch records what
+    the source brings); reagree's older records beside the files are moved in. Without
+    ``act`` (a dry run) nothing on disk changes and the notes say what a run would do.
+    Files with other bytes than their record are problems: the run stops before any job."""
     found = found or Inspection()
     recorded = read_record(paper_id, data)
-    first_use: dict[str, str] = {}
+    legacy_digests: dict[str, str] = {}
     legacy: list[Path] = []
+    unrecorded: list[str] = []
     for source in sources:
         name, pin = source["name"], (source.get("sha256") or "").lower() or None
         path = Path(data) / paper_id / name
         expected = recorded.get(name)
         if expected is None and not pin and legacy_digest_record(path).is_file():
             expected = legacy_digest_record(path).read_text(encoding="utf-8").strip()
-            first_use[name] = expected
+            legacy_digests[name] = expected
             legacy.append(legacy_digest_record(path))
         if path.is_file():
-            actual = sha256_of(path)
             if pin:
+                actual = sha256_of(path)
                 if actual != pin:
                     found.notes.append(f"{path} changed since it was fetched: sha256 {actual}, its pinned sha256 "
                                        f"is {pin}; " + ("fetching it again" if act else
@@ -188,11 +213,15 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
                     if act:
                         path.unlink()
             elif expected is None:
-                first_use[name] = actual
-            elif actual != expected:
+                # neither pinned nor recorded (the record was deleted): where this copy came from is
+                # unknown, so it is fetched again from this run's source, never recorded as it is
+                unrecorded.append(name)
+                if act:
+                    path.unlink()
+            elif (actual := sha256_of(path)) != expected:
                 found.problems.append(changed_on_disk(paper_id, name, actual, expected, data))
                 found.papers_with_problems.add(paper_id)
-                first_use.pop(name, None)
+                legacy_digests.pop(name, None)
         elif mirror is not None and not pin and expected is not None and source.get("url"):
             copy = mirror_path(source["url"], mirror)
             if copy.is_file():
@@ -201,16 +230,28 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
                     found.problems.append(changed_at_source(paper_id, name, source["url"], actual, expected,
                                                             f" (mirror file {copy})", data))
                     found.papers_with_problems.add(paper_id)
-                    first_use.pop(name, None)
+                    legacy_digests.pop(name, None)
         _inspect_local_source(paper_id, source, path, pin, expected, found, data)
-    new = {name: digest for name, digest in first_use.items() if recorded.get(name) != digest}
-    if act and new:
-        update_record(paper_id, new, data)
+    if unrecorded:
+        found.notes.append(_unrecorded_note(paper_id, unrecorded, act, data))
+    if act and legacy_digests:
+        update_record(paper_id, legacy_digests, data)
         for path in legacy:
             path.unlink(missing_ok=True)
-        found.notes.append(f"recorded the sha256 of {len(new)} file(s) of {paper_id} found in {Path(data) / paper_id} "
-                           f"without a record, in {record_path(paper_id, data)} (trust on first use)")
+        found.notes.append(f"moved the sha256 of {len(legacy_digests)} file(s) of {paper_id} that an older reagree "
+                           f"kept beside them into {record_path(paper_id, data)}")
     return found
+
+
+def _unrecorded_note(paper_id: str, names: list[str], act: bool, data: str | os.PathLike) -> str:
+    record = record_path(paper_id, data)
+    shown = ", ".join(names[:5]) + (f", ... {len(names) - 5} more" if len(names) > 5 else "")
+    missing = "" if record.is_file() else " (the record is missing)"
+    done = "removed them" if act else "a run removes them"
+    return (f"{Path(data) / paper_id} holds {len(names)} file(s) of {paper_id} ({shown}) without a sha256 in "
+            f"{record}{missing}: a copy whose origin is not this run's source is never recorded; {done}, to fetch "
+            "them again from their sources and record what they bring" + ("" if act else
+                                                                          " (this dry run changes nothing)"))
 
 
 def _inspect_local_source(paper_id: str, source: dict, path: Path, pin: str | None, expected: str | None,
@@ -222,9 +263,10 @@ def _inspect_local_source(paper_id: str, source: dict, path: Path, pin: str | No
     local = local_path(source)
     if local is None:
         return
-    if not local.is_file():
+    what = not_regular(local)  # "does not exist", "is a folder, not a regular file", ...
+    if what:
         if not path.is_file():
-            found.problems.append(f"{path}: its local source file {local} does not exist (seen from {Path.cwd()}); "
+            found.problems.append(f"{path}: its local source file {local} {what} (seen from {Path.cwd()}); "
                                   f"fix its path under sources in workflow/papers/{paper_id}/paper.yaml")
             found.papers_with_problems.add(paper_id)
         return
@@ -320,13 +362,23 @@ def verify_read_inputs(paper_id: str, checksums: str | os.PathLike, pins: dict[s
 
 # ---------------------------------------------------------------------- reagree accept
 
-def accept(paper_id: str, name: str | None, digest: str | None = None, *, pins: dict[str, str] | None = None,
-           data: str | os.PathLike = DATA) -> list[str]:
+def accept(paper_id: str, name: str | None, digest: str | None = None, *, names: SourceNames,
+           pins: dict[str, str] | None = None, data: str | os.PathLike = DATA) -> list[str]:
     """Take a new version of an unpinned input (``name``), or of every unpinned input of
     the paper (``name`` None): record ``digest`` (or, without one, the bytes on disk; with
     neither, forget the record so the next fetch records what it brings). Returns what
-    was done, one line per file."""
+    was done, one line per file.
+
+    ``name`` must be one of ``names``, the names the paper's sources produce (so a
+    relative path inside ``data/<paper>/``), and its file, when there is one, a regular
+    file; anything else is a ValueError before anything changes. ``--all`` takes the
+    recorded names and the files on disk among ``names``, and nothing else."""
     pins = pins or {}
+    if name is not None:
+        try:
+            names.check(name)
+        except ValueError as error:
+            raise ValueError(f"{error}; nothing was changed") from None
     if name is not None and name in pins:
         raise ValueError(f"{paper_id}/{name} is pinned in paper.yaml (sha256 {pins[name]}); a pinned file changes "
                          "only with its pin")
@@ -339,20 +391,24 @@ def accept(paper_id: str, name: str | None, digest: str | None = None, *, pins: 
     recorded = read_record(paper_id, data)
     folder = Path(data) / paper_id
     if name is None:
-        names = sorted(set(recorded) | {str(p.relative_to(folder)) for p in folder.rglob("*")
-                                        if p.is_file() and not p.name.startswith(".")} if folder.is_dir()
-                       else set(recorded))
-        names = [n for n in names if n not in pins]
+        on_disk = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_symlink() or not p.is_dir()} \
+            if folder.is_dir() else set()
+        chosen = sorted(n for n in set(recorded) | on_disk if n in names and n not in pins)
     else:
         if name not in recorded and not (folder / name).is_file():
             known = sorted(recorded)
             shown = known if len(known) <= 12 else known[:12] + [f"... {len(known) - 12} more"]
             raise ValueError(f"nothing is recorded for {paper_id}/{name} in {record_path(paper_id, data)} and "
                              f"{folder / name} does not exist; recorded: {shown}")
-        names = [name]
+        chosen = [name]
+    for one in chosen:
+        what = os.path.lexists(folder / one) and not_regular(folder / one, follow=False)
+        if what:
+            raise ValueError(f"{folder / one} {what}: reagree accept reads and changes only regular files inside "
+                             f"{folder}; nothing was changed")
     changes: dict[str, str | None] = {}
     said = []
-    for one in names:
+    for one in chosen:
         path = folder / one
         on_disk = sha256_of(path) if path.is_file() else None
         wanted = digest or on_disk

@@ -24,7 +24,9 @@ rater (``r1``, ``r2``; labels ``x``, ``y``) and computes percent agreement, Flei
 nominal Krippendorff's alpha and every pair's Cohen's kappa with bootstrap intervals, so
 a paper whose release has that shape builds once its source and claims are filled in.
 Nothing outside the folder is touched: the paper is built only once its id is added to
-``papers:`` in config.yaml. An existing folder is never overwritten.
+``papers:`` in config.yaml. An existing folder is never overwritten, and an id that is a
+top-level key of config.yaml (``mirror``, ``papers``, ...: ``reserved_ids``) is refused,
+since the paper's settings would be that key.
 docs/adding-a-paper.md walks through filling the files in.
 """
 
@@ -33,7 +35,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from reagree.files import write_atomic
 from reagree.pipeline.paperspec import CLAIM_HEADER
+from reagree.pipeline.settings import load_schema, schema_path
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -275,6 +279,12 @@ def paper_folder(root: str | Path, paper_id: str) -> Path:
     return Path(root) / "workflow" / "papers" / paper_id
 
 
+def reserved_ids() -> set[str]:
+    """The ids no paper may have: the top-level keys of config.yaml's schema (a paper's
+    settings are the config key named by its id), read from the schema so they cannot drift."""
+    return set(load_schema(schema_path("config"))["properties"])
+
+
 def _document_files(folder: Path, root: Path, paper_id: str, document: str | Path) -> tuple[str, dict]:
     """paper.yaml's documents: entry for ``document``, and the ledger and draft claims
     files it starts (module docstring)."""
@@ -315,6 +325,9 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
     if not ID_PATTERN.match(paper_id):
         raise ValueError(f"paper id {paper_id!r}: use lowercase letters, digits and _, starting with a letter "
                          "(e.g. smith2027)")
+    if paper_id in reserved_ids():
+        raise ValueError(f"paper id {paper_id!r} is a key of config.yaml ({', '.join(sorted(reserved_ids()))}): a "
+                         "paper's settings live under its id there, so it cannot be one of them; choose another id")
     papers = Path(root) / "workflow" / "papers"
     if not papers.is_dir():
         raise ValueError(f"{papers} does not exist: run from a reagree checkout or pass --root")
@@ -338,8 +351,7 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
     }
     written = {path: template.format(**fields) for path, template in files.items()} | started
     for path, text in written.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
     return list(written)
 
 

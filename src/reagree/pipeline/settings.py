@@ -135,6 +135,10 @@ def split_paper_settings(config: dict, workflow_dir: str | Path, schema: dict) -
     key that is neither a global key nor a paper folder (with the likely key meant)."""
     known_papers = paper_folders(workflow_dir)
     global_keys = list(schema.get("properties", {}))
+    clash = sorted(set(known_papers) & set(global_keys))
+    if clash:
+        raise ValueError(f"{Path(workflow_dir) / 'papers' / clash[0]}: a paper folder may not be named as a key of "
+                         f"config.yaml ({clash[0]!r}); rename it")
     settings = {key: config.pop(key) for key in list(config) if key in known_papers}
     unknown = [key for key in config if key not in global_keys]
     if unknown:

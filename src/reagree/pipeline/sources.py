@@ -21,10 +21,15 @@ What it decides:
   pinned on first use (``reagree.pipeline.pins``). It needs no network and no mirror.
 - Every placeholder must be an ``expand`` field and every field a placeholder, and two
   entries may not produce the same name: each is an error naming the paper and entry.
+- **The names a paper can produce** (``source_names``) are its entries' names with each
+  field filled by a value of its list, or of its setting's ``enum`` in the paper's
+  settings schema (any text where there is none): the only names ``reagree accept``
+  takes, whatever the current settings.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import re
@@ -61,8 +66,13 @@ def _lists(entry: dict, settings: dict, where: str) -> dict[str, list]:
     return lists
 
 
+def is_name(name: str) -> bool:
+    """Whether ``name`` is a relative path of allowed segments (it cannot leave its folder)."""
+    return isinstance(name, str) and all(NAME_SEGMENT.match(segment) for segment in name.split("/"))
+
+
 def check_name(name: str, where: str) -> None:
-    if not all(NAME_SEGMENT.match(segment) for segment in name.split("/")):
+    if not is_name(name):
         raise SourceError(f"{where}: source name {name!r} must be a relative path of segments made of "
                           "letters, digits, '.', '_' and '-' (no '..', no leading '/')")
 
@@ -137,6 +147,61 @@ def pinned_names(paper: dict) -> dict[str, str]:
         elif value:
             pins[entry["name"]] = value
     return pins
+
+
+@dataclasses.dataclass(frozen=True)
+class SourceNames:
+    """Every name a paper's sources can produce under any of its settings: a plain
+    entry's name, and a templated entry's name with each field filled by a value of its
+    literal list, or of its setting (the values the setting's schema lists as its items'
+    ``enum``; any text where the schema lists none). ``reagree accept`` takes only these."""
+
+    paper_id: str
+    paper_yaml: str
+    templates: tuple[str, ...]
+    patterns: tuple[re.Pattern, ...]  # one per entry
+
+    def __contains__(self, name: str) -> bool:
+        return is_name(name) and any(pattern.fullmatch(name) for pattern in self.patterns)
+
+    def check(self, name: str) -> None:
+        """Raise SourceError unless ``name`` is one of these names."""
+        check_name(name, self.paper_id)
+        if name not in self:
+            raise SourceError(f"{self.paper_id}: no source in {self.paper_yaml} produces {name!r} under any setting; "
+                              f"its sources produce: {sorted(self.templates)}")
+
+
+def _setting_values(settings_schema: dict | None, setting: str) -> list | None:
+    spec = ((settings_schema or {}).get("properties") or {}).get(setting) or {}
+    values = (spec.get("items") or {}).get("enum")
+    return list(values) if isinstance(values, list) else None
+
+
+def source_names(paper: dict, settings_schema: dict | None = None, paper_yaml: str = "paper.yaml") -> SourceNames:
+    """The names ``paper``'s sources can produce (``SourceNames``); ``settings_schema`` is
+    the paper's settings.schema.yaml, read for the values a setting may hold."""
+    patterns = []
+    for entry in paper.get("sources") or []:
+        lists = {}
+        for field, spec in (entry.get("expand") or {}).items():
+            values = _setting_values(settings_schema, spec.get("setting")) if isinstance(spec, dict) else spec
+            lists[field] = None if values is None else [getattr(v, "text", None) or str(v) for v in values]
+        parts, groups = [], {}
+        for literal, field, _, _ in string.Formatter().parse(entry["name"]):
+            parts.append(re.escape(literal))
+            if field is None:
+                continue
+            if field in groups:  # the same field twice holds the same value
+                parts.append(f"(?P={groups[field]})")
+                continue
+            groups[field] = f"g{len(groups)}"
+            values = lists.get(field)
+            choice = ".+" if values is None else "|".join(re.escape(v) for v in values)
+            parts.append(f"(?P<{groups[field]}>{choice})")
+        patterns.append(re.compile("".join(parts)))
+    return SourceNames(str(paper.get("id", "?")), paper_yaml,
+                       tuple(dict.fromkeys(e["name"] for e in paper.get("sources") or [])), tuple(patterns))
 
 
 def local_path(source: dict, root: str | os.PathLike = ".") -> Path | None:

@@ -1,9 +1,10 @@
 """Writing results: atomic files, stable formatting, provenance on every table.
 
 Everything is written to a temporary file beside the target and renamed into place, so
-an interrupted run never leaves a half-written table; a write that fails (a full disk)
-names the file it was writing. Floats are written with 12
-significant digits, so the same inputs always give the same bytes. A bootstrap interval
+an interrupted run never leaves a half-written table, and only over a regular file or a
+new path; a write that fails (a full disk) names the file it was writing
+(``reagree.files``). Floats are written with 12 significant digits, so the same inputs
+always give the same bytes. A bootstrap interval
 carries its count of undefined draws wherever it is written: values.tsv's
 ``undefined_draws`` column and note, and a table's ``undefined_draws`` column.
 """
@@ -11,14 +12,13 @@ carries its count of undefined draws wherever it is written: values.tsv's
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
 
+from reagree.files import open_regular, write_atomic
 from reagree.stats.bootstrap import MAX_UNDEFINED_SHARE
 from reagree.stats.undefined import reason_of
 
@@ -35,31 +35,10 @@ VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws
 _TEXT_COLUMNS = ("scheme", "note", "rule", "function", "reference")
 
 
-def readable_mode() -> int:
-    """The mode an ordinary new file gets under the current umask (0o644 under 022).
-    Temporary files are created 0600; renamed into place they would stay unreadable to
-    others, so writers set this mode before the rename."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def write_text_atomic(path: str | Path, text: str) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".part",
-                                         delete=False, encoding="utf-8", newline="")
-    try:
-        try:
-            with handle:
-                handle.write(text)
-        except OSError as error:  # a failed write does not say which file (disk full, quota)
-            raise OSError(error.errno, f"could not write {path}: {error.strerror or error}") from error
-        os.chmod(handle.name, readable_mode())
-        os.replace(handle.name, path)
-    except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
-        raise
+    """``text`` written to ``path`` atomically, only over a regular file or a new path
+    (``reagree.files``: the one writer of every output)."""
+    write_atomic(path, text)
 
 
 def write_tsv(frame: pd.DataFrame, path: str | Path) -> None:
@@ -84,9 +63,10 @@ def markdown_table(frame: pd.DataFrame) -> str:
 
 
 def sha256_of(path: str | Path) -> str:
-    """The sha256 of a file, for a table's provenance."""
+    """The sha256 of a regular file (anything else is refused: a FIFO or a device would
+    never end), for a table's provenance and the inputs' checks."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()

@@ -13,22 +13,19 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from reagree.files import atomic_output  # noqa: E402
+
 _PNG_METADATA = {"Software": None}
 
 
 def save_figure(figure, path: str | Path) -> None:
-    """Write a figure as PNG atomically, without the metadata that would change its bytes."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.part.png")
+    """Write a figure as PNG atomically (``reagree.files``: only over a regular file or a
+    new path), without the metadata that would change its bytes."""
     try:
-        figure.savefig(partial, dpi=120, metadata=_PNG_METADATA)
-    except OSError as error:  # a failed write does not say which file (disk full, quota)
-        partial.unlink(missing_ok=True)
-        raise OSError(error.errno, f"could not write {path}: {error.strerror or error}") from error
+        with atomic_output(path) as handle:
+            figure.savefig(handle, format="png", dpi=120, metadata=_PNG_METADATA)
     finally:
         plt.close(figure)
-    partial.replace(path)
 
 
 def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequence[str], path: str | Path,

@@ -22,7 +22,10 @@ What this module decides:
   order of the occasion column when there is one (integers compared as numbers, anything
   else as text; two labels of one rater on one unit on the same occasion are an error),
   else in file order (for ``concat``: part order, then file order).
-- **Files.** CSV or TSV, chosen by the extension (.csv / .tsv, .tab) when the header line
+- **Files.** Regular files only, of at most ``max_bytes`` (default
+  ``reagree.files.MAX_TABLE_BYTES``, 2 GiB): a folder, a device or a FIFO is refused
+  before a byte is read, a larger file after ``max_bytes`` bytes (``reagree.files``).
+  CSV or TSV, chosen by the extension (.csv / .tsv, .tab) when the header line
   holds that separator, else sniffed from the header line (tab, comma or semicolon,
   whichever occurs most). UTF-8 text unless another ``encoding`` is named (Latin-1,
   cp1252, UTF-16, ...: decoded, then read as the same text). LF or CRLF line ends, an
@@ -72,6 +75,7 @@ from typing import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
+from reagree.files import MAX_TABLE_BYTES, read_bounded
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
@@ -394,15 +398,17 @@ class AnnotationView:
 def read_annotations(path: str | Path, unit: str = "unit", rater: str = "rater", label: str = "label",
                      occasion: str | None = None, categories: Sequence | None = None,
                      sep: str | None = None, unit_pattern: str | None = None,
-                     rater_pattern: str | None = None, encoding: str = "utf-8") -> Annotations:
+                     rater_pattern: str | None = None, encoding: str = "utf-8",
+                     max_bytes: int = MAX_TABLE_BYTES) -> Annotations:
     """Long rows from a CSV/TSV file: the columns named ``unit``, ``rater``, ``label``
     (and ``occasion`` if given); other columns are ignored. ``unit_pattern`` /
     ``rater_pattern``: regular expressions every (stripped) id must match in full, e.g.
     ``r"[0-9]{17,19}"`` for tweet ids; the first id that does not names its line. See the
     module docstring for what is accepted and what raises. ``encoding``: the file's
-    (any codec Python knows, e.g. "latin-1"; default UTF-8)."""
+    (any codec Python knows, e.g. "latin-1"; default UTF-8). ``max_bytes``: the most
+    bytes read (a longer file is refused)."""
     path = Path(path)
-    header, cells, line, sep, padded = _read_table(path, sep, encoding)
+    header, cells, line, sep, padded = _read_table(path, sep, encoding, max_bytes)
     names = {"unit": unit, "rater": rater, "label": label}
     if occasion is not None:
         names["occasion"] = occasion
@@ -419,11 +425,11 @@ def read_annotations(path: str | Path, unit: str = "unit", rater: str = "rater",
 
 def read_wide_annotations(path: str | Path, unit: str, raters: Sequence[str] | None = None,
                           categories: Sequence | None = None, sep: str | None = None,
-                          encoding: str = "utf-8") -> Annotations:
+                          encoding: str = "utf-8", max_bytes: int = MAX_TABLE_BYTES) -> Annotations:
     """A wide CSV/TSV file (one row per unit, one column per rater), as
     ``Annotations.from_wide`` reads a DataFrame."""
     path = Path(path)
-    header, cells, line, sep, _ = _read_table(path, sep, encoding)
+    header, cells, line, sep, _ = _read_table(path, sep, encoding, max_bytes)
     try:
         return _from_wide_cells(header, cells, unit, raters, categories, str(path), line)
     except LineError as error:
@@ -480,12 +486,17 @@ def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
     return data if utf8 else text.encode("utf-8")
 
 
-def _read_table(path: Path, sep: str | None,
-                encoding: str = "utf-8") -> tuple[list[str], np.ndarray, np.ndarray, str, bool]:
+# What a table above the byte bound is told.
+TOO_LARGE = "raise the bound with --max-bytes (a datasets: entry: max_bytes) if the table is meant to be this large"
+
+
+def _read_table(path: Path, sep: str | None, encoding: str = "utf-8",
+                max_bytes: int = MAX_TABLE_BYTES) -> tuple[list[str], np.ndarray, np.ndarray, str, bool]:
     """All cells as text, wholly blank lines dropped; returns (the header's column names,
     the (rows, columns) cells as an object array, 1-based file line of each row, the
     separator used, whether any cell may carry surrounding whitespace)."""
-    data = _utf8(path.read_bytes(), path, encoding)
+    data = _utf8(read_bounded(path, max_bytes, TOO_LARGE, "reagree reads tables only from regular files"), path,
+                 encoding)
     text_start = data[:65536].decode("utf-8-sig", errors="ignore")
     header_line = text_start.splitlines()[0] if text_start.strip() else ""
     if not header_line.strip():
