@@ -79,8 +79,9 @@ def test_summary_counts_and_lists_findings():
     values = pd.DataFrame({"key": ["a", "b", "z"], "value": [0.396, 3.0, np.nan]})
     tables = {"p": diff_claims([claim("a", "0.40"), claim("b", "0", note="three ties"), claim("z", "1")], values)}
     summary, markdown = summarise(tables)
-    assert summary.iloc[0][["match", "within_tolerance", "mismatch", "uncheckable", "not_built", "not_comparable",
-                            "missing", "total"]].tolist() == [1, 0, 1, 0, 0, 0, 1, 3]
+    assert summary.iloc[0][["match", "within_tolerance", "holds", "consistent", "mismatch", "inconsistent",
+                            "uncheckable", "not_built", "not_comparable", "missing", "figures",
+                            "claims"]].tolist() == [1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 3, 3]
     assert "three ties" in markdown and "| z |" in markdown and "defects" in markdown
 
 
@@ -91,7 +92,7 @@ def test_every_shipped_paper_yaml_is_valid():
 
 
 HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
-          "tolerance_reason\tcause\n")
+          "tolerance_reason\tcause\tapproximate\tfigure\n")
 PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n"
 
 
@@ -268,24 +269,37 @@ def test_summary_explains_not_built_and_not_comparable():
                         values, "moz", {"languages": ["Serbian"]}, {})
     summary, markdown = summarise({"moz": table})
     assert summary.iloc[0]["not_built"] == 1 and summary.iloc[0]["not_comparable"] == 1
-    assert "why claims are not built" in markdown and "why claims are not comparable" in markdown
+    assert "why figures are not built" in markdown and "why figures are not comparable" in markdown
 
 
 # ----------------------------------------------------------------- bounds and where a number is printed
 
 @pytest.mark.parametrize("relation, bound, computed, status", [
-    (">", "40", 41.2, "match"), (">", "40", 40.0, "mismatch"), (">", "40", 39.9, "mismatch"),
-    (">=", "0.6", 0.6, "match"), (">=", "0.6", 0.6 - 1e-12, "match"), (">=", "0.6", 0.599, "mismatch"),
-    ("<", "0.2", 0.126, "match"), ("<", "0.2", 0.2, "mismatch"), ("<=", "0.4", 0.4, "match"),
-    ("<=", "0.4", 0.401, "mismatch"), (">", "1.6e6", 1_643_735, "match"), ("<", "5e-13", 1.1e-16, "match"),
-    ("<", "5e-13", 6e-13, "mismatch"), (">", "0", 1e-12, "match")])
+    (">", "40", 41.2, "holds"), (">", "40", 40.0, "mismatch"), (">", "40", 39.9, "mismatch"),
+    ("<", "0.2", 0.126, "holds"), ("<", "0.2", 0.2, "mismatch"), (">", "1.6e6", 1_643_735, "holds"),
+    ("<", "5e-13", 1.1e-16, "holds"), ("<", "5e-13", 6e-13, "mismatch"), (">", "0", 1e-12, "holds")])
 def test_a_printed_bound_is_a_claim_that_holds_or_does_not(relation, bound, computed, status):
-    """'over 40%' is the bound 40 with compare >: equal is not over; float noise at the bound counts as equal."""
+    """'over 40%' is the bound 40 with compare >: equal is not over; float noise at the bound counts as equal.
+    A bound that the data keep holds: it is never counted as a match."""
     values = pd.DataFrame({"key": ["share"], "value": [computed]})
     table = diff_claims([claim("share", bound, compare=relation, note="two annotators")], values)
     assert table.loc[0, "status"] == status
     assert table.loc[0, "tolerance"] == 0 and table.loc[0, "published"] == bound
     assert table.loc[0, "reason"] == f"states {relation} {bound}; two annotators"
+
+
+@pytest.mark.parametrize("relation, bound, computed, status", [
+    # a window's end is read to its printed digits: "2–4%" holds 4.2 (it prints as 4) and 4.5 (on the
+    # rounding boundary, never a finding), not 4.51; "0.7–0.9" holds 0.65 but not 0.649
+    ("<=", "4", 4.2, "holds"), ("<=", "4", 4.5, "holds"), ("<=", "4", 4.51, "mismatch"),
+    (">=", "0.7", 0.65, "holds"), (">=", "0.7", 0.649, "mismatch"), (">=", "0.6", 0.6 - 1e-12, "holds"),
+    ("<=", "0.4", 0.401, "holds"), ("<=", "0.40", 0.406, "mismatch")])
+def test_a_window_end_is_read_to_its_printed_digits(relation, bound, computed, status):
+    values = pd.DataFrame({"key": ["share"], "value": [computed]})
+    table = diff_claims([claim("share", bound, compare=relation)], values)
+    assert table.loc[0, "status"] == status
+    assert table.loc[0, "tolerance"] == pytest.approx(printed_tolerance(bound))
+    assert table.loc[0, "reason"].startswith(f"states {relation} {bound} (a window's end, read to its printed digits")
 
 
 def test_a_bound_takes_no_tolerance_and_a_missing_value_is_still_missing():
@@ -413,13 +427,17 @@ def test_mismatches_are_grouped_by_cause_one_line_each():
     table = diff_claims([claim("n.a", "19,991", cause=cause), claim("p.a", "9.3%", cause=cause),
                          claim("t", "0"), claim("n.b", "6,519", cause=cause)], values, variants=found)
     summary, markdown = summarise({"p": table})
-    assert summary.loc[0, "mismatch"] == 4 and summary.loc[0, "mismatch_causes"] == 2
+    assert summary.loc[0, "mismatch"] == 4 and summary.loc[0, "finding_causes"] == 2
     lines = [line for line in markdown.splitlines() if line.startswith("- p: ")]
     assert len(lines) == 2
-    assert lines[0].startswith(f"- p: **{cause}** (3 claims): `n.a` (printed 19,991, reagree 19909): reproduced by "
-                               "count.label_pairs (19991); `p.a` (printed 9.3%, reagree 9.23179): reproduced by "
-                               "count.label_pairs (9.26981); rounding up of reagree's value (9.23179)")
-    assert lines[1] == ("- p: `t` (printed 0, reagree 11): no variant tried (none declared for this key); reagree's "
+    # rounding up of 9.23179 would give 9.3: a note, never part of the explanation
+    assert lines[0].startswith(f"- p: **{cause}** (3 figures): `n.a` (printed 19,991, mismatch 19909): reproduced by "
+                               "count.label_pairs (19991); `p.a` (printed 9.3%, mismatch 9.23179): reproduced by "
+                               "count.label_pairs (9.26981); `n.b`")
+    assert "rounding up" not in lines[0]
+    assert table.set_index("key").loc["p.a", "rounding"].startswith("rounding up of reagree's value (9.23179) would "
+                                                                    "give 9.3%")
+    assert lines[1] == ("- p: `t` (printed 0, mismatch 11): no variant tried (none declared for this key); reagree's "
                         "value does not reproduce 0")
 
 
@@ -428,13 +446,16 @@ def test_the_summary_shows_every_count_on_every_line_zeros_included_in_one_order
     summary, markdown = summarise({"p": diff_claims([claim("a", "0.40")], values),
                                    "q": diff_claims([claim("b", "1", uncheckable="never released")], values)})
     lines = [line for line in markdown.splitlines() if line.startswith("- **")]
-    order = ["match at printed precision", "within a stated wider tolerance", "mismatches (findings)",
-             "uncheckable", "not built (left out by the configuration)", "not comparable (run under other settings)",
-             "missing (pipeline defects)"]
-    assert lines[0] == ("- **p**: 1 claims: " + ", ".join(f"{n} {w}" for n, w in zip([1, 0, 0, 0, 0, 0, 0], order))
-                        + "; 0 reference disagreements (pipeline defects) among 0 values a field library computes too.")
-    assert lines[1].startswith("- **q**: 1 claims: 0 match at printed precision, 0 within a stated wider "
-                               "tolerance, 0 mismatches (findings), 1 uncheckable, 0 not built")
+    assert lines[0] == ("- **p**: 1 of 1 printed figures reproduced from the released data; 0 within a stated wider "
+                        "tolerance, 0 bounds that hold, 0 consistent with other printed numbers; 0 mismatches "
+                        "(findings), 0 inconsistent with other printed numbers (findings); 0 uncheckable, 0 not built "
+                        "(left out by the configuration), 0 not comparable (run under other settings), 0 missing "
+                        "(pipeline defects); 1 claim; 0 reference disagreements (pipeline defects) among 0 values a "
+                        "field library computes too.")
+    assert lines[1].startswith("- **q**: 0 of 1 printed figures reproduced from the released data; 0 within a stated "
+                               "wider tolerance, 0 bounds that hold, 0 consistent with other printed numbers; 0 "
+                               "mismatches (findings), 0 inconsistent with other printed numbers (findings); 1 "
+                               "uncheckable, 0 not built")
 
 
 def test_a_value_the_field_library_disagrees_with_is_a_counted_defect():
@@ -459,3 +480,44 @@ def test_every_missing_part_of_a_need_is_named():
                                                         "config moz.languages)")
     assert unmet_need({"myths": ["a", "b", "c"]}, "shv", {"myths": ["b"]}, {}) == \
         "needs a and c in config shv.myths; this build has ['b']"
+
+
+# ----------------------------------------------------------------- quotes of the authors' repository
+
+def test_a_repository_quote_is_checked_against_the_file_it_cites():
+    from reagree.pipeline.claims import ClaimQuoteError, check_repository_quotes, prints_number, repository_files
+
+    files = {"reproduce.py": 'paper = {"opus": (-0.095, 0.160, 0.065)}\ncheck("gap", got, 77.8, 1)',
+             "results/t.txt": "inanna_enki  exact=77.8%  +-1=100.0%  chance=21.1%"}
+    quoting = [claim("gap.opus.b", "+0.160", source="repository: reproduce.py@5241a8b"),
+               claim("gap.opus.a", "-0.095", source="repository: reproduce.py@5241a8b"),
+               claim("placement.exact", "0.778", source="repository: results/t.txt@5241a8b", note="printed as 77.8%"),
+               claim("placement.within_1", "1.000", source="repository: results/t.txt@5241a8b"),
+               claim("not.quoted", "0.5")]
+    check_repository_quotes(quoting, files.__getitem__)
+    # 0.16 has one digit fewer than 0.160; 0.095 without its minus sign is not -0.095 printed
+    assert not prints_number(files["reproduce.py"], PrintedNumber("0.16"))
+    assert not prints_number("x = 0.095", PrintedNumber("-0.095"))
+    with pytest.raises(ClaimQuoteError, match=r"claim gap.opus.c says reproduce.py@5241a8b prints 0.16; the fetched "
+                                              r"file prints no such number"):
+        check_repository_quotes([claim("gap.opus.c", "0.16", source="repository: reproduce.py@5241a8b")],
+                                files.__getitem__)
+    sources = [{"name": "reproduce.py"}, {"name": "data/x.json"}]
+    assert repository_files(quoting, [*sources, {"name": "results/t.txt"}], "p") == {
+        "reproduce.py": "data/p/reproduce.py", "results/t.txt": "data/p/results/t.txt"}
+    with pytest.raises(ClaimQuoteError, match=r"claim placement.exact cites results/t.txt, which no source of p "
+                                              r"fetches"):
+        repository_files(quoting, sources, "p")
+
+
+def test_an_approximate_word_is_read_from_a_claim_table_and_takes_no_tolerance(tmp_path):
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("n.a", "T", "20,000", approximate="about")})
+    assert load_paper(path, SCHEMA)["claims"][0]["approximate"] == "about"
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row(
+        "n.a", "T", "20,000", approximate="about", tolerance="5000", tolerance_reason="round")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: claim n.a: an approximate word \('about'\) sets the "
+                                         r"tolerance by the one rule"):
+        load_paper(path, SCHEMA)
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("n.a", "T", "20", approximate="ca.")})
+    with pytest.raises(ValueError, match=r"t.tsv, line 2: field approximate: 'ca.' is not one of"):
+        load_paper(path, SCHEMA)

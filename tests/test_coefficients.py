@@ -478,3 +478,17 @@ def test_fleiss_is_the_weighted_mean_of_its_category_kappas():
     counts = np.array([[3, 3, 0], [6, 0, 0], [0, 2, 4], [1, 4, 1], [0, 0, 6]])
     assert fleiss_category_weighted_mean(counts) == pytest.approx(statsmodels_fleiss(counts), abs=1e-12)
     assert np.isnan(fleiss_category_weighted_mean(np.array([[6, 0], [6, 0]])))
+
+
+@pytest.mark.parametrize("level", ["nominal", "interval"])
+def test_alpha_with_each_unit_left_out_equals_the_krippendorff_package_on_the_remaining_units(level):
+    """The jackknife values of alpha: for each unit, the krippendorff package's alpha on
+    every other unit (coders x units, level given)."""
+    from reagree.stats.alpha import alpha_without_each_unit
+
+    ratings = noisy_ratings(seed=5, n_units=30, n_raters=3, k=3, missing=0.1, categories=(1, 2, 3))
+    found = alpha_without_each_unit(ratings, level)
+    data = np.where(ratings.codes == MISSING, np.nan, ratings.codes + 1.0).T
+    expected = [krippendorff.alpha(reliability_data=np.delete(data, u, axis=1), level_of_measurement=level)
+                for u in range(ratings.n_units)]
+    assert found == pytest.approx(expected, abs=1e-12)

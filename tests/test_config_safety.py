@@ -100,7 +100,7 @@ def test_check_config_files_refuses_a_merged_configuration_that_expands_too_far(
 # ----------------------------------------------------------------- a claim's tolerance
 
 HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
-          "tolerance_reason\tcause\n")
+          "tolerance_reason\tcause\tapproximate\tfigure\n")
 
 
 def claim_line(key: str, published: str, tolerance: str) -> str:

@@ -44,13 +44,14 @@ def test_a_mismatch_shows_every_variant_and_the_one_that_reproduces_it(results):
     assert lines[1] == "  where     Table 2 (source: paper)"
     assert lines[2] == "  printed   0.205  (precision: within 0.0005, half a unit of its last printed digit)"
     assert lines[3] == "  reagree   0.207528  status: mismatch; difference +0.00253"
-    assert lines[4] == f"  variants  1 tried ({results / 'p' / 'variants'}/*.tsv), reagree's value first:"
-    assert lines[6].split() == ["reagree's", "value", "0.207528", "no"]
-    n_minus_1, n_squared = lines[7].split(), lines[8].split()
+    assert lines[4] == "  checked   the released data do not give it back (a finding)"
+    assert lines[5] == f"  variants  1 tried ({results / 'p' / 'variants'}/*.tsv), reagree's value first:"
+    assert lines[7].split() == ["reagree's", "value", "0.207528", "no"]
+    n_minus_1, n_squared = lines[8].split(), lines[9].split()
     assert n_minus_1[:3] == ["alpha_expected_disagreement", "alpha.expected_n_minus_1", "0.207528"]
-    assert "reagree's own reading (the value above)" in lines[7]
+    assert "reagree's own reading (the value above)" in lines[8]
     assert n_squared[:3] == ["alpha_expected_disagreement", "alpha.expected_n_squared", "0.205345"]
-    assert "yes, at printed precision" in lines[8]
+    assert "yes, at printed precision" in lines[9]
     assert "  explained reproduced by alpha.expected_n_squared (0.205345)" in lines
     assert "  cause     reproduced by alpha.expected_n_squared" in lines
 
@@ -95,6 +96,7 @@ def test_a_match_is_not_also_reproduced_by_a_variant_that_only_truncates_to_the_
     lines = explain("lag.e", tmp_path).splitlines()
     exact = next(line for line in lines if "expected.exact" in line)
     assert exact.split()[2:6] == ["7.7778", "no", "(by", "truncation"]
+    assert "only: a note)" in exact
     assert "  explained the one other variant tried does not reproduce it" in lines
 
 

@@ -194,7 +194,7 @@ RUN_FILE = "gudea/opus_run1.json"
 # The claims and, as in the default target, the inputs (a deleted input is fetched again
 # only when it is a target); figures and report are not the point. The targets go before
 # --configfile, which would take them for config files.
-GUDEA_FINDINGS = {"gap_difference.human_minus_gemini.gudea", "rank.gap.human.gudea", "mean_segments.all.gudea"}
+GUDEA_FINDINGS = {"gap_difference.human_minus_gemini.gudea", "rank.gap.human.gudea", "median_segments.all.gudea"}
 GUDEA = ("results/shvets2026/claims.tsv", f"data/shvets2026/{RUN_FILE}", "--configfile", "gudea.yaml")
 RUN_URL = ("https://raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics/"
            "5241a8bc2cb91b3ad39c0b79f26679427fd75491/data/gudea/opus_run1.json")

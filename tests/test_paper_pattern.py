@@ -52,7 +52,7 @@ def test_every_claim_table_has_the_one_header(table):
     lines = [line for line in table.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
     assert tuple(lines[0].split("\t")) == CLAIM_HEADER
     assert CLAIM_HEADER == ("key", "end", "where", "source", "published", "tolerance", "compare", "needs", "under",
-                            "uncheckable", "note", "tolerance_reason", "cause")
+                            "uncheckable", "note", "tolerance_reason", "cause", "approximate", "figure")
 
 
 def test_a_printed_value_keeps_its_printed_text():
@@ -175,3 +175,22 @@ def test_a_paper_not_enabled_is_named_with_the_enabled_ones():
 def test_a_paper_without_sources_has_no_input_targets():
     build = PaperBuild("synthetic", {**PAPER, "sources": []}, {}, [], {})
     assert build.targets == [] and Registry({"synthetic": build}).targets() == []
+
+
+# A word the approximate-words rule reads, followed by a number or a number word: "about 20,000",
+# "roughly twice", "around 0.4", "almost 10% points", "roughly a factor of ten", "about one third".
+_APPROXIMATE = re.compile(r"\b(roughly|about|around|nearly|almost|approximately|some)\s+(?:a factor of\s+|plus or minus\s+)?"
+                          r"(?:\d|one\b|two\b|three\b|half\b|twice\b|ten\b|a third\b)", re.I)
+
+
+def test_every_claim_that_quotes_an_approximate_word_declares_it():
+    """One rule for approximate words (docs/claims.md): a claim whose quoted sentence reads
+    "about 20,000" or "roughly twice" names the word in its approximate column, so the rule
+    reads it and its reason says so."""
+    undeclared = []
+    for paper in PAPERS:
+        for claim in load_paper(PAPERS_DIR / paper / "paper.yaml")["claims"]:
+            found = _APPROXIMATE.search(claim["where"])
+            if found and not claim.get("approximate"):
+                undeclared.append(f"{claim['_where_defined']}: {claim['key']} ({found.group(0)!r})")
+    assert not undeclared, "\n".join(undeclared)

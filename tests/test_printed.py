@@ -91,8 +91,8 @@ def test_float_noise_at_a_boundary_is_on_the_boundary():
 
 def test_describe_says_what_reproduces():
     assert printed.describe(printed.readings("0.50", 0.504)) == "matches at printed precision"
-    assert printed.describe(printed.readings("-0.131", -0.1319)) == "reproduced by truncation"
-    assert printed.describe(printed.readings("9.3%", 9.2318)) == "reproduced by rounding up"
+    assert printed.describe(printed.readings("-0.131", -0.1319)) == "truncation would give it"
+    assert printed.describe(printed.readings("9.3%", 9.2318)) == "rounding up would give it"
     assert printed.describe(()) == ""
 
 
@@ -111,3 +111,9 @@ def test_match_is_todays_claims_rule(text, computed):
 def test_rounded_needs_a_known_reading():
     with pytest.raises(ValueError, match="reading must be one of"):
         printed.rounded(printed.parse("0.5"), 0.5, "ceiling")
+
+
+@pytest.mark.parametrize("text, low, high", [("0.650", 0.6495, 0.6505), ("3.2%", 3.15, 3.25), ("19,642", 19641.5, 19642.5),
+                                             ("-0.137", -0.1375, -0.1365), ("1.6e6", 1.55e6, 1.65e6)])
+def test_the_interval_a_printed_number_allows(text, low, high):
+    assert printed.interval(text) == pytest.approx((low, high))

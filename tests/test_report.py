@@ -124,7 +124,7 @@ def test_mismatches_come_first_with_published_and_computed_side_by_side(built):
     assert page.sections.index("summary") < page.sections.index("findings") < page.sections.index("paper-demo")
     # the demo paper printed 0.70 for part c; the released part agrees on 3 of 4 items
     (row,) = [r for r in page.findings if "agreement.a_b.part_c" in r]
-    assert row[0] == "demo" and row[4] == "0.70" and row[5] == "0.75"
+    assert row[0] == "demo" and row[4] == "mismatch" and row[5] == "0.70" and row[6] == "0.75"
 
 
 def test_every_claim_is_on_the_page_findable_by_key(built):

@@ -72,9 +72,9 @@ def test_figures_and_tables_come_before_the_folded_claims_and_empty_tables_are_n
     assert ("claims", "folded") in order.seen and ("filter", "claims-toy") in order.seen
     assert "full.tsv" in text and "empty.tsv" not in text
     assert "A curve of <b>y</b>, recomputed from <code>y.tsv</code>." in text
-    assert "1 paper, 1 claim, 0 audited datasets." in text
-    assert "<title>reagree report: 1 paper, 1 claim, 0 mismatches</title>" in text
-    assert "1 of 1 checkable claim matches" in text and "<p>1 claim: 1 match.</p>" in text
+    assert "1 paper, 1 printed figure (1 claim), 0 audited datasets." in text
+    assert "<title>reagree report: 1 paper, 1 printed figure, 0 findings</title>" in text
+    assert "1 of 1 printed figure reproduced from the released data" in text and "<p>1 claim: 1 match.</p>" in text
 
 
 def test_counts_agree_in_number():
@@ -91,7 +91,8 @@ def test_findings_of_one_cause_sit_together_under_their_cause():
     rows = [{"paper": "p", "key": k, "cause": c} for k, c in
             [("a", "pairs"), ("b", ""), ("c", "pairs"), ("d", "n2"), ("e", "")]]
     assert [r["key"] for r in _by_cause(rows)] == ["a", "c", "b", "d", "e"]
-    full = [{**r, "anchor": r["key"], "where": "", "source": "paper", "published": "1", "computed": 1.0,
+    full = [{**r, "anchor": r["key"], "where": "", "source": "paper", "status": "mismatch", "published": "1",
+             "computed": 1.0,
              "difference": 0.0, "tolerance": 0.5, "explained_by": "", "reason": ""} for r in rows]
     page = side_by_side(full, with_paper=True)
     assert page.count("cause: pairs") == 2 and page.index("cause: pairs") < page.index("cause: n2")

@@ -117,3 +117,10 @@ def test_runs_and_pairs_are_counted_once_over_pair_tables():
     assert runtriples.count_runs([enki, gudea]) == 7
     assert runtriples.count_pairs([enki, gudea], "h") == 4
     assert runtriples.count_pairs([enki, enki], "m") == 1
+
+
+def test_the_ratio_of_two_ranges_midpoints_by_hand():
+    # "raw agreement of 31.6% to 37.6% is roughly twice the 13.6% to 17.8% expected": (0.316 + 0.376) / 2
+    # = 0.346 over (0.136 + 0.178) / 2 = 0.157: 2.2038
+    assert runtriples.midpoint_ratio([0.376, 0.333, 0.316], [0.136, 0.173, 0.178]) == pytest.approx(0.346 / 0.157)
+    assert runtriples.midpoint_ratio([], [0.1]) != runtriples.midpoint_ratio([], [0.1])  # Undefined: NaN

@@ -260,3 +260,22 @@ def test_segment_lengths_segment_counts_numbered_lines_and_date_spans():
         segments.date_span(["2026-08_07"])
     with pytest.raises(ValueError, match="no dates"):
         segments.date_span([])
+
+
+def test_quoted_lines_find_the_numbered_passage_of_each_quotation():
+    # typographic quotes read as plain ones; a passage "4-5" is found at its first line
+    text = "1\tIt was time to decide destinies,\n2\tLagash had raised the head in large \u2018me\u2019,\n" \
+           "3\tEnlil looked upon Ningirsu.\n4-5\tThe flood, did it not twinkle?\n"
+    found = segments.quoted_lines(["It was time to decide destinies", "Lagash had raised the head in large 'me'",
+                                   "did it not twinkle"], text, "gudea.txt")
+    assert found == [1, 2, 4]
+    with pytest.raises(ValueError, match=r"gudea.txt: no numbered passage of the text holds the quotation 'Ninurta'"):
+        segments.quoted_lines(["Ninurta"], text, "gudea.txt")
+
+
+def test_the_median_run_against_the_mean_run():
+    # kept segments 24, 25, 58: the median is 25, the mean 35.67 (by hand)
+    runs = [segments.Run(f"run{n}", tuple(segments.Segment(i, str(i), "contact", i, i) for i in range(n)))
+            for n in (24, 25, 58)]
+    assert segments.median_segments(runs) == 25
+    assert segments.mean_segments(runs) == pytest.approx(107 / 3)

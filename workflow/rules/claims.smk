@@ -1,6 +1,13 @@
 # Gather each paper's values, diff them against the numbers it printed (with the variants its
 # rules computed), then summarise.
 # Included after the papers' rules.smk, so the registry holds every registered value file.
+from reagree.pipeline.claims import repository_files
+
+try:
+    # the files of the authors' repositories that claims quote: each quote is checked against its file
+    QUOTED = {paper: repository_files(PAPERS[paper]["claims"], SOURCES[paper], paper) for paper in PAPERS}
+except ValueError as error:
+    raise WorkflowError(str(error)) from None
 
 
 rule gather_values:
@@ -30,12 +37,15 @@ rule diff_claims:
         inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"] * bool(SOURCES[wildcards.paper]),
         # the variants the paper's rules computed for its claim keys (reagree.pipeline.variantplan)
         variants=lambda wildcards: REGISTRY.paper(wildcards.paper).variants,
+        # the repository files its claims quote (source: repository: <path>@<commit>)
+        quoted=lambda wildcards: sorted(QUOTED[wildcards.paper].values()),
     output:
         "results/{paper}/claims.tsv",
     params:
         pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] if s["sha256"]},
         settings=lambda wildcards: config.get(wildcards.paper) or {},
         expansions=lambda wildcards: REGISTRY.paper(wildcards.paper).expansions,
+        quoted=lambda wildcards: QUOTED[wildcards.paper],
     log:
         "logs/claims/{paper}.log",
     conda:

@@ -183,6 +183,17 @@ def reader_summary(frame) -> dict[str, float]:
     return summary
 
 
+def midpoint_ratio(numerators: Sequence[float], denominators: Sequence[float]) -> float:
+    """The midpoint of one range over the midpoint of another: what "31.6% to 37.6% is
+    roughly twice the 13.6% to 17.8% expected" compares, each range from its smallest to
+    its largest value; Undefined for an empty range or a zero midpoint."""
+    if not len(numerators) or not len(denominators):
+        return Undefined("an empty range")
+    top = (min(numerators) + max(numerators)) / 2
+    bottom = (min(denominators) + max(denominators)) / 2
+    return Undefined("the second range's midpoint is 0") if bottom == 0 else float(top / bottom)
+
+
 def triple_frame(frame, n_runs: int, size: int = 3, run_names: Sequence | None = None):
     """Every ``size``-subset of a reader's runs with the mean over its pairs of label
     kappa, boundary kappa and raw label agreement, and gap = boundary - label kappa;

@@ -501,6 +501,42 @@ def mean_segments(runs: Sequence[Run]) -> float:
     return float(np.mean([len(run.segments) for run in runs])) if runs else Undefined("no run")
 
 
+def median_segments(runs: Sequence[Run]) -> float:
+    """The median number of kept segments (boundaries) per run: a typical run ("one
+    boundary of roughly 25 per run"); Undefined with no run."""
+    return float(np.median([len(run.segments) for run in runs])) if runs else Undefined("no run")
+
+
+_TYPOGRAPHIC = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def _comparable(text: str) -> str:
+    """Text as a quotation is compared: typographic quotes as plain ones, runs of white
+    space as one space, surrounding space and closing punctuation dropped."""
+    return " ".join(text.translate(_TYPOGRAPHIC).split()).strip(" .,;:")
+
+
+def quoted_lines(quotes: Sequence[str], text: str, source: str = "<text>") -> list[int]:
+    """The numbered line (the first line of its passage) each quotation comes from, in the
+    quotations' order: the passage whose text holds it (typographic quotes read as plain
+    ones, white space collapsed). ValueError naming a quotation no passage holds, or one
+    several passages hold."""
+    passages = []
+    for raw in text.split("\n"):
+        match = _PASSAGE.fullmatch(raw.rstrip("\r"))
+        if match is not None:
+            passages.append((int(match.group(1)), _comparable(match.group(3))))
+    lines = []
+    for quote in quotes:
+        wanted = _comparable(str(quote))
+        found = [number for number, passage in passages if wanted and wanted in passage]
+        if len(found) != 1:
+            where = "no numbered passage" if not found else f"passages {found}"
+            raise ValueError(f"{source}: {where} of the text hold{'s' if not found else ''} the quotation {quote!r}")
+        lines.append(found[0])
+    return lines
+
+
 def numbered_lines(units: Units) -> int:
     """How many numbered lines a line-unit text holds: its units and the numbered lines
     skipped as lacunae or manuscript notes ("Cylinder A only (814 numbered lines)")."""

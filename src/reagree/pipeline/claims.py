@@ -1,7 +1,8 @@
 """Diffing computed values against the numbers a paper printed.
 
-What it decides (design.md, "Claims"): every claim gets exactly one status, tried in this
-order.
+What it decides (design.md, "Claims"; the rules themselves are
+``reagree.pipeline.verdicts``, one function each): every claim gets exactly one status,
+tried in this order.
 
 - ``uncheckable``: the claim carries a reason (data never released, needs a model
   download); decided before any value is looked up.
@@ -18,19 +19,18 @@ order.
   used others; the reason names both. Never a finding.
 - ``missing``: no finite computed value under the claim's key (or interval end). A
   defect in reagree, never a finding.
-- ``match``: |computed - published| is at most half a unit of the last printed digit
-  (``reagree.pipeline.paperspec.printed_tolerance``): the printed digits are reproduced.
-  A claim on a magnitude (``compare: abs``) compares |computed|; ``end: ci_low`` or
-  ``ci_high`` compares that end of the value's interval.
-- ``within tolerance``: not a match at printed precision, but within the claim's own
-  wider ``tolerance``, whose ``tolerance_reason`` (a Monte Carlo error) is the reason.
-  Counted apart from the matches, never added to them.
-- **An inequality** ("over 40%", "below 0.2", "at least 0.6") is a claim whose ``compare``
-  is ``>``, ``>=``, ``<`` or ``<=`` and whose ``published`` is the printed bound: it
-  matches when ``computed <op> bound`` holds. A bound is exact, so such a claim has no
-  tolerance (its tolerance column reads 0); computed and bound within the float slack
-  count as equal (``>=`` holds, ``>`` does not).
-- ``mismatch``: anything else. A finding; the build still succeeds.
+- **An internal claim** (``source: internal``): ``consistent`` or ``inconsistent``
+  (``verdicts.internal_status``), its value's range over the printed inputs' intervals
+  (values.tsv ``ci_low``, ``ci_high``: ``reagree.pipeline.internal``) held against the
+  printed number widened by its own rounding. Never a match.
+- **A bound** (``compare`` ``>``, ``>=``, ``<``, ``<=``: "over 40%", "2–4%"): ``holds`` or
+  ``mismatch`` (``verdicts.bound_status``); shown with the bound (``reason``) and the value.
+  Never a match.
+- **A value** from the data: ``match`` at the printed digits, ``within tolerance`` inside a
+  wider tolerance the claim states a reason for (its own ``tolerance`` with
+  ``tolerance_reason``, or its ``approximate`` word read by the one rule), else
+  ``mismatch`` (``verdicts.value_status``). ``compare: abs`` compares |computed|;
+  ``end: ci_low`` or ``ci_high`` compares that end of the value's interval.
 
 A relative slack of 1e-9 absorbs float noise at the rounding boundary.
 
@@ -39,72 +39,48 @@ every claim compared with its value (match, within tolerance, mismatch; not an i
 end) the variants the paper's rules computed for the key are held against the print:
 ``explained_by`` names those that reproduce a mismatch ("reproduced by
 alpha.expected_n_squared (0.205345)", or "none of N variants tried reproduces 0.205"),
-and for a match the other variants that reproduce it too. A family the paper declares
-for the key without rows in variants.tsv, or an ``own`` variant (reagree's reading
-computed again) that differs from the value, is a defect and stops the run.
-**Causes.** A mismatch's ``cause`` is the claim's declared ``cause``, else "reproduced by
-<the first variant that reproduces it>", else empty (a cause of its own); the summary
-lists one line per cause with the claims it covers.
+and for a match the other variants that reproduce it too. An internal claim's variants
+are other relations over printed numbers (``reagree.pipeline.internal``), held against the
+print by their ranges. A family the paper declares for the key without rows in
+variants.tsv, or an ``own`` variant (reagree's reading computed again) that differs from
+the value, is a defect and stops the run.
+**Causes.** A finding's ``cause`` is the claim's declared ``cause``, else "reproduced by
+<the variant>" when exactly one variant reproduces it, else empty (a cause of its own).
+**Rounding** (``rounding``): that truncating or rounding up the value would give the
+printed digits is a note, never an explanation or a cause.
+**Figure** (``figure``): the printed figure the claim checks (``verdicts.figure_ids``);
+the summary gives each figure one verdict (``reagree.pipeline.summary``).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
-from reagree.pipeline.paperspec import printed_tolerance
-from reagree.pipeline.printed import SLACK
-from reagree.pipeline.reproduce import claim_search, explanation, first_cause
+from reagree.pipeline.paperspec import printed_tolerance, repository_source
+from reagree.pipeline.printed import parse as parse_printed
+from reagree.pipeline.reproduce import claim_search, explanation, first_cause, printed_search
+from reagree.pipeline.summary import reference_disagreements, summarise  # noqa: F401  (re-exported)
+from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, STATUSES, approximate_reason,  # noqa: F401
+                                       approximate_tolerance, bound_allowance, bound_status, figure_ids, holds,
+                                       internal_status, rounding_note, value_status, window_end)
 from reagree.stats.references import DEFECT
 
-STATUSES = ("match", "within tolerance", "mismatch", "uncheckable", "not built", "not comparable", "missing")
-#: Statuses of a claim held against its computed value (the variants are searched for these).
-COMPARED = ("match", "within tolerance", "mismatch")
 # ``explained_by``: what the variant search says (module docstring); ``cause``: what the
-# summary groups a mismatch under. ``rule`` and ``function``: the rule that wrote the
+# summary groups a finding under. ``rule`` and ``function``: the rule that wrote the
 # claim's value and the one function that computed it (from values.tsv; empty when no
-# value was computed).
+# value was computed). ``computed_low``, ``computed_high``: an internal claim's range
+# over its printed inputs. ``figure``: the printed figure it checks. ``rounding``: a
+# rounding note (never an explanation).
 CLAIM_COLUMNS = ["key", "end", "where", "source", "published", "computed", "difference", "tolerance", "status",
-                 "reason", "explained_by", "cause", "rule", "function"]
-WITHIN_TOLERANCE = "within a stated wider tolerance"
-#: ``compare`` values that state a bound: computed <op> published.
-INEQUALITIES = (">", ">=", "<", "<=")
-
-
-def _within(published: float, computed: float, tolerance: float) -> bool:
-    return abs(computed - published) <= tolerance * (1 + SLACK) + SLACK * abs(published)
-
-
-def _status(published: float, computed: float, precision: float, tolerance: float | None = None) -> str:
-    """match within the printed ``precision`` (or a narrower own tolerance), within
-    tolerance within a wider own ``tolerance``, else mismatch; missing without a value."""
-    if not np.isfinite(computed):
-        return "missing"
-    if _within(published, computed, min(precision, tolerance) if tolerance is not None else precision):
-        return "match"
-    if tolerance is not None and tolerance > precision and _within(published, computed, tolerance):
-        return "within tolerance"
-    return "mismatch"
-
-
-def holds(computed: float, relation: str, bound: float) -> bool:
-    """Whether ``computed <relation> bound`` holds; values within the float slack of the
-    bound (relative to the bound: a bound of 5e-13 is not swamped) count as equal to it
-    (so ``>=`` holds there and ``>`` does not)."""
-    if relation not in INEQUALITIES:
-        raise ValueError(f"compare {relation!r} is not an inequality ({', '.join(INEQUALITIES)})")
-    excess = computed - bound
-    slack = SLACK * abs(bound)
-    return {">": excess > slack, ">=": excess >= -slack, "<": excess < -slack, "<=": excess <= slack}[relation]
-
-
-def _bound_status(computed: float, relation: str, bound: float) -> str:
-    if not np.isfinite(computed):
-        return "missing"
-    return "match" if holds(computed, relation, bound) else "mismatch"
+                 "reason", "explained_by", "cause", "rule", "function", "computed_low", "computed_high", "figure",
+                 "rounding"]
+#: The variants-file family of an internal relation's variants (reagree.pipeline.internal).
+PRINTED_RELATION = "printed_relation"
 
 
 def _same(wanted: object, built: object) -> bool:
@@ -209,6 +185,62 @@ class ClaimKeyError(ValueError):
     """Claim keys that no rule produces: an error in the claims file (module docstring)."""
 
 
+class ClaimQuoteError(ValueError):
+    """A claim whose cited repository file does not print its number: an error in the claims file."""
+
+
+_NUMBER_TOKEN = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def repository_files(claims: list[dict], sources: list[dict], paper_id: str) -> dict[str, str]:
+    """{path: where its source lands} for every file of the authors' repository a claim
+    cites (``source: repository: <path>@<commit>``); the source is the paper's source
+    whose name is that path. A cited file no source fetches is an error naming the claim:
+    a quote reagree cannot read is not checked."""
+    names = {source["name"]: f"data/{paper_id}/{source['name']}" for source in sources}
+    files, absent = {}, []
+    for claim in claims:
+        cited = repository_source(claim.get("source", ""))
+        if cited is None:
+            continue
+        if cited[0] in names:
+            files[cited[0]] = names[cited[0]]
+        else:
+            absent.append(f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} cites {cited[0]}, which no "
+                          f"source of {paper_id} fetches (add it to sources, so the quote can be checked)")
+    if absent:
+        raise ClaimQuoteError("\n".join(dict.fromkeys(absent)))
+    return files
+
+
+def prints_number(text: str, published: object) -> bool:
+    """Whether ``text`` prints the number ``published`` as printed: a number token of the
+    same value and the same last digit (``+0.160`` is printed by ``0.160``, not by
+    ``0.16``); a minus sign must match, a plus sign may be left out. A claim that writes a
+    printed percentage as a proportion (0.778 for "77.8%") is found as the percentage."""
+    wanted = parse_printed(getattr(published, "text", None) or str(published))
+    forms = {(wanted.number, wanted.exponent), (wanted.number.scaleb(2), wanted.exponent + 2)}
+    return any((found.number, found.exponent) in forms
+               for found in map(parse_printed, _NUMBER_TOKEN.findall(text)))
+
+
+def check_repository_quotes(claims: list[dict], read: Callable[[str], str]) -> None:
+    """Every claim that cites a file of the authors' repository: the file (``read(path)``:
+    its text) prints the claim's number (``prints_number``); ClaimQuoteError listing every
+    claim whose file does not."""
+    problems = []
+    for claim in claims:
+        cited = repository_source(claim.get("source", ""))
+        if cited is None:
+            continue
+        if not prints_number(read(cited[0]), claim["published"]):
+            printed = getattr(claim["published"], "text", None) or claim["published"]
+            problems.append(f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} says {cited[0]}@{cited[1]} "
+                            f"prints {printed}; the fetched file prints no such number")
+    if problems:
+        raise ClaimQuoteError("\n".join(problems))
+
+
 def _unproduced(claims: list[dict], produced: list[str]) -> ClaimKeyError:
     lines = []
     for claim in claims:
@@ -245,6 +277,95 @@ def _check_variants(claim: dict, computed: float, rows: list[dict], families: li
                              "rule and the value rule disagree")
 
 
+def _tolerances(claim: dict, relation: str) -> tuple[float, float | None, str]:
+    """The claim's printed precision (0 for a bound), the wider tolerance it states or its
+    approximate word implies (None when neither), and the reason for that tolerance."""
+    where = claim.get("_where_defined", "claim")
+    word = claim.get("approximate", "")
+    if word and "tolerance" in claim:
+        raise ValueError(f"{where}: claim {claim['key']}: an approximate word ({word!r}) sets the tolerance by the "
+                         "one rule; give no tolerance of its own")
+    if relation in INEQUALITIES and "tolerance" in claim:
+        raise ValueError(f"{where}: claim {claim['key']}: a bound (compare {relation}) is exact and takes no "
+                         "tolerance")
+    precision = 0.0 if relation in INEQUALITIES else printed_tolerance(claim["published"])
+    if word:
+        return precision, approximate_tolerance(claim["published"]), approximate_reason(word, claim["published"])
+    if claim.get("tolerance") is None:
+        return precision, None, ""
+    tolerance = float(claim["tolerance"])
+    if not (np.isfinite(tolerance) and tolerance >= 0):  # NaN would make every claim a mismatch, inf a match
+        raise ValueError(f"{where}: claim {claim['key']}: tolerance {tolerance} must be a finite number >= 0")
+    return precision, tolerance, claim.get("tolerance_reason", "")
+
+
+def _joined(*parts: str) -> str:
+    return "; ".join(part for part in parts if part)
+
+
+def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, relation: str,
+                    tolerance: float | None, why: str, variant_rows: list[dict]) -> None:
+    """An internal claim: consistent or inconsistent with the range its printed inputs
+    allow; the variants of its relation searched the same way."""
+    low, high = (float(value_row.get(end, np.nan)) for end in ("ci_low", "ci_high"))
+    if not (np.isfinite(low) and np.isfinite(high)):
+        low, high = computed, computed  # a relation whose inputs are constants: an exact value
+    status = internal_status(claim["published"], low, high, relation, tolerance)
+    bound = _bound_words(claim, relation, row["published"]) if relation in INEQUALITIES else ""
+    row.update(computed=computed, difference=computed - float(claim["published"]), status=status,
+               computed_low=low, computed_high=high, reason=_joined(bound, why, claim.get("note", "")))
+    if status == "missing":
+        row["reason"] = _joined(f"no value computed from the printed numbers ({value_row.get('note')})",
+                                claim.get("note", ""))
+        return
+    relations = [r for r in variant_rows if r.get("family") == PRINTED_RELATION]
+    words, reproducing = printed_search(claim["published"], tolerance, relations, relation)
+    if status == "inconsistent":
+        row["explained_by"] = words or "no variant tried (none declared for this relation)"
+        row["cause"] = claim.get("cause", "") or (f"reproduced by {reproducing[0]}" if len(reproducing) == 1 else "")
+        if relation not in INEQUALITIES:
+            row["rounding"] = rounding_note(claim["published"], computed, "the value from the printed numbers")
+    elif reproducing:
+        row["explained_by"] = "also " + words
+
+
+def _bound_words(claim: dict, relation: str, published: str) -> str:
+    """"states > 40", or for a window's end "states <= 4 (a window's end, read to its
+    printed digits: <= 4.5)"."""
+    allowance = bound_allowance(relation, claim["published"])
+    digits = f" (a window's end, read to its printed digits: {window_end(relation, claim['published'])})" \
+        if allowance else ""
+    return f"states {relation} {published}{digits}"
+
+
+def _check_bound(claim: dict, row: dict, value: float, relation: str, tolerance: float | None, why: str) -> None:
+    """The data against a printed bound: holds or mismatch, with the bound in the reason."""
+    status = bound_status(value, relation, claim["published"], tolerance)
+    row.update(computed=value, difference=value - float(claim["published"]), status=status,
+               tolerance=bound_allowance(relation, claim["published"]),
+               reason=_joined(_bound_words(claim, relation, row["published"]), why, claim.get("note", "")))
+    if status == "mismatch":  # a bound is checked as printed: no reading of it to search
+        row["explained_by"] = "a printed bound: no variant searched"
+        row["cause"] = claim.get("cause", "")
+
+
+def _check_value(claim: dict, row: dict, value: float, computed: float, precision: float,
+                 tolerance: float | None, why: str, key_rows: list[dict], magnitude: bool) -> None:
+    """A value from the data against a printed value: match, within tolerance or
+    mismatch; for a value (not an interval end) the variants of its key are searched."""
+    status = value_status(float(claim["published"]), value, precision, tolerance)
+    row.update(computed=value, difference=value - float(claim["published"]), status=status)
+    if status == "within tolerance" or claim.get("approximate"):
+        row["reason"] = _joined(why, claim.get("note", ""))
+    if status == "mismatch":
+        row["rounding"] = rounding_note(claim["published"], value)
+    if status in COMPARED and not claim.get("end"):
+        found = claim_search(claim["published"], claim["key"], computed, key_rows, magnitude=magnitude)
+        row["explained_by"] = explanation(found, status)
+        if status == "mismatch":
+            row["cause"] = claim.get("cause", "") or first_cause(found)
+
+
 def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", settings: dict | None = None,
                 expansions: dict | None = None, *, variants: pd.DataFrame | None = None,
                 families_for: Callable[[str], list[str]] | None = None,
@@ -258,28 +379,25 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
     settings, expansions = settings or {}, expansions or {}
     rows_by_key = {row["key"]: row for row in values.to_dict("records")}
     variants_of = _variants_by_key(variants)
+    figures = dict(zip(map(id, claims), figure_ids(claims)))
     rows, unproduced = [], []
     for claim in claims:
-        published = float(claim["published"])
         end = claim.get("end", "")
         relation = claim.get("compare", "value")
-        if relation in INEQUALITIES and "tolerance" in claim:
-            raise ValueError(f"{claim.get('_where_defined', 'claim')}: claim {claim['key']}: a bound "
-                             f"(compare {relation}) is exact and takes no tolerance")
-        precision = 0.0 if relation in INEQUALITIES else printed_tolerance(claim["published"])
-        own = claim.get("tolerance")
-        tolerance = float(own) if own is not None else precision
-        if not (np.isfinite(tolerance) and tolerance >= 0):  # NaN would make every claim a mismatch, inf a match
-            raise ValueError(f"{claim.get('_where_defined', 'claim')}: claim {claim['key']}: tolerance {tolerance} "
-                             "must be a finite number >= 0")
+        precision, tolerance, why = _tolerances(claim, relation)
         value_row = rows_by_key.get(claim["key"], {})
         row = {"key": claim["key"], "end": end, "where": claim.get("where", ""),
                "source": claim.get("source", "paper"),
-               "published": getattr(claim["published"], "text", None) or repr(published),
-               "computed": np.nan, "difference": np.nan, "tolerance": tolerance, "reason": claim.get("note", ""),
+               "published": getattr(claim["published"], "text", None) or repr(float(claim["published"])),
+               "computed": np.nan, "difference": np.nan,
+               "tolerance": tolerance if tolerance is not None else precision,
+               "reason": _joined(why if claim.get("approximate") else "", claim.get("note", "")),
                "explained_by": "", "cause": "",
                **{column: value_row.get(column, "") if isinstance(value_row.get(column, ""), str) else ""
-                  for column in ("rule", "function")}}
+                  for column in ("rule", "function")},
+               "computed_low": np.nan, "computed_high": np.nan,
+               "figure": figures[id(claim)],
+               "rounding": ""}
         if claim.get("uncheckable"):
             row.update(status="uncheckable", reason=claim["uncheckable"])
             rows.append(row)
@@ -305,31 +423,21 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
             row.update(computed=computed, status="not comparable", reason=differs)
             rows.append(row)
             continue
+        key_rows = variants_of.get(claim["key"], [])
         value = abs(computed) if relation == "abs" else computed
-        if relation in INEQUALITIES:  # the bound's relation, which published alone does not show
-            row["reason"] = f"states {relation} {row['published']}" + (f"; {row['reason']}" if row["reason"] else "")
-            status = _bound_status(value, relation, published)
+        if claim.get("source") == "internal" and not end:
+            _check_internal(claim, row, value_row, computed, relation, tolerance, why, key_rows)
+        elif relation in INEQUALITIES:
+            _check_bound(claim, row, value, relation, tolerance, why)
         else:
-            status = _status(published, value, precision, tolerance if own is not None else None)
-        row.update(computed=value, difference=value - published, status=status)
-        if status == "missing":
+            if not end:
+                _check_variants(claim, computed, key_rows, families_for(claim["key"]) if families_for else [],
+                                paper_id)
+            _check_value(claim, row, value, computed, precision, tolerance, why, key_rows, relation == "abs")
+        if row["status"] == "missing" and claim.get("source") != "internal":
             what = f"the {end} of " if end else ""
             row["reason"] = f"no value computed for {what}this key" + (f" ({value_row.get('note')})"
                                                                        if value_row.get("note") else "")
-        if status == "within tolerance":
-            row["reason"] = "; ".join(p for p in (claim.get("tolerance_reason", ""), claim.get("note", "")) if p)
-        if relation in INEQUALITIES:
-            if status == "mismatch":  # a bound is checked as printed: no reading of it to search
-                row["explained_by"] = "a printed bound: no variant searched"
-                row["cause"] = claim.get("cause", "")
-        elif status in COMPARED and not end:
-            key_rows = variants_of.get(claim["key"], [])
-            _check_variants(claim, computed, key_rows, families_for(claim["key"]) if families_for else [], paper_id)
-            found = claim_search(claim["published"], claim["key"], computed, key_rows,
-                                 magnitude=relation == "abs")
-            row["explained_by"] = explanation(found, status)
-            if status == "mismatch":
-                row["cause"] = claim.get("cause", "") or first_cause(found)
         rows.append(row)
     if unproduced:
         raise _unproduced(unproduced, sorted(rows_by_key))
@@ -340,142 +448,6 @@ def read_claims(path) -> pd.DataFrame:
     """A claims.tsv as written by ``diff_claims`` (published kept as printed text)."""
     return pd.read_csv(path, sep="\t", keep_default_na=False,
                        dtype={"published": str, "end": str, "rule": str, "function": str, "explained_by": str,
-                              "cause": str},
-                       na_values={"computed": [""], "difference": [""]})
-
-
-def _column(status: str) -> str:
-    return status.replace(" ", "_")
-
-
-# The words of each status in summary.md, in STATUSES order; every count is shown, zeros too.
-_WORDS = {"match": "match at printed precision", "within tolerance": WITHIN_TOLERANCE,
-          "mismatch": ("mismatch (a finding)", "mismatches (findings)"), "uncheckable": "uncheckable",
-          "not built": "not built (left out by the configuration)",
-          "not comparable": "not comparable (run under other settings)", "missing": "missing (pipeline defects)"}
-SUMMARY_COLUMNS = ["paper", *(_column(s) for s in STATUSES), "total", "mismatch_causes", "reference_checked",
-                   "reference_differs"]
-
-
-def _words(status: str, count: int) -> str:
-    words = _WORDS[status]
-    if isinstance(words, tuple):
-        words = words[0] if count == 1 else words[1]
-    return f"{count} {words}"
-
-
-def reference_disagreements(values: pd.DataFrame | None) -> tuple[int, pd.DataFrame]:
-    """How many values carry a field library's value (values.tsv ``reference``), and the
-    rows where it differs from reagree's by more than 1e-9 (or exactly one is undefined):
-    pipeline defects."""
-    if values is None or "reference" not in values.columns:
-        return 0, pd.DataFrame(columns=["key", "value", "reference", "reference_value"])
-    checked = values[values["reference"].fillna("").astype(str) != ""]
-    mine = checked["value"].astype(float).to_numpy()
-    theirs = checked["reference_value"].astype(float).to_numpy()
-    with np.errstate(invalid="ignore"):
-        differ = np.where(np.isnan(mine) | np.isnan(theirs), np.isnan(mine) != np.isnan(theirs),
-                          np.abs(mine - theirs) > DEFECT)
-    return len(checked), checked[differ][["key", "value", "reference", "reference_value"]]
-
-
-def _causes(table: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
-    """The paper's mismatches grouped by cause, in the order their first claim appears; a
-    mismatch without a cause is a cause of its own."""
-    chosen = table[table["status"] == "mismatch"]
-    groups: dict[str, list[int]] = {}
-    for index, cause in zip(chosen.index, chosen["cause"].fillna("")):
-        groups.setdefault(cause or f"\0{index}", []).append(index)
-    return [("" if cause.startswith("\0") else cause, chosen.loc[indices]) for cause, indices in groups.items()]
-
-
-def _claim_words(r: dict) -> str:
-    key = r["key"] + (f" ({r['end']})" if r.get("end") else "")
-    return (f"`{key}` (printed {r['published']}, reagree {r['computed']:.6g})"
-            + (f": {r['explained_by']}" if r.get("explained_by") else ""))
-
-
-def summarise(tables: dict[str, pd.DataFrame],
-              values: dict[str, pd.DataFrame] | None = None) -> tuple[pd.DataFrame, str]:
-    """Counts per status per paper (summary.tsv: one column per status, spaces as
-    underscores, then the total, the number of distinct mismatch causes, and how many
-    values a field library computes too and how many of those differ), and a Markdown page
-    with every count on every paper's line (zeros included, one order), every mismatch
-    cause on one line with the claims it covers, and every mismatch, missing key and
-    reference disagreement."""
-    values = values or {}
-    counts, disagreements = [], {}
-    for paper, table in tables.items():
-        tally = table["status"].value_counts()
-        checked, differ = reference_disagreements(values.get(paper))
-        disagreements[paper] = differ
-        counts.append({"paper": paper, **{_column(s): int(tally.get(s, 0)) for s in STATUSES}, "total": len(table),
-                       "mismatch_causes": len(_causes(table)), "reference_checked": checked,
-                       "reference_differs": len(differ)})
-    summary = pd.DataFrame(counts, columns=SUMMARY_COLUMNS)
-
-    lines = ["# reagree: published numbers against recomputed ones", ""]
-    if not tables:
-        lines += ["**Warning: no paper is configured (`papers: []`); nothing was checked.**", ""]
-    for row in summary.to_dict("records"):
-        if row["total"] == 0:
-            lines.append(f"- **{row['paper']}**: **warning: no claims.** The paper declares none, so nothing was "
-                         "checked.")
-            continue
-        parts = ", ".join(_words(status, row[_column(status)]) for status in STATUSES)
-        lines.append(f"- **{row['paper']}**: {row['total']} claims: {parts}; {row['reference_differs']} reference "
-                     f"disagreement{'s' if row['reference_differs'] != 1 else ''} (pipeline defects) among "
-                     f"{row['reference_checked']} values a field library computes too.")
-    total_missing = int(summary["missing"].sum()) if len(summary) else 0
-    total_differ = int(summary["reference_differs"].sum()) if len(summary) else 0
-    total_claims = int(summary["total"].sum()) if len(summary) else 0
-    if total_missing:
-        lines += ["", f"**{total_missing} claims are missing a computed value: these are defects in reagree.**"]
-    elif total_claims:
-        lines += ["", "No claim is missing: every checkable number was computed."]
-    if total_differ:
-        lines += ["", f"**{total_differ} values differ from the field library's value by more than 1e-9: these are "
-                      "defects in reagree.**"]
-    elif total_claims:
-        lines += ["", "No field library disagrees: every value krippendorff, statsmodels or scikit-learn also "
-                      "computes is the same to 1e-9."]
-    lines += ["", "| paper | " + " | ".join(STATUSES) + " | total | mismatch causes | reference checked | "
-              "reference differs |", "|---" * (len(SUMMARY_COLUMNS)) + "|"]
-    lines += ["| " + " | ".join(str(r[c]) for c in SUMMARY_COLUMNS) + " |" for r in summary.to_dict("records")]
-
-    causes = [(paper, cause, group) for paper, table in tables.items() for cause, group in _causes(table)]
-    if causes:
-        lines += ["", "## Mismatches (findings), one line per cause", ""]
-        for paper, cause, group in causes:
-            claims = [_claim_words(r) for r in group.to_dict("records")]
-            head = f"**{cause}** ({len(claims)} claim{'s' if len(claims) != 1 else ''})" if cause else ""
-            lines.append(f"- {paper}: " + (f"{head}: " if head else "") + "; ".join(claims))
-    for paper, table in tables.items():
-        for status, heading in (("mismatch", "Mismatches (findings)"), ("missing", "Missing (defects)")):
-            chosen = table[table["status"] == status]
-            if chosen.empty:
-                continue
-            lines += ["", f"## {paper}: {heading}", "",
-                      "| key | where | published | computed | difference | explained by | why |",
-                      "|---|---|---|---|---|---|---|"]
-            for r in chosen.to_dict("records"):
-                key = r["key"] + (f" ({r['end']})" if r.get("end") else "")
-                lines.append(f"| {key} | {r['where']} | {r['published']} | {r['computed']:.6g} | "
-                             f"{r['difference']:+.3g} | {r.get('explained_by', '')} | {r['reason']} |")
-        differ = disagreements.get(paper)
-        if differ is not None and len(differ):
-            lines += ["", f"## {paper}: reference disagreements (defects)", "",
-                      "| key | reagree | library | library's value | difference |", "|---|---|---|---|---|"]
-            for r in differ.to_dict("records"):
-                lines.append(f"| {r['key']} | {float(r['value']):.12g} | {r['reference']} | "
-                             f"{float(r['reference_value']):.12g} | "
-                             f"{float(r['value']) - float(r['reference_value']):+.3g} |")
-        for status, heading in (("within tolerance", "why claims match within a stated wider tolerance"),
-                                ("uncheckable", "why claims are uncheckable"),
-                                ("not built", "why claims are not built"),
-                                ("not comparable", "why claims are not comparable")):
-            reasons = table.loc[table["status"] == status, "reason"].value_counts()
-            if len(reasons):
-                lines += ["", f"## {paper}: {heading}", ""]
-                lines += [f"- {count} claim{'s' if count != 1 else ''}: {reason}" for reason, count in reasons.items()]
-    return summary, "\n".join(lines) + "\n"
+                              "cause": str, "figure": str, "rounding": str},
+                       na_values={"computed": [""], "difference": [""], "computed_low": [""],
+                                  "computed_high": [""]})

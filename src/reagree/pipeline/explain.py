@@ -3,6 +3,13 @@ variant tried with its value, and which reproduce the print.
 
 What it decides:
 
+- **What was checked is said first.** The status's meaning (reproduced from the data, a
+  bound that holds, consistent with other printed numbers, ...), the tolerance and its
+  reason (the printed digits, a stated wider tolerance, an approximate word's rule), an
+  internal claim's range over its printed inputs, and a rounding note as a note.
+- **A family of many variants is one line**: how many of its members reproduce the print
+  and their values (``reagree.pipeline.reproduce.MANY``).
+
 - **It reads the build, never recomputes it.** ``results/<paper>/claims.tsv`` gives the
   claim (printed text, reagree's value, status, explained_by), ``results/<paper>/
   variants.tsv`` or ``results/<paper>/variants/*.tsv`` the variants the paper's rules computed for the key; the search that
@@ -23,15 +30,25 @@ from pathlib import Path
 
 import pandas as pd
 
-from reagree.pipeline.claims import COMPARED, read_claims
+from reagree.pipeline.claims import COMPARED, PRINTED_RELATION, read_claims
 from reagree.pipeline.paperspec import printed_tolerance
-from reagree.pipeline.reproduce import REAGREE, claim_search
+from reagree.pipeline.reproduce import MANY, REAGREE, claim_search
 from reagree.pipeline.variantplan import read_variants
+from reagree.pipeline.verdicts import INTERNAL, internal_status
 from reagree.stats.variants import describe
 
 _READING_WORDS = {"match": "at printed precision", "round_half_up": "rounding half up",
                   "round_half_even": "rounding half to even", "truncation": "by truncation",
                   "rounding_up": "by rounding up"}
+#: What each status says was checked.
+_MEANING = {"match": "reproduced from the released data at its printed digits",
+            "within tolerance": "from the released data, inside the claim's stated wider tolerance",
+            "holds": "a printed bound the released data keep",
+            "consistent": "consistent with the printed numbers it is checked against",
+            "inconsistent": "no value the printed inputs allow prints as it (a finding)",
+            "mismatch": "the released data do not give it back (a finding)",
+            "not comparable": "computed under other settings than the paper's",
+            "missing": "no value computed: a defect in reagree"}
 
 
 class BuildMissing(ValueError):
@@ -43,11 +60,12 @@ def _number(value: float) -> str:
 
 
 def _reproduces(readings: tuple[str, ...]) -> str:
-    """"yes, at printed precision", "yes, by truncation", or "no"."""
+    """"yes, at printed precision", or "no" ("no (by truncation only: a note)" when only a
+    rounding other than to nearest would give the print)."""
     if "match" in readings:
         return "yes, at printed precision"
     chosen = [r for r in ("truncation", "rounding_up") if r in readings]
-    return "yes, " + " or ".join(_READING_WORDS[r] for r in chosen) if chosen else "no"
+    return f"no ({' or '.join(_READING_WORDS[r] for r in chosen)} only: a note)" if chosen else "no"
 
 
 def _reading(variant: str) -> str:
@@ -101,58 +119,119 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
     return "\n\n".join(blocks) + "\n"
 
 
-def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str) -> str:
-    key = claim["key"]
-    end = f" ({claim['end']} of its interval)" if claim.get("end") else ""
-    lines = [f"{paper_id}: {key}{end}", f"  where     {claim['where']} (source: {claim['source']})"]
-    published = claim["published"]
-    lines.append(f"  printed   {published}  (precision: within {printed_tolerance(published):g}, half a unit of "
-                 "its last printed digit)")
-    status = claim["status"]
+def _status_lines(claim: dict) -> list[str]:
+    """The printed value, its tolerance, reagree's value and the status with its meaning."""
+    published, status = claim["published"], claim["status"]
+    tolerance = float(claim["tolerance"]) if not math.isnan(float(claim["tolerance"])) else 0.0
+    precision = printed_tolerance(published)
+    if claim.get("reason", "").startswith("states "):
+        read = "a bound" + (f", its window end read to its printed digits (within {tolerance:g})" if tolerance else
+                            ", exact")
+    elif abs(tolerance - precision) > 1e-12 * max(1.0, precision):
+        why = "the approximate-words rule" if claim.get("reason", "").startswith("'") else "a stated wider tolerance"
+        read = f"within {tolerance:g}: {why} (the reason below)"
+    else:
+        read = f"precision: within {precision:g}, half a unit of its last printed digit"
+    lines = [f"  printed   {published}  ({read})"]
     computed = claim["computed"]
-    if status in COMPARED or status in ("missing", "not comparable"):
+    if status in COMPARED or status in (*INTERNAL, "holds", "missing", "not comparable"):
         detail = f"; difference {claim['difference']:+.3g}" if not math.isnan(claim["difference"]) else ""
         lines.append(f"  reagree   {_number(computed) or '(no value)'}  status: {status}{detail}")
     else:
         lines.append(f"  reagree   (not compared)  status: {status}")
+    if status in _MEANING:
+        lines.append(f"  checked   {_MEANING[status]}")
+    low, high = claim.get("computed_low"), claim.get("computed_high")
+    if status in INTERNAL and isinstance(low, float) and not math.isnan(low):
+        lines.append(f"  inputs    each printed input +/- half a unit of its last digit: the value lies in "
+                     f"{low:.6g} to {high:.6g}")
+    return lines
+
+
+def _family_lines(rows: list[dict], readings: dict, published: str, family_width: int, width: int) -> list[str]:
+    """A family of more than ``MANY`` variants as one line: how many reproduce the print."""
+    values = [float(r["value"]) for r in rows if not math.isnan(float(r["value"]))]
+    hits = [float(r["value"]) for r in rows if "match" in readings.get(r["variant"], ())]
+    spread = f" ({_number(min(hits))} to {_number(max(hits))})" if hits and min(hits) != max(hits) else \
+        (f" ({_number(hits[0])})" if hits else "")
+    return [f"    {rows[0]['family']:<{family_width}}  {f'{len(rows)} variants':<{width}}  "
+            f"{f'{_number(min(values))}..{_number(max(values))}' if values else '':>12}  "
+            f"{len(hits)} of {len(rows)} reproduce {published}{spread}"]
+
+
+def _printed_relation_lines(claim: dict, rows: list[dict]) -> list[str]:
+    """An internal claim's variants: other relations over printed numbers, each with its
+    range, and whether the print is consistent with it."""
+    if not rows:
+        return ["  variants  none tried (the relation declares none: <paper>/internal.py)"]
+    lines = [f"  variants  {len(rows)} tried (other relations over printed numbers):"]
+    for row in rows:
+        verdict = internal_status(claim["published"], float(row["low"]), float(row["high"]), "value",
+                                  None if abs(float(claim["tolerance"]) - printed_tolerance(claim["published"])) < 1e-12
+                                  else float(claim["tolerance"]))
+        lines.append(f"    {row['variant']}  {_number(float(row['value']))} (inputs allow {_number(float(row['low']))} "
+                     f"to {_number(float(row['high']))}): {'reproduces' if verdict == 'consistent' else 'does not reproduce'}"
+                     f" {claim['published']}  [{row.get('note', '')}]")
+    return lines
+
+
+def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str) -> str:
+    key = claim["key"]
+    end = f" ({claim['end']} of its interval)" if claim.get("end") else ""
+    lines = [f"{paper_id}: {key}{end}", f"  where     {claim['where']} (source: {claim['source']})"]
+    lines += _status_lines(claim)
+    status = claim["status"]
+    published = claim["published"]
     if claim.get("rule"):
         lines.append(f"  computed  by rule {claim['rule']}, function {claim['function']}")
     if claim.get("reason"):
         lines.append(f"  reason    {claim['reason']}")
+    if claim.get("rounding"):
+        lines.append(f"  note      {claim['rounding']}")
+    if status in INTERNAL:
+        lines += _printed_relation_lines(claim, [r for r in rows if r.get("family") == PRINTED_RELATION])
+        for label, field in (("explained", "explained_by"), ("cause", "cause")):
+            if claim.get(field):
+                lines.append(f"  {label:<9} {claim[field]}")
+        return "\n".join(lines)
     if status not in COMPARED or claim.get("end"):
-        why = "an interval end is not searched" if claim.get("end") else f"a claim that is {status} is not compared"
+        why = ("an interval end is not searched" if claim.get("end") else "a bound is checked as printed"
+               if status == "holds" or claim.get("reason", "").startswith("states ")
+               else f"a claim that is {status} is not compared")
         lines.append(f"  variants  none tried ({why})")
         return "\n".join(lines)
     own = [r for r in rows if r.get("own") == "yes"]
-    found = claim_search(published, key, float(computed), rows)
+    found = claim_search(published, key, float(claim["computed"]), rows)
     readings = {t.name: t.readings for t in found.tried}
-    width = max([len(r["variant"]) for r in rows] + [len("reagree's value"), 8])
+    by_family: dict[str, list[dict]] = {}
+    for row in rows:
+        by_family.setdefault(row["family"], []).append(row)
+    shown = [r for r in rows if len(by_family[r["family"]]) <= MANY]
+    width = max([len(r["variant"]) for r in shown] + [len("reagree's value"), 12])
     family_width = max([len(r["family"]) for r in rows] + [6])
     lines.append(f"  variants  {len(found.tried) - 1} tried ({variants_path}), reagree's value first:")
     lines.append(f"    {'family':<{family_width}}  {'variant':<{width}}  {'value':>12}  reproduces {published}?")
-    mine = readings.get(REAGREE, ())
-    mine_label = "reagree's value"
-    lines.append(f"    {'':<{family_width}}  {mine_label:<{width}}  {_number(float(computed)):>12}  "
-                 f"{_reproduces(mine)}")
+    lines.append(f"    {'':<{family_width}}  {REAGREE:<{width}}  {_number(float(claim['computed'])):>12}  "
+                 f"{_reproduces(readings.get(REAGREE, ()))}")
     seen: set[str] = set()
-    for row in rows:
-        value = float(row["value"])
-        if row.get("own") == "yes":
-            verdict = "reagree's own reading (the value above)"
-        elif row["variant"] in seen:
-            verdict = "(named twice: counted once)"
-        elif math.isnan(value):
-            verdict = f"not applicable: {row['note'] or 'no value'}"
-        else:
-            verdict = _reproduces(readings.get(row["variant"], ()))
-            if status != "mismatch" and verdict.startswith("yes, by"):
-                # a match is reproduced at printed precision or not: a variant that gives the
-                # print only rounded up or truncated is not another reading of a match
-                verdict = f"no ({verdict[5:]} only)"
-        seen.add(row["variant"])
-        about = _reading(row["variant"])
-        lines.append(f"    {row['family']:<{family_width}}  {row['variant']:<{width}}  {_number(value):>12}  {verdict}"
-                     + (f"  [{about}]" if about else ""))
+    for family, members in by_family.items():
+        if len(members) > MANY:
+            lines += _family_lines(members, readings, published, family_width, width)
+            continue
+        for row in members:
+            value = float(row["value"])
+            if row.get("own") == "yes":
+                verdict = "reagree's own reading (the value above)"
+            elif row["variant"] in seen:
+                verdict = "(named twice: counted once)"
+            elif math.isnan(value):
+                verdict = f"not applicable: {row['note'] or 'no value'}"
+            else:
+                verdict = _reproduces(readings.get(row["variant"], ()))
+            seen.add(row["variant"])
+            about = _reading(row["variant"])
+            lines.append(f"    {row['family']:<{family_width}}  {row['variant']:<{width}}  {_number(value):>12}  "
+                         f"{verdict}" + (f"  [{about}]" if about else ""))
     if not rows:
         lines.append("    (the paper declares no variant family for this key: workflow/papers/"
                      f"{paper_id}/{paper_id}/variants.py)")

@@ -6,10 +6,13 @@ What it decides:
   ``claim_tables:`` lists TSV files in the paper's ``claims/`` folder, in the order
   claims.tsv lists them. Every claim table has one header, ``CLAIM_HEADER`` (key, end,
   where, source, published, tolerance, compare, needs, under, uncheckable, note,
-  tolerance_reason, cause), the same for every paper. A TSV in ``claims/`` that
-  ``claim_tables`` leaves out is an error, so no claim is silently dropped.
-  ``tolerance_reason`` and ``cause`` come last, so a row may end after ``note`` (missing
-  cells at the end of a row are empty).
+  tolerance_reason, cause, approximate, figure), the same for every paper. A TSV in
+  ``claims/`` that ``claim_tables`` leaves out is an error, so no claim is silently
+  dropped. ``tolerance_reason``, ``cause``, ``approximate`` and ``figure`` come last, so a
+  row may end after ``note`` (missing cells at the end of a row are empty).
+- **An approximate word** (``approximate``: "roughly", "about", ...) sets the claim's
+  tolerance by the one rule (``reagree.pipeline.verdicts.approximate_tolerance``); a
+  claim with one gives no ``tolerance`` of its own (an error naming the file and line).
 - **A published value's precision is part of the claim.** "0.40" printed with two
   decimals matches 0.396 and not 0.41. Every number keeps its printed text
   (``reagree.pipeline.yamlio.PrintedNumber``), so the default tolerance is half a unit of
@@ -134,6 +137,9 @@ def _check_tolerance(claim: dict, where: str) -> None:
             raise ValueError(f"{where}: claim {key}: tolerance_reason is given but no tolerance; a claim without "
                              "a tolerance is held to its printed precision (drop the reason, or give the tolerance)")
         return
+    if claim.get("approximate"):
+        raise ValueError(f"{where}: claim {key}: an approximate word ({claim['approximate']!r}) sets the "
+                         "tolerance by the one rule (docs/claims.md); give no tolerance of its own")
     tolerance = claim["tolerance"]
     printed = getattr(tolerance, "text", None) or repr(tolerance)
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not math.isfinite(tolerance) \
@@ -177,6 +183,11 @@ CLAIM_COLUMNS = (
     ClaimColumn("tolerance_reason", _text, "why the tolerance is wider than the printed precision (Monte Carlo "
                                            "error of an estimate reagree cannot replay); required with one"),
     ClaimColumn("cause", _text, "a cause several mismatches share, in a few words; the summary lists a cause once"),
+    ClaimColumn("approximate", _text, "the approximate word the number is printed with (roughly, about, around, "
+                                      "nearly, almost, some, approximately, a factor of): read by the one rule, "
+                                      "reagree.pipeline.verdicts"),
+    ClaimColumn("figure", _text, "the key of another claim that checks the same printed figure (the data and an "
+                                 "internal check of one number): the two get one verdict"),
 )
 CLAIM_HEADER = tuple(column.name for column in CLAIM_COLUMNS)
 

@@ -24,8 +24,17 @@ What this module decides:
 - **Percent.** A printed ``9.3%`` is compared in percent units. The computed value is
   taken to be in the same units as the printed number unless ``proportion=True`` says it
   is a proportion (0.0927), which is then multiplied by 100 first.
-- **Words.** A reading other than ``match`` is reported as "reproduced by truncation"
-  (``describe``): what reproduces the printed digits, never a guess about why.
+- **Words.** A reading other than ``match`` is reported as "truncation would give it"
+  (``describe``): a note on how near the value is, never an explanation of a finding
+  (``reagree.pipeline.verdicts``).
+- **The interval a printed number allows** (``interval``): its value plus or minus half a
+  unit of its last printed digit, ends included: ``0.650`` is [0.6495, 0.6505], ``3.2%``
+  [3.15, 3.25] percent, ``19,642`` [19641.5, 19642.5]. What a printed input to an internal
+  relation may have been before it was rounded (``reagree.pipeline.internal``).
+- **Significant digits** (``significant_unit``): one unit of the last significant digit,
+  for the approximate-words rule. It is the last printed digit, except that the trailing
+  zeros of a whole number are not significant: ``20,000`` -> 10,000, ``10`` -> 10,
+  ``25`` -> 1, ``0.025`` -> 0.001, ``0.4`` -> 0.1 (``0`` -> 1).
 """
 
 from __future__ import annotations
@@ -140,9 +149,28 @@ def matches(text: object, computed: float, *, proportion: bool = False) -> bool:
 
 
 def describe(found: tuple[str, ...] | list[str]) -> str:
-    """Words for the readings that reproduce a printed value: "matches at printed
-    precision", "reproduced by truncation", or "" for none."""
+    """Words for the readings that give a printed value: "matches at printed precision",
+    "truncation would give it" (a note: within one unit of the last digit), or "" for none."""
     if MATCH in found:
         return "matches at printed precision"
     others = [_WORDS[name] for name in found if name in _WORDS]
-    return "reproduced by " + " or ".join(others) if others else ""
+    return " or ".join(others) + " would give it" if others else ""
+
+
+def interval(text: object) -> tuple[float, float]:
+    """The values a printed number allows: its value plus or minus half a unit of its last
+    printed digit, in its own units (module docstring)."""
+    found = parse(text)
+    half = found.unit / 2
+    return float(found.number - half), float(found.number + half)
+
+
+def significant_unit(text: object) -> Decimal:
+    """One unit of the last significant digit of a printed number (module docstring): a
+    whole number's trailing zeros are not significant."""
+    found = parse(text)
+    if found.exponent < 0 or found.number == 0:
+        return found.unit
+    digits = found.number.as_tuple().digits
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return Decimal(1).scaleb(found.exponent + zeros)

@@ -10,17 +10,23 @@ What this module decides:
 - **What is tried.** Every variant with a finite value; an ``Undefined`` one (the
   variant does not apply to these data) is listed apart with its reason and is not
   counted among the N tried.
-- **What reproduces.** A variant reproduces the printed value at printed precision when
-  its value passes the default reading (``match``); it reproduces it *by truncation* or
-  *by rounding up* when only that reading of the print gives the printed digits. Every
-  variant is read all these ways, the reference too: a reference that fails ``match``
-  but truncates to the printed digits is "reproduced by truncation of <reference>".
+- **What reproduces.** A variant reproduces the printed value when its value passes the
+  default reading (``match``: within half a unit of the last printed digit). Nothing
+  else does: that truncating or rounding up a value would give the printed digits is a
+  note (``reagree.pipeline.verdicts.rounding_note``), never an explanation.
 - **A match that others share.** When the reference matches, the other variants that
   match too are listed: the printed number cannot tell them apart.
-- **Words.** "reproduced by alpha.expected_n_squared (0.205255)", "reproduced by
-  truncation of kappa.fleiss (0.43781)", or "none of 6 variants tried reproduces 0.205".
-  Evidence that a reading gives the printed digits, never a statement of what the
-  authors did.
+- **Candidates, not causes.** Every variant that reproduces a mismatch is named; when
+  more than one does, none of them is the cause (``first_cause`` gives one only for a
+  single candidate). A family of many variants (more than ``MANY``: one per left-out
+  unit, say) is named by how many of its members reproduce the print ("12 of 182
+  alpha_leave_one_unit_out variants").
+- **A printed result against printed inputs** (``printed_search``, for internal claims):
+  a variant reproduces it when the range its printed inputs allow
+  (``reagree.pipeline.internal``) holds a value that prints as the result.
+- **Words.** "reproduced by alpha.expected_n_squared (0.205255)", "none of 6 variants
+  tried reproduces 0.205". Evidence that a reading gives the printed digits, never a
+  statement of what the authors did.
 """
 
 from __future__ import annotations
@@ -32,9 +38,8 @@ from typing import Mapping, Sequence
 from reagree.pipeline import printed
 from reagree.stats.undefined import reason_of
 
-#: Readings that, alone, make a variant reproduce a printed value other than by ``match``.
-ROUNDING_READINGS = ("truncation", "rounding_up")
-_ROUNDING_WORDS = {"truncation": "truncation", "rounding_up": "rounding up"}
+#: A family with more tried variants than this is named by a count of those that reproduce.
+MANY = 6
 
 
 def _number(value: float) -> str:
@@ -43,33 +48,50 @@ def _number(value: float) -> str:
 
 @dataclass(frozen=True)
 class Tried:
-    """One variant held against the printed value: its value and the readings under
-    which it reproduces the print (``reagree.pipeline.printed.READINGS``)."""
+    """One variant held against the printed value: its value, its family (when known) and
+    the readings under which it gives the printed digits
+    (``reagree.pipeline.printed.READINGS``)."""
 
     name: str
     value: float
     readings: tuple[str, ...]
+    family: str = ""
 
     @property
     def matches(self) -> bool:
         return printed.MATCH in self.readings
 
     @property
-    def by_rounding(self) -> tuple[str, ...]:
-        """The rounding readings (truncation, rounding up) that reproduce the print when
-        ``match`` does not."""
-        return () if self.matches else tuple(r for r in ROUNDING_READINGS if r in self.readings)
-
-    @property
     def reproduces(self) -> bool:
-        return self.matches or bool(self.by_rounding)
+        """Only a match reproduces a printed value (module docstring)."""
+        return self.matches
 
     def words(self) -> str:
-        """"name (value)" or "truncation of name (value)"."""
-        if self.matches:
-            return f"{self.name} ({_number(self.value)})"
-        how = " or ".join(_ROUNDING_WORDS[r] for r in self.by_rounding)
-        return f"{how} of {self.name} ({_number(self.value)})"
+        """"name (value)"."""
+        return f"{self.name} ({_number(self.value)})"
+
+
+def _grouped_words(found: Sequence[Tried], tried: Sequence[Tried]) -> list[str]:
+    """Words for the variants that reproduce: one by one, except that a family of more
+    than ``MANY`` tried variants is one count ("3 of 182 f variants (0.2051 to 0.2054)")."""
+    sizes: dict[str, int] = {}
+    for t in tried:
+        if t.family:
+            sizes[t.family] = sizes.get(t.family, 0) + 1
+    words, done = [], set()
+    for t in found:
+        if t.family and sizes.get(t.family, 0) > MANY:
+            if t.family in done:
+                continue
+            done.add(t.family)
+            members = [m for m in found if m.family == t.family]
+            values = [m.value for m in members]
+            spread = (f"{_number(min(values))} to {_number(max(values))}" if min(values) != max(values)
+                      else _number(values[0]))
+            words.append(f"{len(members)} of {sizes[t.family]} {t.family} variants ({spread})")
+        else:
+            words.append(t.words())
+    return words
 
 
 @dataclass(frozen=True)
@@ -103,11 +125,13 @@ class Search:
 
     @property
     def reproducing(self) -> tuple[Tried, ...]:
-        """Every variant that reproduces the print other than the reference's own match:
-        the matches first, then those reproduced only by truncation or rounding up (the
-        reference among these if its print is a truncation or a rounding up)."""
-        others = [t for t in self.tried if t.reproduces and not (t.name == self.reference and t.matches)]
-        return tuple([t for t in others if t.matches] + [t for t in others if not t.matches])
+        """Every variant other than the reference that reproduces the print."""
+        return tuple(t for t in self.tried if t.reproduces and t.name != self.reference)
+
+    @property
+    def candidates(self) -> int:
+        """How many variants reproduce the print (a family counted by its members)."""
+        return len(self.reproducing)
 
     @property
     def also(self) -> tuple[str, ...]:
@@ -117,12 +141,13 @@ class Search:
         return tuple(t.name for t in self.tried if t.matches and t.name != self.reference)
 
     def explained_by(self) -> str:
-        """"reproduced by A (v); truncation of B (v)", "none of N variants tried
-        reproduces <printed>" (module docstring), or, when the key has no variant to try,
-        "no variant tried (none declared for this key)"."""
+        """"reproduced by A (v)", "reproduced by A (v); B (v): 2 candidates, none singled
+        out", "none of N variants tried reproduces <printed>" (module docstring), or, when
+        the key has no variant to try, "no variant tried (none declared for this key)"."""
         found = self.reproducing
         if found:
-            return "reproduced by " + "; ".join(t.words() for t in found)
+            words = "reproduced by " + "; ".join(_grouped_words(found, self.tried))
+            return words if len(found) == 1 else f"{words}: {len(found)} candidates, none singled out"
         n = self.n_tried - (1 if self.status in ("match", "mismatch") else 0)
         if n == 0:
             # nothing was searched: the paper declares no variant family for the key
@@ -141,10 +166,11 @@ class Search:
 
 
 def search(published: object, variants: Mapping[str, float], *, reference: str | None = None,
-           proportion: bool = False) -> Search:
+           proportion: bool = False, families: Mapping[str, str] | None = None) -> Search:
     """Hold every variant's value against the printed ``published`` text (module
     docstring). ``proportion=True``: the values are proportions and the print a
-    percentage. ``reference`` must be one of the variants' names."""
+    percentage. ``reference`` must be one of the variants' names; ``families`` names the
+    family of each variant where known."""
     text = getattr(published, "text", None) or published
     printed.parse(text)  # a bad printed value fails here, naming itself
     if reference is not None and reference not in variants:
@@ -154,7 +180,8 @@ def search(published: object, variants: Mapping[str, float], *, reference: str |
         if value is None or not math.isfinite(float(value)):
             undefined.append((name, reason_of(value) or "no value"))
             continue
-        tried.append(Tried(name, float(value), printed.readings(text, float(value), proportion=proportion)))
+        tried.append(Tried(name, float(value), printed.readings(text, float(value), proportion=proportion),
+                           (families or {}).get(name, "")))
     return Search(str(text), reference, tuple(tried), tuple(undefined))
 
 
@@ -173,20 +200,22 @@ def claim_search(published: object, key: str, computed: float, variants: Sequenc
     holds them against it); a variant named twice counts once. ``magnitude``: the claim
     states a magnitude (``compare: abs``), so every value is compared as |value|."""
     values: dict[str, float] = {REAGREE: computed}
+    families: dict[str, str] = {}
     for row in variants:
         if row.get("own") == "yes" or row["variant"] in values:
             continue
         values[row["variant"]] = row["value"]
+        families[row["variant"]] = row.get("family", "")
     if magnitude:
         values = {name: abs(v) if isinstance(v, (int, float)) and v == v else v for name, v in values.items()}
-    return search(published, values, reference=REAGREE)
+    return search(published, values, reference=REAGREE, families=families)
 
 
 def explanation(found: Search, status: str) -> str:
     """claims.tsv's ``explained_by`` for a claim of this status (module docstring's words):
 
-    - mismatch: "reproduced by A (v); rounding up of B (v)", or "none of N variants tried
-      reproduces P";
+    - mismatch: "reproduced by A (v)", "reproduced by A (v); B (v): 2 candidates, none
+      singled out", or "none of N variants tried reproduces P";
     - match: "also reproduced by A (v), B (v): the printed value cannot tell these
       readings apart", "no other of the N variants tried reproduces it", or "" when no
       variant was tried;
@@ -203,7 +232,7 @@ def explanation(found: Search, status: str) -> str:
         equal = (f"{', '.join(same)} give{'s' if len(same) == 1 else ''} reagree's value itself on these data"
                  if same else "")
         if other:
-            return ("also reproduced by " + ", ".join(t.words() for t in other)
+            return ("also reproduced by " + ", ".join(_grouped_words(other, found.tried))
                     + ": the printed value cannot tell these readings apart" + (f"; {equal}" if equal else ""))
         if equal:
             return f"no other value tried reproduces it ({equal})"
@@ -212,7 +241,7 @@ def explanation(found: Search, status: str) -> str:
         return f"no other of the {others} variants tried reproduces it" if others else ""
     if status == "within tolerance":
         exact = [t for t in found.tried if t.matches and t.name != found.reference]
-        return "reproduced at printed precision by " + "; ".join(t.words() for t in exact) if exact else ""
+        return "reproduced at printed precision by " + "; ".join(_grouped_words(exact, found.tried)) if exact else ""
     return ""
 
 
@@ -223,9 +252,35 @@ def _same_value(a: float, b: float) -> bool:
 
 def first_cause(found: Search) -> str:
     """The variant a mismatch is grouped under in the summary when no cause is declared:
-    "reproduced by <the first variant that reproduces it>" ("" when none does)."""
+    "reproduced by <the variant>" when exactly one variant reproduces it; "" when none
+    does, or when several do (candidates, none of them the cause)."""
     reproducing = found.reproducing
-    if not reproducing:
-        return ""
-    first = reproducing[0]
-    return f"reproduced by {first.name}" if first.matches else f"reproduced by {first.words().rsplit(' (', 1)[0]}"
+    return f"reproduced by {reproducing[0].name}" if len(reproducing) == 1 else ""
+
+
+# --- an internal claim: a printed result against the ranges of its variants ------------------
+
+def printed_search(published: object, tolerance: float | None, rows: Sequence[Mapping],
+                   relation: str = "value") -> tuple[str, list[str]]:
+    """``explained_by`` of an internal claim, and the names of the variants that reproduce
+    it: which of its variants (variants-file rows with their range, ``low`` and ``high``:
+    ``reagree.pipeline.internal``) the printed result is consistent with
+    (``reagree.pipeline.verdicts.internal_status``; ``tolerance`` None: half a unit of its
+    last digit), or "none of N variants tried reproduces P"; ("", []) when the relation
+    declares none."""
+    from reagree.pipeline.verdicts import internal_status
+
+    text = getattr(published, "text", None) or str(published)
+    tried = [row for row in rows if math.isfinite(float(row.get("low", math.nan)))
+             and math.isfinite(float(row.get("high", math.nan)))]
+    if not tried:
+        return "", []
+    found = [row for row in tried if internal_status(published, float(row["low"]), float(row["high"]), relation,
+                                                     tolerance) == "consistent"]
+    if not found:
+        return f"none of {len(tried)} variant{'s' if len(tried) != 1 else ''} tried reproduces {text}", []
+    words = "; ".join(f"{row['variant']} ({_number(float(row['value']))}, printed inputs allow "
+                      f"{_number(float(row['low']))} to {_number(float(row['high']))}: {row.get('note', '')})"
+                      for row in found)
+    return (f"reproduced by {words}" + (f": {len(found)} candidates, none singled out" if len(found) > 1 else ""),
+            [row["variant"] for row in found])

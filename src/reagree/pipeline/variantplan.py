@@ -16,7 +16,9 @@ What it decides:
   to, that family's function of the catalogue on the data behind the key, and writes one
   row per variant (``variant_rows``): ``key``, ``family``, ``variant``, ``value``,
   ``own`` (``yes`` on the variant that is reagree's own reading of the key: the paper's
-  stated definition, the value values.tsv holds) and ``note`` (why a variant has no value).
+  stated definition, the value values.tsv holds) and ``note`` (why a variant has no value);
+  ``low`` and ``high`` are the range a variant of an internal relation takes over its
+  printed inputs (``reagree.pipeline.internal``), empty for variants computed from data.
 - **The diff holds them against the print.** ``reagree.pipeline.claims.diff_claims``
   reads the rows of each claim's key (``read_variants``): a declared family with no rows
   for a compared claim is a defect (an error naming the rule), an ``own`` variant that
@@ -39,7 +41,7 @@ from reagree.stats.undefined import reason_of
 
 __all__ = ["VARIANT_COLUMNS", "VariantPlan", "paper_plan", "read_variants", "variant_rows", "write_variants"]
 
-VARIANT_COLUMNS = ["key", "family", "variant", "value", "own", "note"]
+VARIANT_COLUMNS = ["key", "family", "variant", "value", "own", "note", "low", "high"]
 
 
 def key_pattern(pattern: str) -> re.Pattern:
@@ -166,10 +168,14 @@ def read_variants(paths: str | Path | Sequence[str | Path]) -> pd.DataFrame:
     """The rows of one or several variants.tsv files."""
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
     frames = [pd.read_csv(p, sep="\t", dtype={"key": str, "family": str, "variant": str, "own": str, "note": str},
-                          keep_default_na=False, na_values={"value": [""]}) for p in paths]
+                          keep_default_na=False, na_values={"value": [""], "low": [""], "high": [""]})
+              for p in paths]
     if not frames:
         return pd.DataFrame(columns=VARIANT_COLUMNS)
     frame = pd.concat(frames, ignore_index=True)
+    for column in ("low", "high"):  # a variants file of data variants written without ranges
+        if column not in frame.columns:
+            frame[column] = np.nan
     missing = [c for c in VARIANT_COLUMNS if c not in frame.columns]
     if missing:
         raise ValueError(f"{paths}: missing columns {missing}")

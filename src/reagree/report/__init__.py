@@ -2,19 +2,22 @@
 
 What it decides:
 
-- **Order of reading.** The summary first (per paper: how many claims match, mismatch,
-  are uncheckable, not built, not comparable or missing, the same numbers as
-  results/summary.tsv), then every mismatch across papers with the published and the
-  computed value side by side (the findings), then any missing value (a defect), then one
-  section per paper (its mismatches, its figures with their captions, its tables, and
-  last its claims), then one section per audited dataset. What is long is folded: every
+- **Order of reading.** The summary first (per paper: how many printed figures were
+  reproduced from the released data, hold as bounds, agree with other printed numbers,
+  are findings, uncheckable, not built, not comparable or missing: the same numbers as
+  results/summary.tsv, one verdict per printed figure), then every finding across papers
+  (a mismatch or an inconsistency: one row per printed figure, with the published and
+  the computed value side by side and every check it got), then any missing value (a
+  defect), then one section per paper (its findings, its figures with their captions,
+  its tables, and last its claims), then one section per audited dataset. What is long is folded: every
   claims list and every table starts closed (``<details>``), so the summary, the findings
   and the figures are what a reader meets first.
 - **Finding a claim.** Every claim row carries its key; a search box filters every
   claims table by key (and opens the lists it finds something in), each list has its own
   filter over all its text and a status selector, and column headers sort it. Without
-  JavaScript the tables are already sorted: findings first (mismatch, missing, not
-  comparable, not built, uncheckable, match), then by key.
+  JavaScript the tables are already sorted: findings first (mismatch, inconsistent,
+  missing, not comparable, not built, uncheckable, then within tolerance, holds,
+  consistent, match), then by key.
 - **Figures say what they show.** Each figure carries its caption (the paper's
   ``report/<figure>.rst``, the same text Snakemake's report shows) and its file.
 - **Self-contained.** CSS and the small script are inline; figures are embedded as PNG
@@ -41,7 +44,9 @@ from typing import Sequence
 import pandas as pd
 
 from reagree import __version__
-from reagree.pipeline.claims import STATUSES, read_claims
+from reagree.pipeline.claims import read_claims
+from reagree.pipeline.summary import finding_figures
+from reagree.pipeline.verdicts import STATUSES
 
 MAX_TABLE_ROWS = 100
 MAX_TIE_ROWS = 50
@@ -49,8 +54,10 @@ MAX_TIE_ROWS = 50
 MAX_PAIR_ROWS = 45
 MAX_RATERS_NAMED = 20
 # Findings first: what a reader must look at, then what the build left out, then the rest.
-STATUS_ORDER = ("mismatch", "missing", "not comparable", "not built", "uncheckable", "within tolerance", "match")
-STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "mismatch": "#cf222e", "uncheckable": "#6e7781", "missing": "#8250df",
+STATUS_ORDER = ("mismatch", "inconsistent", "missing", "not comparable", "not built", "uncheckable", "within tolerance",
+                "holds", "consistent", "match")
+STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "holds": "#2f6f6f", "consistent": "#57606a",
+                  "mismatch": "#cf222e", "inconsistent": "#bc4c00", "uncheckable": "#6e7781", "missing": "#8250df",
                   "not built": "#0969da", "not comparable": "#bf8700"}
 
 
@@ -198,11 +205,12 @@ def _key_html(text: str) -> str:
     return esc(text).replace(".", ".<wbr>")
 
 
-_AFTER_STATUSES = ("total", "mismatch_causes", "reference_checked", "reference_differs")
+_AFTER_STATUSES = ("figures", "claims", "finding_causes", "reference_checked", "reference_differs")
 
 
 def summary_table(summary: pd.DataFrame) -> str:
-    """The per-paper counts, one cell per status (data-status names it), as summary.tsv has them."""
+    """The per-paper counts of printed figures, one cell per verdict (data-status names
+    it), as summary.tsv has them."""
     columns = [s.replace(" ", "_") for s in STATUSES]
     head = "".join(f'<th class="num">{esc(s)}</th>' for s in STATUSES)
     rows = []
@@ -212,8 +220,8 @@ def summary_table(summary: pd.DataFrame) -> str:
             count = int(record[column])
             style = f' style="color:{STATUS_COLOURS[status]};font-weight:600"' if count and status != "match" else ""
             cells.append(f'<td class="num" data-status="{esc(status)}"{style}>{count}</td>')
-        # the columns after the statuses, as summary.tsv has them: total, mismatch causes, and the
-        # values a field library also computes with how many of them differ (defects)
+        # the columns after the statuses, as summary.tsv has them: figures, claims, finding causes,
+        # and the values a field library also computes with how many of them differ (defects)
         extra = "".join(f'<td class="num" data-status="{esc(c.replace("_", " "))}"'
                         + (' style="color:#8250df;font-weight:600"' if c == "reference_differs" and record[c] else "")
                         + f'>{int(record[c])}</td>' for c in _AFTER_STATUSES if c in record)
@@ -231,13 +239,17 @@ def summary_table(summary: pd.DataFrame) -> str:
 def _summary_sentences(summary: pd.DataFrame) -> str:
     items = []
     for row in summary.to_dict("records"):
-        checkable = row["match"] + row["within_tolerance"] + row["mismatch"] + row["missing"]
-        parts = [f"{row['match']} of {counted(checkable, 'checkable claim')} match{'es' if row['match'] == 1 else ''} "
-                 "at printed precision"]
+        parts = [f"{row['match']} of {counted(row['figures'], 'printed figure')} reproduced from the released data"]
         if row["within_tolerance"]:
             parts.append(f"{row['within_tolerance']} within a stated wider tolerance")
+        if row["holds"]:
+            parts.append(f"{counted(row['holds'], 'bound that holds', 'bounds that hold')}")
+        if row["consistent"]:
+            parts.append(f"{row['consistent']} consistent with other printed numbers")
         if row["mismatch"]:
             parts.append(f'<a href="#findings">{row["mismatch"]} mismatch{"es" if row["mismatch"] != 1 else ""}</a>')
+        if row["inconsistent"]:
+            parts.append(f'<a href="#findings">{row["inconsistent"]} inconsistent with other printed numbers</a>')
         if row["missing"]:
             parts.append(f'<strong>{row["missing"]} missing (defects)</strong>')
         if row["uncheckable"]:
@@ -266,24 +278,43 @@ def _by_cause(rows: list[dict]) -> list[dict]:
 
 
 def side_by_side(rows: list[dict], with_paper: bool) -> str:
-    """Mismatches (or missing values): published and computed next to each other."""
-    head = ("<th>paper</th>" if with_paper else "") + ("<th>key</th><th>where</th><th>source</th>"
+    """Findings (or missing values): published and computed next to each other, one row
+    per printed figure, with every place it is printed and every other check it got."""
+    head = ("<th>paper</th>" if with_paper else "") + ("<th>key</th><th>where</th><th>source</th><th>status</th>"
                                                        "<th class='num'>published</th><th class='num'>computed</th>"
                                                        "<th class='num'>difference</th><th class='num'>tolerance</th>"
                                                        "<th>explained by</th><th>why</th>")
     body = []
     for row in _by_cause(rows):
         paper = f'<td><a href="#paper-{_slug(row["paper"])}">{esc(row["paper"])}</a></td>' if with_paper else ""
+        others = row.get("other_checks", "")
         body.append(f'<tr>{paper}<td class="key"><a href="#{esc(row["anchor"])}">{_key_html(_claim_key(row))}</a></td>'
-                    f'<td>{esc(row["where"])}</td><td>{esc(row["source"])}</td>'
+                    f'<td>{esc(row.get("places") or row["where"])}</td><td>{esc(row["source"])}</td>'
+                    f'<td>{_status_badge(row["status"])}</td>'
                     f'<td class="num published">{esc(row["published"])}</td>'
                     f'<td class="num computed">{esc(_number(row["computed"]))}</td>'
                     f'<td class="num">{esc(_number(row["difference"], 3))}</td>'
                     f'<td class="num">{esc(_number(row["tolerance"], 3))}</td>'
                     f'<td class="explained">{esc(row.get("explained_by", ""))}'
                     + (f'<br><span class="cause">cause: {esc(row["cause"])}</span>' if row.get("cause") else "")
+                    + (f'<br><span class="note">note: {esc(row["rounding"])}</span>' if row.get("rounding") else "")
+                    + (f'<br><span class="note">other checks: {esc(others)}</span>' if others else "")
                     + f'</td><td>{esc(row["reason"])}</td></tr>')
     return f'<table class="data side-by-side"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
+def finding_rows(paper: PaperResults, anchors: dict) -> list[dict]:
+    """One row per finding figure of a paper (its verdict a mismatch or an
+    inconsistency): the claim that gives the verdict, every place the figure is printed
+    and its other checks."""
+    rows = []
+    for figure, members in finding_figures(paper.claims):
+        first, others = members[0], members[1:]
+        rows.append({**first, "paper": paper.paper_id, "anchor": anchors[(paper.paper_id, figure["first"])],
+                     "places": " / ".join(dict.fromkeys(m["where"] for m in members)),
+                     "other_checks": "; ".join(f"{r['source']}: {r['status']} ({_number(r['computed'])})"
+                                               for r in others)})
+    return rows
 
 
 def claims_table(paper: PaperResults, anchors: dict) -> str:
@@ -579,40 +610,44 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
            settings: dict | None = None) -> str:
     """The whole page as text."""
     anchors = {}
-    flagged: dict[str, list[dict]] = {"mismatch": [], "missing": []}
+    missing: list[dict] = []
     for paper in papers:
         for index, row in paper.claims.iterrows():
             anchor = f"claim-{_slug(paper.paper_id)}-{_slug(row['key'])}" + (f"-{row['end']}" if row["end"] else "")
             anchor += f"-{index}"
             anchors[(paper.paper_id, index)] = anchor
-            if row["status"] in flagged:
-                flagged[row["status"]].append({**row.to_dict(), "paper": paper.paper_id, "anchor": anchor})
-    total = int(summary["total"].sum()) if len(summary) else 0
-    n_mismatch = len(flagged["mismatch"])
-    mismatches = counted(n_mismatch, "mismatch", "mismatches")
+            if row["status"] == "missing":
+                missing.append({**row.to_dict(), "paper": paper.paper_id, "anchor": anchor})
+    findings_of = {paper.paper_id: finding_rows(paper, anchors) for paper in papers}
+    all_findings = [row for paper in papers for row in findings_of[paper.paper_id]]
+    total = int(summary["claims"].sum()) if len(summary) else 0
+    n_figures = int(summary["figures"].sum()) if len(summary) else 0
+    n_findings = len(all_findings)
     nav = " ".join([
-        '<a href="#summary">Summary</a>', f'<a href="#findings">Mismatches ({n_mismatch})</a>',
+        '<a href="#summary">Summary</a>', f'<a href="#findings">Findings ({n_findings})</a>',
         *(f'<a href="#paper-{_slug(p.paper_id)}">{esc(p.paper_id)}</a>' for p in papers),
         *(f'<a href="#audit-{_slug(a.name)}">audit: {esc(a.name)}</a>' for a in audits),
     ])
     find = ('<input id="find" type="search" placeholder="find a claim by key, e.g. fleiss.humans" '
             'aria-label="find a claim by key"> <span id="find-count" class="muted"></span>')
-    if flagged["mismatch"]:
-        findings = ('<p>Each is a number the paper printed that its released data does not give back within the '
-                    'printed precision. The build still succeeded; the reason column says what is known.</p>'
-                    + side_by_side(flagged["mismatch"], with_paper=True))
+    if all_findings:
+        findings = ('<p>Each is a printed figure that the released data do not give back at its printed digits '
+                    '(a mismatch), or that the paper\'s other printed numbers cannot give (inconsistent), one row per '
+                    'figure however many places print it. The build still succeeded; the explained-by column says '
+                    'which variant reproduces the print, or that none tried does.</p>'
+                    + side_by_side(all_findings, with_paper=True))
     else:
-        findings = '<p class="ok">No mismatch: every checkable number matches the paper.</p>'
-    if flagged["missing"]:
+        findings = '<p class="ok">No finding: every checked figure agrees with the data or the paper.</p>'
+    if missing:
         defects = ('<section id="defects"><h2>Missing values (defects in reagree)</h2>'
-                   + side_by_side(flagged["missing"], with_paper=True) + "</section>")
+                   + side_by_side(missing, with_paper=True) + "</section>")
     else:
         defects = ('<p class="ok" id="defects">No claim is missing a computed value.</p>' if total else "")
     sections = []
     for paper in papers:
         counts = paper.claims["status"].value_counts()
         count_text = ", ".join(f"{int(counts[s])} {s}" for s in STATUS_ORDER if s in counts)
-        mine = [r for r in flagged["mismatch"] if r["paper"] == paper.paper_id]
+        mine = findings_of[paper.paper_id]
         figures = "".join(figure_block(f, results, paper.captions.get(f.name, "")) for f in paper.figures)
         tables = "".join(tsv_table(t, results) for t in paper.tables if _has_rows(t))
         sections.append(f"""
@@ -620,7 +655,7 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
 <h2>{esc(paper.paper_id)}: {esc(paper.title)}</h2>
 <p class="muted">{esc(paper.cite)}</p>
 <p>{counted(len(paper.claims), "claim")}: {esc(count_text) or "none"}.</p>
-{'<h3>Mismatches</h3>' + side_by_side(mine, with_paper=False) if mine else ''}
+{'<h3>Findings</h3>' + side_by_side(mine, with_paper=False) if mine else ''}
 {f'<h3>Figures</h3><div class="figures">{figures}</div>' if figures else ''}
 {f'<h3>Tables</h3>{tables}' if tables else ''}
 {claims_block(paper, anchors)}
@@ -636,13 +671,13 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="reagree {esc(__version__)}">
-<title>reagree report: {counted(len(papers), "paper")}, {counted(total, "claim")}, {mismatches}</title>
+<title>reagree report: {counted(len(papers), "paper")}, {counted(n_figures, "printed figure")}, {counted(n_findings, "finding")}</title>
 <style>{CSS}</style>
 </head>
 <body>
 <header>
 <h1>reagree: published agreement numbers, recomputed</h1>
-<p class="muted">{counted(len(papers), "paper")}, {counted(total, "claim")}, {counted(len(audits), "audited dataset")}.
+<p class="muted">{counted(len(papers), "paper")}, {counted(n_figures, "printed figure")} ({counted(total, "claim")}), {counted(len(audits), "audited dataset")}.
 reagree {esc(__version__)}.
 {settings_text}</p>
 </header>
@@ -653,15 +688,19 @@ reagree {esc(__version__)}.
 {no_papers}
 {summary_table(summary)}
 {_summary_sentences(summary)}
-<p class="muted">Statuses: <b>match</b> the printed digits reproduced (within half a unit of the last printed
-digit); <b>within tolerance</b> not at printed precision but within the claim's stated wider tolerance (its reason shown),
-counted apart; <b>mismatch</b> a finding; <b>uncheckable</b>
-with its reason (data never released, ...); <b>not built</b> left out by the configuration; <b>not comparable</b>
-computed under other bootstrap settings than the paper's; <b>missing</b> no computed value: a defect in reagree.
+<p class="muted">Every count is of printed figures: a figure printed in several places, or checked against the
+data and against other printed numbers, has one verdict (findings first). <b>match</b> a number computed from the
+released data reproduces the printed digits (within half a unit of the last printed digit); <b>within tolerance</b>
+outside the printed digits, inside a wider tolerance the claim states a reason for (a Monte Carlo error, an
+approximate word read by the one rule); <b>holds</b> a printed bound or window that the data satisfy;
+<b>consistent</b> / <b>inconsistent</b> a printed number held against other printed numbers, each read as the interval
+its digits allow; <b>mismatch</b> a finding against the data; <b>uncheckable</b> with its reason (data never released,
+...); <b>not built</b> left out by the configuration; <b>not comparable</b> computed under other bootstrap settings than
+the paper's; <b>missing</b> no computed value: a defect in reagree.
 The same counts are in results/summary.tsv.</p>
 </section>
 <section id="findings">
-<h2>Mismatches: published against computed ({n_mismatch})</h2>
+<h2>Findings: published against computed ({n_findings})</h2>
 {findings}
 </section>
 {defects}

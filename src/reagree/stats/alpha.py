@@ -233,3 +233,24 @@ def alpha_expected_over_n_squared(data, level_of_measurement: str, values=None) 
         return alpha
     n = matrix.sum()
     return float(1.0 - (1.0 - alpha) * n / (n - 1))
+
+
+def alpha_without_each_unit(data, level_of_measurement: str, values=None) -> np.ndarray:
+    """Krippendorff's alpha with each unit left out in turn: element u is alpha over every
+    unit but u (units in the order of ``data``'s rows).
+
+    A unit's coincidence contribution does not depend on the other units, so leaving one
+    out subtracts its contribution from the total matrix (one stack of U matrices, no loop
+    over units); the expected disagreement follows the remaining marginals. How far one
+    unit moves alpha: what a printed value that a single unit's coding would explain
+    is held against (a jackknife; Quenouille 1949, Tukey 1958). NaN where leaving a unit
+    out leaves nothing pairable or one value only.
+
+    Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School
+    for Communication, University of Pennsylvania.
+    """
+    _check_level(level_of_measurement)
+    counts, numbers = _counts_and_values(data, level_of_measurement, values)
+    contributions = _coincidences(counts)
+    remaining = contributions.sum(axis=0)[None] - contributions
+    return _alpha_of_coincidences(remaining, level_of_measurement, numbers)

@@ -121,6 +121,11 @@ class Ratings:
         return self.codes.shape[1]
 
     @property
+    def n_cells(self) -> int:
+        """Cells of the units x raters table, filled or not."""
+        return int(self.codes.size)
+
+    @property
     def n_categories(self) -> int:
         return len(self.categories)
 

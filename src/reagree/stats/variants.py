@@ -62,6 +62,17 @@ def alpha_expected_pairs(data, level_of_measurement: str, values=None) -> dict[s
             "alpha.expected_n_squared": alpha.alpha_expected_over_n_squared(data, level_of_measurement, values)}
 
 
+def alpha_leave_one_unit_out(data, level_of_measurement: str, values=None) -> dict[str, float]:
+    """Family ``alpha_leave_one_unit_out``: Krippendorff's alpha with one unit left out,
+    one variant per unit (``alpha.without_unit_<u>``, u counted from 1 in the order of the
+    data's rows; ``alpha.alpha_without_each_unit``): how many single units' codings would
+    each give the printed value, so that a variant that reproduces it is one candidate
+    among how many."""
+    found = alpha.alpha_without_each_unit(data, level_of_measurement, values)
+    return {f"alpha.without_unit_{u + 1}": float(value) if np.isfinite(value) else
+            Undefined("leaving this unit out leaves nothing to compare") for u, value in enumerate(found)}
+
+
 # --- alpha: the distance between categories ------------------------------------------------
 
 def alpha_distances(data, values=None) -> dict[str, float]:
@@ -298,6 +309,8 @@ class Variant:
 FAMILIES = {family.name: family for family in (
     Family("alpha_expected_disagreement", "alpha's expected disagreement over n(n - 1) or n^2 pairs of values",
            alpha_expected_pairs, ("alpha.expected_n_minus_1", "alpha.expected_n_squared")),
+    Family("alpha_leave_one_unit_out", "alpha with one unit left out, each unit in turn",
+           alpha_leave_one_unit_out, None),
     Family("alpha_distance", "alpha's metric: nominal, ordinal, interval, ratio", alpha_distances,
            tuple(f"alpha.{level}" for level in alpha.LEVELS)),
     Family("chance_model", "the chance model of a kappa: Fleiss, Conger, Randolph, Light, Scott, Cohen",
@@ -366,4 +379,6 @@ def describe(name: str) -> str:
         return f"as a percentage of {name[len('base.'):].replace('_', ' ')}"
     if name.startswith("tie."):
         return f"majority with tie rule {name[len('tie.'):]}"
+    if name.startswith("alpha.without_unit_"):
+        return f"alpha with unit {name[len('alpha.without_unit_'):]} of the data left out"
     raise ValueError(f"no variant {name!r} in the catalogue")

@@ -1,5 +1,7 @@
 # agreement_before_accuracy: "Agreement Before Accuracy" (seed 001). A synthetic fixture
 # fully specified by the document; nothing is fetched, everything is regenerated.
+# check_agreement_before_accuracy_printed holds the prose's figures against the printed
+# tables they read (source: internal claims).
 
 from reagree.pipeline.paper_registry import registry
 
@@ -59,6 +61,24 @@ rule compute_agreement_before_accuracy_bootstrap_widths:
         "scripts/compute_bootstrap_widths.py"
 
 
+rule check_agreement_before_accuracy_printed:
+    input:
+        paper="workflow/papers/agreement_before_accuracy/paper.yaml",
+        tables=[f"workflow/papers/agreement_before_accuracy/{table}" for table in ABA_PAPER.paper["claim_tables"]],
+        relations="workflow/papers/agreement_before_accuracy/agreement_before_accuracy/internal.py",
+    output:
+        values=f"{ABA}/values/printed.tsv",
+        variants=f"{ABA}/variants/printed.tsv",
+    params:
+        paper="agreement_before_accuracy",
+    log:
+        f"{ABA_LOGS}/check_printed.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "../../../scripts/check_printed.py"
+
 
 rule plot_agreement_before_accuracy_prevalence:
     input:
@@ -90,8 +110,8 @@ rule plot_agreement_before_accuracy_widths:
         "scripts/plot_widths.py"
 
 
-ABA_PAPER.add_values(*[f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")])
-ABA_PAPER.add_variants(*[f"{ABA}/variants/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap")])
+ABA_PAPER.add_values(*[f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap", "printed")])
+ABA_PAPER.add_variants(*[f"{ABA}/variants/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap", "printed")])
 ABA_PAPER.add_targets(
     f"{ABA}/claims.tsv",
     f"{ABA}/figures/prevalence_sweep.png",

@@ -206,6 +206,7 @@ rule check_jayanetti2026_printed:
         relations="workflow/papers/jayanetti2026/jayanetti2026/internal.py",
     output:
         values=f"{J26}/values/printed.tsv",
+        variants=f"{J26}/variants/printed.tsv",
     params:
         paper="jayanetti2026",
     log:
@@ -225,7 +226,7 @@ J26_PAPER.add_values(
     f"{J26}/values/soft_labels.tsv",
     *[f"{J26}/values/rerun_{part}.tsv" for part in J26_RERUNS],
 )
-J26_PAPER.add_variants(f"{J26}/variants.tsv")
+J26_PAPER.add_variants(f"{J26}/variants.tsv", f"{J26}/variants/printed.tsv")
 J26_PAPER.add_targets(
     f"{J26}/claims.tsv",
     f"{J26}/tables/tie_rules.tsv",

@@ -180,6 +180,7 @@ rule check_mozetic2016_printed:
         relations="workflow/papers/mozetic2016/mozetic2016/internal.py",
     output:
         values=f"{M16}/values/printed.tsv",
+        variants=f"{M16}/variants/printed.tsv",
     params:
         paper="mozetic2016",
     log:
@@ -202,6 +203,7 @@ M16_PAPER.add_values(
 # Variants of the claims' readings (mozetic2016/variants.py), written beside the values.
 M16_PAPER.add_variants(
     f"{M16}/variants/repeats.tsv",
+    f"{M16}/variants/printed.tsv",
     *[f"{M16}/variants/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
 )
 M16_PAPER.add_targets(

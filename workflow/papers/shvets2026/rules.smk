@@ -7,6 +7,7 @@
 #   compute_shvets2026_phase_shift   Table 4 (human and all model triples), B2: the authors' seeded
 #                                    estimates replayed and the exact expectations
 #   check_shvets2026_anchoring       the prompt's worked example on Gudea
+#   count_shvets2026_checks          the check lines the authors' reproduce.py prints, from its text
 #   check_shvets2026_printed         printed numbers held against one another (source: internal claims)
 #   plot_shvets2026_*                three figures
 #   hash_inputs (generic)  results/shvets2026/inputs.sha256
@@ -122,6 +123,7 @@ rule compute_shvets2026_phase_shift:
 rule check_shvets2026_anchoring:
     input:
         prompt="data/shvets2026/prompts/seg_v4.txt",
+        text=f"data/shvets2026/texts/{ANCHORING_MYTH}_numbered.txt",
         runs=[path for _, _, path in SHV_RUNS.get(ANCHORING_MYTH, [])],
     output:
         values=f"{SHV}/values/anchoring.tsv",
@@ -139,6 +141,20 @@ rule check_shvets2026_anchoring:
     threads: 1
     script:
         "scripts/check_anchoring.py"
+
+
+rule count_shvets2026_checks:
+    input:
+        script="data/shvets2026/reproduce.py",
+    output:
+        values=f"{SHV}/values/checks.tsv",
+    log:
+        f"{SHV_LOGS}/count_checks.log",
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "scripts/count_checks.py"
 
 
 rule plot_shvets2026_reader_gaps:
@@ -202,6 +218,7 @@ rule check_shvets2026_printed:
         relations="workflow/papers/shvets2026/shvets2026/internal.py",
     output:
         values=f"{SHV}/values/printed.tsv",
+        variants=f"{SHV}/variants/printed.tsv",
     params:
         paper="shvets2026",
     log:
@@ -218,9 +235,10 @@ SHV_PAPER.add_values(
     f"{SHV}/values/triples.tsv",
     f"{SHV}/values/phase_shift.tsv",
     f"{SHV}/values/printed.tsv",
+    f"{SHV}/values/checks.tsv",
     *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
 )
-SHV_PAPER.add_variants(f"{SHV}/variants/phase_shift.tsv")
+SHV_PAPER.add_variants(f"{SHV}/variants/phase_shift.tsv", f"{SHV}/variants/printed.tsv")
 SHV_PAPER.add_targets(
     f"{SHV}/claims.tsv",
     f"{SHV}/tables/table1_2.tsv",

@@ -10,6 +10,7 @@ writes it and the one function that computes it.
 """
 import krippendorff
 
+from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats import classification, multirater, pairwise, references, selfagreement
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
@@ -35,6 +36,9 @@ KEYS = KeyGrammar("agreement_before_accuracy", slots={
 
 fixture = KEYS.rule("compute_agreement_before_accuracy_fixture")
 MISSING_CELLS = fixture.family("percent.missing_cells.intent", Ratings.missing_share)
+ITEMS = fixture.family("count.items.intent", Ratings.n_units)
+ANNOTATORS = fixture.family("count.annotators.intent", Ratings.n_raters)
+CELLS = fixture.family("count.cells.intent", Ratings.n_cells)
 PAIR_READING = fixture.family("{reading}.{pair}.intent", pairwise.table_coefficients)
 COPY_ACCURACY = fixture.family("accuracy.copy_of_{a:coder}.vs_{b:coder}.intent", classification.accuracy)
 COMPLETE_UNITS = fixture.family("count.complete_units.intent", Ratings.complete)
@@ -67,3 +71,7 @@ WIDTH_STUDY_KAPPA_WIDTH = widths.family("width.kappa.a_b.width_study.n{n}", Inte
 WIDTH_STUDY_ALPHA_WIDTH = widths.family("width.alpha_nominal.coders.width_study.n{n}", Interval.width)
 WIDTH_STUDY_KAPPA_HALF_WIDTH = widths.family("half_width.kappa.a_b.width_study.n{n}", selfagreement.half_width)
 WIDTH_STUDY_KAPPA_WIDTH_RATIO = widths.family("ratio.width.kappa.a_b.width_study.n{a:n}_per_n{b:n}", ratio)
+
+# The prose's figures held against the tables it reads (source: internal; agreement_before_accuracy/internal.py).
+printed = KEYS.rule("check_agreement_before_accuracy_printed")
+HALF_WIDTH_PRINTED = printed.family("half_width.kappa.a_b.width_study.n{n}.from_printed", internal.ratio)

@@ -89,6 +89,8 @@ with rule_log(snakemake) as log:
     values, found = [], []
     ratings, truth = intent_ratings()
     values.append(keys.MISSING_CELLS.row(100 * ratings.missing_share()))
+    # the output's header line: items, annotators, cells
+    values += [keys.ITEMS.row(ratings.n_units), keys.ANNOTATORS.row(ratings.n_raters), keys.CELLS.row(ratings.n_cells)]
     found += fixture_variants(keys.MISSING_CELLS.key(), ratings)
 
     pair_rows = []

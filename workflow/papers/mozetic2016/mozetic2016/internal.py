@@ -13,7 +13,8 @@ Operands name the claims whose printed text they read (their keys, from the pape
 claim tables); where one key is printed differently in two places, ``Printed(key,
 where)`` picks the table.
 """
-from reagree.pipeline.internal import Printed, relate
+from reagree.pipeline import internal
+from reagree.pipeline.internal import Printed, alternative, relate
 
 from mozetic2016 import keys
 from mozetic2016.release import APPLICATIONS, CLASSIFIED_APPLICATIONS, JOINT, PAPER_DATASETS, TABLE_DATASETS
@@ -30,19 +31,38 @@ def table(key: str, number: str) -> Printed:
     return Printed(key, where=f"Table {number}")
 
 
+def repeat_share(kind: str, dataset: str):
+    """Table 3's percentage of posts annotated twice: its count over Table 1's total; for
+    Facebook(it), also over the text's round "about 20,000" labelled (another base)."""
+    variants = [alternative("base.text_about_20000", internal.percentage, f"count.{kind}_repeats.{dataset}.posts",
+                            "count.labels.facebook_it.as_printed",
+                            about="as a percentage of the text's 'a sample of about 20,000' instead of Table 1's "
+                                  "total")] if dataset == "facebook_it" else []
+    return relate(keys.REPEAT_SHARE, f"count.{kind}_repeats.{dataset}.posts", table(f"count.labels.{dataset}", 1),
+                  variants=variants, kind=kind, table_dataset=dataset)
+
+
+def training_score(dataset: str):
+    """Table 2's training sentiment score: the mean over Table 1's class counts (scores -1,
+    0, +1); tried too: the score over the polar labels alone, (positive - negative) /
+    (positive + negative)."""
+    counts = [f"count.labels.{dataset}.{c}" for c in CLASSES]
+    polar = alternative("score.polar_labels_only", internal.weighted_mean, counts[0], counts[2],
+                        options={"scores": (-1, 1)}, about="the mean over the negative and positive labels only")
+    return relate(keys.SCORE, *counts, options=SCORES, variants=[polar], classified=dataset)
+
+
 RELATIONS = [
     # Table 1: each row's classes against its total
     *[relate(keys.ROW_TOTAL, *(f"count.labels.{d}.{c}" for c in CLASSES), table_dataset=d) for d in TABLE_DATASETS],
     # Table 2: each row's classes against its total; both sentiment scores against their class counts
     *[relate(keys.PREDICTED_TOTAL, *(f"count.predicted.{d}.{c}" for c in CLASSES), classified=d)
       for d in CLASSIFIED_APPLICATIONS],
-    *[relate(keys.SCORE, *(f"count.labels.{d}.{c}" for c in CLASSES), options=SCORES, classified=d)
-      for d in CLASSIFIED_APPLICATIONS],
+    *[training_score(d) for d in CLASSIFIED_APPLICATIONS],
     *[relate(keys.PREDICTED_SCORE, *(f"count.predicted.{d}.{c}" for c in CLASSES), options=SCORES, classified=d)
       for d in CLASSIFIED_APPLICATIONS],
     # Table 3: each percentage against its count and the row's total labels in Table 1
-    *[relate(keys.REPEAT_SHARE, f"count.{kind}_repeats.{d}.posts", table(f"count.labels.{d}", 1), kind=kind,
-             table_dataset=d) for d in TABLE_DATASETS for kind in ("self", "inter")],
+    *[repeat_share(kind, d) for d in TABLE_DATASETS for kind in ("self", "inter")],
     # the Ser/Cro/Bos row against the text's Serbian, Croatian and Bosnian figures
     relate(keys.JOINT_LABELS, *(f"count.labels.{language.lower()}" for language in JOINT)),
     relate(keys.JOINT_ANNOTATORS, *(f"count.annotators.{language.lower()}" for language in JOINT)),
@@ -83,7 +103,13 @@ RELATIONS = [
            table("alpha_interval.inter.djia30", 4)),
     relate(keys.ENGLISH_GAP_PRINTED, table("alpha_interval.inter.english", 4), table("alpha_interval.classifier.english", 6)),
     relate(keys.SECOND_PERIOD_GAIN_PRINTED, "alpha_interval.inter.djia30.second_period",
-           table("alpha_interval.inter.djia30", 4)),
+           table("alpha_interval.inter.djia30", 4),
+           variants=[alternative("change.relative", internal.relative_change, "alpha_interval.inter.djia30.second_period",
+                                 table("alpha_interval.inter.djia30", 4),
+                                 about="a change relative to the first period's Alpha, 0.482 / 0.438 - 1")]),
+    # "in the period from June 2013 to September 2014, ... annotated twice (5,934)": Table 3's
+    # DJIA30 row (Table 1's period: June 2013 to Sep. 2014), self plus inter
+    relate(keys.FIRST_PERIOD_REPEATS_PRINTED, "count.self_repeats.djia30.posts", "count.inter_repeats.djia30.posts"),
     relate(keys.INTER_DIFFERENCE_PRINTED, table("alpha_interval.inter.polish", 4), table("alpha_interval.inter.slovenian", 4),
            pair="polish_minus_slovenian"),
     relate(keys.INTER_DIFFERENCE_PRINTED, table("alpha_interval.inter.slovenian", 4),

@@ -119,3 +119,4 @@ SECOND_PERIOD_GAIN_PRINTED = printed.family("alpha_interval.inter.djia30.second_
                                             internal.difference)
 INTER_DIFFERENCE_PRINTED = printed.family("alpha_interval.inter.{pair}.from_printed", internal.difference)
 MONTH_AS_PRINTED = printed.family("month.{end}.djia30.as_printed", internal.same)
+FIRST_PERIOD_REPEATS_PRINTED = printed.family("count.repeats.djia30.first_period.from_printed", internal.total)

@@ -23,7 +23,10 @@ from mozetic2016 import keys
 from mozetic2016.variants import PLAN
 
 MEASURES = ("acc_within_one", "acc", "f1_polar", "alpha_nominal")
-OWN = {"alpha_expected_disagreement": "alpha.expected_n_minus_1", "alpha_distance": "alpha.interval"}
+OWN = {"alpha_expected_disagreement": "alpha.expected_n_minus_1", "alpha_distance": "alpha.interval",
+       "alpha_leave_one_unit_out": None}
+ALPHA_FAMILIES = {"alpha_expected_disagreement": variants.alpha_expected_pairs,
+                  "alpha_leave_one_unit_out": variants.alpha_leave_one_unit_out}
 
 with rule_log(snakemake) as log:
     dataset = snakemake.wildcards.dataset
@@ -55,8 +58,8 @@ with rule_log(snakemake) as log:
                                             if counts.shape[0] else None))
         alpha_key = keys.ALPHA_INTERVAL.key(**where)
         for family in PLAN.families_for(alpha_key):
-            found = (variants.alpha_expected_pairs(counts, "interval", SENTIMENT_VALUES)
-                     if family == "alpha_expected_disagreement" else variants.alpha_distances(counts, SENTIMENT_VALUES))
+            found = (ALPHA_FAMILIES[family](counts, "interval", SENTIMENT_VALUES) if family in ALPHA_FAMILIES
+                     else variants.alpha_distances(counts, SENTIMENT_VALUES))
             variant_table += variant_rows(alpha_key, family, found, own=OWN[family])
         half_row = keys.HALF_WIDTH.row(half, **where,
                                        note="half the width of the bootstrap interval of alpha_interval (the paper's +-)")

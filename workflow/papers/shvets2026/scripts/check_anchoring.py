@@ -1,6 +1,7 @@
 """Rule check_shvets2026_anchoring: the worked example of prompts/seg_v4.txt declares a
-segment (line_start, line_end); how many runs on the text it quotes (Gudea) open with
-exactly that segment, per reader. The prompt is parsed as data, never evaluated.
+segment (line_start, line_end) and quotes lines of the text (its evidence, found in the
+numbered Gudea text); how many runs on that text open with exactly that segment, per
+reader. The prompt is parsed as data, never evaluated.
 """
 from pathlib import Path
 
@@ -19,6 +20,8 @@ with rule_log(snakemake) as log:
     start = segments.parse_line_number(example.get("line_start"))
     end = segments.parse_line_number(example.get("line_end"))
     log.info("%s: worked example declares lines %s to %s", prompt, start, end)
+    text = snakemake.input.text
+    quoted = segments.quoted_lines(example.get("evidence") or [], Path(text).read_text(encoding="utf-8"), text)
 
     runs, rows = {}, []
     for (reader, number), path in zip(snakemake.params.run_ids, snakemake.input.runs):
@@ -32,7 +35,10 @@ with rule_log(snakemake) as log:
     counts = segments.anchoring_counts(runs, start, end, {"all": list(runs), "models": models})
 
     values = [keys.EXAMPLE.row(start, line="line_start", note=f"{prompt}: worked example"),
-              keys.EXAMPLE.row(end, line="line_end", note=f"{prompt}: worked example")]
+              keys.EXAMPLE.row(end, line="line_end", note=f"{prompt}: worked example"),
+              *(keys.EXAMPLE_QUOTED.row(line, end=which, note=f"{prompt}: the example's evidence quotes {text} lines "
+                                                              f"{', '.join(map(str, quoted))}")
+                for which, line in (("first", min(quoted)), ("last", max(quoted))))]
     for name, (anchored, total) in counts.items():
         values.append(keys.ANCHORED_RUNS.row(anchored, anchored=reader_key(name), myth=myth,
                                              note=f"of {total} runs open with exactly lines {start} to {end}"))

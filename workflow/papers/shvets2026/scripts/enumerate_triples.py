@@ -86,6 +86,11 @@ with rule_log(snakemake) as log:
             values.append(keys.SHARE_REACH_ALL_MYTHS.row(
                 share, model=model, threshold=threshold,
                 note=why or "product of the per-myth shares: one independent triple per myth"))
+    ranges = runtriples.midpoint_ratio([human_means[m]["agreement_label"] for m in myths],
+                                       [human_means[m]["chance_label"] for m in myths]) if all_myths else float("nan")
+    values.append(keys.AGREEMENT_PER_CHANCE_RANGES.row(
+        ranges, note=why or "midpoint of the human's raw label agreement over the three myths over the midpoint of "
+                            "her chance label agreement over them"))
     lowest = everything["kappa_label"].min() if all_myths else float("nan")
     margin = runtriples.label_margin(everything["kappa_label"], [human_means[m]["kappa_label"] for m in myths]) \
         if all_myths else float("nan")

@@ -126,6 +126,8 @@ def comparison_values(myth, runs, summaries, units):
     every_run = [run for reader_runs in runs.values() for run in reader_runs]
     values.append(keys.SEGMENTS_PER_RUN.row(segments.mean_segments(every_run), runs_of="all", myth=myth,
                                             note=f"kept segments per run, over {len(every_run)} runs"))
+    values.append(keys.TYPICAL_SEGMENTS.row(segments.median_segments(every_run), myth=myth,
+                                            note=f"median of the kept segments per run, over {len(every_run)} runs"))
     for reader, reader_runs in runs.items():
         values.append(keys.SEGMENTS_PER_RUN.row(segments.mean_segments(reader_runs), runs_of=reader_key(reader),
                                                 myth=myth, note="kept segments per run: " + ", ".join(

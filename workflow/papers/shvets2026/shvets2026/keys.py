@@ -13,6 +13,7 @@ from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats.undefined import difference, ratio
 
+from shvets2026 import reproduce_checks
 from shvets2026.release import MODELS, MYTHS
 
 KEYS = KeyGrammar("shvets2026", slots={
@@ -58,6 +59,7 @@ GAP_RANK = pairs.family("rank.gap.human.{myth}", runtriples.reader_rank)
 AGREEMENT_PER_CHANCE = pairs.family("ratio.agreement_per_chance_label.human.{myth}", ratio)
 SEGMENT_LINES = pairs.family("mean_segment_lines.human.{myth}", segments.mean_segment_lines)
 SEGMENTS_PER_RUN = pairs.family("mean_segments.{runs_of}.{myth}", segments.mean_segments)
+TYPICAL_SEGMENTS = pairs.family("median_segments.all.{myth}", segments.median_segments)
 PAIRS = pairs.family("count.pairs.{reader}.{myth}", runtriples.reader_summary)
 NUMBERED_LINES = pairs.family("count.numbered_lines.{myth}", segments.numbered_lines)
 
@@ -76,6 +78,8 @@ RUN_DATE = triples.family("date.{end}_run.{reader}.{myth}", segments.date_span)
 GROUP_RUN_DATE = triples.family("date.{end}_run.{dated}", segments.date_span)
 RUN_FILES = triples.family("count.runs.all.all_myths", runtriples.count_runs)
 HUMAN_PAIRS = triples.family("count.pairs.human.all_myths", runtriples.count_pairs)
+AGREEMENT_PER_CHANCE_RANGES = triples.family("ratio.agreement_per_chance_label.human.range_midpoints",
+                                             runtriples.midpoint_ratio)
 
 phase = KEYS.rule("compute_shvets2026_phase_shift")
 LAG = phase.family("{lag}.human.{myth}.{seen}", phaseshift.phase_shift)
@@ -90,9 +94,13 @@ TRIPLE_SAME_PLACE_MIN = phase.family("ratio_same_place.triples.models.{myth}.min
 
 anchoring = KEYS.rule("check_shvets2026_anchoring")
 EXAMPLE = anchoring.family("example.seg_v4.{line}", segments.worked_example_segments)
+EXAMPLE_QUOTED = anchoring.family("example.seg_v4.quoted_{end}_line", segments.quoted_lines)
 ANCHORED_RUNS = anchoring.family("count.anchored_runs.{anchored}.{myth}", segments.anchoring_counts)
 ANCHORING_RUNS = anchoring.family("count.runs.{group}.{myth}", segments.anchoring_counts)
 ANCHORED = anchoring.family("anchored.human.{myth}.run{run}", segments.opens_with)
+
+checks = KEYS.rule("count_shvets2026_checks")
+REPRODUCE_CHECKS = checks.family("count.checks.reproduce_py", reproduce_checks.count_check_lines)
 
 # Printed numbers held against one another (source: internal; the relations are in shvets2026/internal.py).
 printed = KEYS.rule("check_shvets2026_printed")
@@ -100,3 +108,4 @@ GAP_DIFFERENCE_PRINTED = printed.family("gap_difference.human_minus_{model}.{myt
 ONE_STEP_RATIO_PRINTED = printed.family("ratio_one_step.human.{myth}.from_printed", internal.ratio)
 LABEL_MARGIN_PRINTED = printed.family("margin.kappa_label.lowest_model_triple_vs_human.from_printed",
                                       internal.difference)
+GAP_RANK_PRINTED = printed.family("rank.gap.human.{myth}.from_printed", internal.rank)
