@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -82,6 +83,11 @@ def test_the_walkthrough_gives_the_statuses_it_shows(built):
     row = "| " + " | ".join(cells[name] for name in ("paper", "document", "printed", "claimed", "dismissed",
                                                      "unreviewed", "unaccounted", "claimed in words")) + " |"
     assert row in summary
+    # summary.tsv carries the paper's totals of the same counts
+    totals = pd.read_csv(built / "results" / "summary.tsv", sep="\t").set_index("paper").loc["sentiment_humans"]
+    assert [int(totals[f"numbers_{name}"]) for name in ("printed", "claimed", "dismissed", "unaccounted")] == \
+        [int(cells[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")]
+    assert (totals["documents"], totals["documents_checked"]) == (1, 1)
 
 
 def test_the_trace_it_shows_is_the_shipped_papers_declaration():

@@ -85,6 +85,20 @@ def test_the_scaffold_writes_the_one_paper_pattern(scaffolded):
     assert "rule compute_tiny_values:" in rules and 'registry().paper("tiny")' in rules
 
 
+def test_a_draft_claim_declares_the_approximate_word_printed_before_its_number(scaffolded):
+    # the one approximate-words rule (docs/claims.md) reads a claim's approximate column, so a draft of
+    # "about 20,000" carries it; by hand: four results (the year is none), three after such a word
+    text = ("We labelled about 20,000 tweets, roughly a factor of ten more than in 2014,\n"
+            "and kappa was 0.41 (roughly plus or minus 0.025).\n")
+    (scaffolded / "approx.txt").write_text(text, encoding="utf-8")
+    assert main(["new-paper", "approx", "--root", str(scaffolded), "--document", str(scaffolded / "approx.txt")]) == 0
+    drafts = [line.split("\t") for line in (scaffolded / "workflow" / "papers" / "approx" / "draft_claims.tsv")
+              .read_text().splitlines() if not line.startswith("#")]
+    published, approximate = CLAIM_HEADER.index("published"), CLAIM_HEADER.index("approximate")
+    assert [(d[published], d[approximate]) for d in drafts[1:]] == [
+        ("20,000", "about"), ("10", "a factor of"), ("0.41", ""), ("0.025", "roughly")]
+
+
 def test_the_scaffold_declares_its_keys_with_rule_and_function(scaffolded, monkeypatch):
     monkeypatch.syspath_prepend(str(scaffolded / "workflow" / "papers" / "tiny"))
     keys = paper_keys("tiny")
@@ -156,6 +170,9 @@ def test_filled_in_it_builds_one_match_and_one_mismatch(scaffolded):
     assert "| tiny | tiny.txt | 6 | 2 | 0 | 4 | 4 | 0 |" in (scaffolded / "results" / "summary.md").read_text()
     assert (scaffolded / "data" / "tiny" / "documents" / "tiny.txt").read_text() == TEXT
     assert "documents/tiny.txt" in (scaffolded / "data" / "tiny.sha256").read_text()  # pinned on first use
+    # claims.tsv is written only after the ledger check (a misquote stops the run first): forcing it reruns the diff
+    assert "rule diff_claims:" in run_snakemake(scaffolded, "-n", "--forcerun", "check_ledger",
+                                                configfile="tiny.yaml").stdout
     strict = run_snakemake(scaffolded, "--config", "strict_ledger=true", configfile="tiny.yaml", check=False)
     assert strict.returncode != 0
     assert "4 numbers of tiny.txt are unreviewed, and strict_ledger is on (the first: line 1, column 1, 'Two')" \

@@ -5,7 +5,11 @@
 # against the paper's claims. It writes results/<paper>/ledger.tsv (every printed number
 # with its status) and ledger_counts.tsv (per document: printed, claimed, dismissed,
 # unreviewed, unaccounted), which the summary shows. A paper without documents, or
-# without a ledger yet, gets one line saying it was not checked and why.
+# without a ledger yet, gets one line saying it was not checked and why; its claims that
+# quote the authors' repository are held against their files all the same. The claims
+# rule waits for this check (rules/claims.smk), so a misquote stops the run before any
+# status is written. A rule that reads a document (shvets2026's count of reproduce.py's
+# check lines) names its path, data/<paper>/documents/<name>.
 from reagree.pipeline.documents import document_entries, document_params
 
 

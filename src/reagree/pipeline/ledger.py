@@ -33,12 +33,27 @@ decides:
   ``internal`` claims to a paper's text, ``repository: PATH@COMMIT`` claims to that
   repository file) and quotes the number's digits (``reagree.pipeline.scan.agrees``:
   the same value at the same precision, or as a proportion, or a fraction word rounded) —
-  else it is misquoted; and every ``paper``, ``replication`` and ``repository`` claim is
-  located by some row. Every error is collected before the check fails, so one build
-  lists them all.
+  else it is misquoted; and every claim is located by some row. Every error is collected
+  before the check fails, so one build lists them all.
+- **One printed number, one figure** (``reagree.pipeline.verdicts.figure_ids``: the
+  summary gives a figure one verdict). The claims one row names that quote its number
+  are one figure: a number printed once and checked twice (against the data and against
+  other printed numbers) is one row naming both keys, and those claims are joined by
+  their ``figure`` column; a row whose claims are several figures is an error (the
+  summary would count one printed number twice). A claim of a paper's text is located
+  when a row names it or another text claim of its figure (the same digits), so an
+  internal claim (``source: internal``) joined to a data claim is located by that
+  claim's row; a repository claim only by a row of its own file. A figure printed at several
+  places is a row at each place, naming its key each time (or a ``restatement``).
+- **Repository quotes.** A ``repository: PATH@COMMIT`` claim is held against the
+  document that is that file (``repository_of``: fetched once, read as text): with a
+  ledger, at the row that names it, as above; without one (``unquoted``), the file must
+  print the claim's number somewhere, by the same ``agrees``. A cited file that is no
+  document of the paper is an error either way. So every repository quote is checked on
+  every build, and a misquote stops it.
 - **Counts per document**: printed, claimed, dismissed, unreviewed and unaccounted
   (unreviewed, plus numbers without a row when the check failed), and the claims located
-  by ``words`` rows.
+  by ``words`` rows. A claimed row is one printed number however many claims it names.
 """
 
 from __future__ import annotations
@@ -49,7 +64,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from reagree.pipeline.paperspec import repository_source, table_lines
 from reagree.pipeline.scan import Printed, agrees, read_document, scan_text
+from reagree.pipeline.verdicts import figure_ids
 
 LEDGER_HEADER = ("document", "line", "column", "printed", "kind", "status", "claims", "reason", "note")
 STATUSES = ("claimed", "dismissed", "unreviewed")
@@ -154,11 +171,9 @@ def read_ledger(path: str | Path) -> list[LedgerRow]:
     """The rows of a ledger file, each checked alone; errors name the file and the line."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise LedgerError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    lines = [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
-             if line.strip() and not line.startswith("#")]
+        lines = table_lines(path)
+    except ValueError as error:
+        raise LedgerError(str(error)) from None
     if not lines or tuple(lines[0][1].split("\t")) != LEDGER_HEADER:
         got = lines[0][1].split("\t") if lines else "nothing"
         raise LedgerError(f"{path}: the first line is {got}; a ledger's header is {list(LEDGER_HEADER)} "
@@ -224,8 +239,8 @@ def _fits(claim: dict, document: Document) -> bool:
     if document.repository is None:
         return source in TEXT_SOURCES
     path, commit = document.repository
-    found = re.fullmatch(r"repository: (\S+)@([0-9a-f]{7,40})", source)
-    return bool(found) and found[1] == path and commit.startswith(found[2])
+    cited = repository_source(source)
+    return cited is not None and cited[0] == path and commit.startswith(cited[1])
 
 
 def _published(claim: dict) -> str:
@@ -254,6 +269,7 @@ def check_ledger(documents: list[Document], rows: list[LedgerRow], claims: list[
     by_key: dict[str, list[dict]] = {}
     for claim in claims:
         by_key.setdefault(claim["key"], []).append(claim)
+    figure_of = {id(claim): figure for claim, figure in zip(claims, figure_ids(claims))}
     located: set[int] = set()
     status_of: dict[tuple[str, int, int], LedgerRow] = {}
     regions: dict[str, list[LedgerRow]] = {}
@@ -289,7 +305,7 @@ def check_ledger(documents: list[Document], rows: list[LedgerRow], claims: list[
                 errors.append(_moved(row, document, at, accounted))
                 continue
             if row.status == "claimed":
-                errors += _locate(row, number, document, by_key, located)
+                errors += _locate(row, number, document, by_key, located, figure_of)
         tally = {status: 0 for status in (*STATUSES, "missing")}
         for number in document.numbers:
             row = status_of.get((document.name, number.line, number.column))
@@ -325,17 +341,19 @@ def check_ledger(documents: list[Document], rows: list[LedgerRow], claims: list[
             errors.append(f"{row.where}: {document.name}, line {row.line}: the words {row.printed!r} are not "
                           "printed there")
         words[row.document] = words.get(row.document, 0) + 1
-        errors += _locate(row, None, document, by_key, located)
+        errors += _locate(row, None, document, by_key, located, figure_of)
     for count in count_rows:
         count["claimed_in_words"] = words.get(count["document"], 0)
-    errors += _unlocated(claims, documents, located, ledger)
+    errors += _unlocated(claims, documents, located, figure_of, ledger)
     return LedgerCheck(errors, pd.DataFrame(table_rows, columns=list(TABLE_COLUMNS)),
                        pd.DataFrame(count_rows, columns=list(COUNT_COLUMNS)))
 
 
-def _locate(row: LedgerRow, number: Printed | None, document: Document, by_key: dict, located: set) -> list[str]:
-    """The claims a row names: each exists, belongs to the document and quotes the number."""
-    errors = []
+def _locate(row: LedgerRow, number: Printed | None, document: Document, by_key: dict, located: set,
+            figure_of: dict) -> list[str]:
+    """The claims a row names: each exists, belongs to the document and quotes the number,
+    and those that quote it are one printed figure."""
+    errors, figures = [], {}
     for key in row.claims:
         if key not in by_key:
             errors.append(f"{row.where}: claim key {key!r} is no claim of the paper's claim tables")
@@ -359,16 +377,27 @@ def _locate(row: LedgerRow, number: Printed | None, document: Document, by_key: 
                           f"{key}, which publishes {published}: the claim does not quote the printed number "
                           f"({row.where})")
         located.update(id(claim) for claim in quoting)
+        figures.update({figure_of[id(claim)]: None for claim in quoting})
+    if len(figures) > 1:
+        errors.append(f"{document.name}, line {row.line}, column {row.column}: {row.printed!r} is one printed number, "
+                      f"but the claims {row.where} names are {len(figures)} figures to the summary "
+                      f"({'; '.join(figures)}): join them with the figure column (docs/claims.md, 'One printed "
+                      "figure, one verdict')")
     return errors
 
 
-def _unlocated(claims: list[dict], documents: list[Document], located: set, ledger: str) -> list[str]:
-    """Claims a document prints that no row locates."""
+def _unlocated(claims: list[dict], documents: list[Document], located: set, figure_of: dict,
+               ledger: str) -> list[str]:
+    """Claims a document prints that no row locates: itself, or (a claim of a paper's
+    text) through another text claim of its figure, which prints the same digits. A
+    repository claim needs a row of its own file, so its quote is checked there."""
     texts = [d for d in documents if d.repository is None]
+    in_text = {id(claim) for claim in claims if claim.get("source", "paper") in TEXT_SOURCES}
+    located_figures = {figure_of[id(claim)] for claim in claims if id(claim) in located and id(claim) in in_text}
     errors = []
     for claim in claims:
         source = claim.get("source", "paper")
-        if id(claim) in located or source == "internal":
+        if id(claim) in located or (id(claim) in in_text and figure_of[id(claim)] in located_figures):
             continue
         if source in TEXT_SOURCES and not texts:
             continue
@@ -396,11 +425,43 @@ def unchecked_counts(documents: list[Document], why: str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(COUNT_COLUMNS))
 
 
+def read_counts(path: str | Path) -> pd.DataFrame:
+    """A paper's ``results/<paper>/ledger_counts.tsv`` (``COUNT_COLUMNS``) as check_ledger wrote it."""
+    return pd.read_csv(path, sep="\t", keep_default_na=False, dtype={"document": str, "sha256": str, "note": str})
+
+
 def unchecked_table(documents: list[Document], status: str) -> pd.DataFrame:
     rows = [{"document": d.name, "line": n.line, "column": n.column, "printed": n.printed, "value": n.value_text,
              "decimals": "" if n.decimals is None else n.decimals, "unit": n.unit, "kind": n.kind, "status": status,
              "claims": "", "reason": ""} for d in documents for n in d.numbers]
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+def unquoted(claims: list[dict], documents: list[Document], paper_id: str) -> list[str]:
+    """Without a ledger (module docstring, "Repository quotes"): every ``repository:``
+    claim whose file is no document of the paper, or whose file prints its number nowhere
+    (``agrees``: the claim's digits, or a percentage the claim writes as a proportion)."""
+    errors = []
+    for claim in claims:
+        cited = repository_source(claim.get("source", ""))
+        if cited is None:
+            continue
+        where = claim.get("_where_defined", "a claim")
+        document = next((d for d in documents if _fits(claim, d)), None)
+        if document is None:
+            errors.append(f"{where}: claim {claim['key']} cites {cited[0]}@{cited[1]}, which is no document of "
+                          f"{paper_id} (declare it under documents: in paper.yaml, so the quote can be checked)")
+        elif not any(agrees(n, _published(claim), claim.get("compare", "value")) for n in document.numbers):
+            errors.append(f"{where}: claim {claim['key']} says {cited[0]}@{cited[1]} prints {_published(claim)}; "
+                          f"the fetched {document.name} prints no such number")
+    return errors
+
+
+def _failure(head: str, errors: list[str]) -> LedgerError:
+    shown = errors[:200]
+    more = f"\n... and {len(errors) - len(shown)} more" if len(errors) > len(shown) else ""
+    return LedgerError(f"{head} ({len(errors)} problem{'s' if len(errors) != 1 else ''}):\n"
+                       + "\n".join(f"- {e}" for e in shown) + more)
 
 
 def check_paper(paper_id: str, claims: list[dict], documents: list[dict], ledger: str | Path | None,
@@ -409,13 +470,19 @@ def check_paper(paper_id: str, claims: list[dict], documents: list[dict], ledger
     ``repository`` as ``reagree.pipeline.documents.document_params`` gives them): the
     table of every printed number and the counts per document. Without documents, or
     without a ledger, the counts say why nothing was checked (an error under ``strict``
-    when documents exist but no ledger does); a ledger that does not account for its
-    documents raises LedgerError listing every problem."""
+    when documents exist but no ledger does), and the repository quotes are still held
+    against their files (``unquoted``); a ledger that does not account for its documents,
+    or a misquote, raises LedgerError listing every problem."""
     from reagree.pipeline.tables import sha256_of
 
     read = [Document(d["name"], read_document(d["path"]), tuple(d["repository"]) if d.get("repository") else None,
                      sha256_of(d["path"])) for d in documents]
     folder = f"workflow/papers/{paper_id}"
+    if ledger is None or not read:
+        misquoted = unquoted(claims, read, paper_id)
+        if misquoted:
+            raise _failure(f"{paper_id}: claims that quote the authors' repository, held against its files",
+                           misquoted)
     if not read:
         why = (f"not checked: {paper_id} declares no document (documents: in paper.yaml, or the config's "
                "documents:), so its printed numbers were not compared with the ledger")
@@ -428,37 +495,5 @@ def check_paper(paper_id: str, claims: list[dict], documents: list[dict], ledger
         return unchecked_table(read, "no ledger"), unchecked_counts(read, why)
     result = check_ledger(read, read_ledger(ledger), claims, str(ledger), strict=strict)
     if result.errors:
-        shown = result.errors[:200]
-        more = f"\n... and {len(result.errors) - len(shown)} more" if len(result.errors) > len(shown) else ""
-        raise LedgerError(f"{paper_id}: the ledger {ledger} does not account for its documents "
-                          f"({len(result.errors)} problems):\n" + "\n".join(f"- {e}" for e in shown) + more)
+        raise _failure(f"{paper_id}: the ledger {ledger} does not account for its documents", result.errors)
     return result.table, result.counts
-
-
-# --------------------------------------------------------------------------- the summary
-
-def summary_section(counts: dict[str, pd.DataFrame]) -> str:
-    """summary.md's part on the ledgers: per paper and document, the numbers printed,
-    claimed, dismissed, unreviewed and unaccounted; one line for a paper none was checked
-    for, saying why."""
-    lines = ["", "## Printed numbers: every number of the documents, claimed or dismissed (the ledger)", ""]
-    table = []
-    for paper, frame in counts.items():
-        records = frame.to_dict("records")
-        checked = [r for r in records if r["checked"] == "yes"]
-        if checked:
-            table += [(paper, r) for r in checked]
-            continue
-        documents = [r for r in records if r["document"]]
-        printed = sum(int(r["printed"]) for r in documents)
-        what = (f" ({len(documents)} document{'s' if len(documents) != 1 else ''}, {printed:,} numbers printed)"
-                if documents else "")
-        lines.append(f"- **{paper}**{what}: {records[0]['note']}")
-    if table:
-        if len(lines) > 3:
-            lines.append("")
-        lines += ["| paper | document | printed | claimed | dismissed | unreviewed | unaccounted | claimed in words |",
-                  "|---|---|---|---|---|---|---|---|"]
-        lines += [f"| {paper} | {r['document']} | {r['printed']} | {r['claimed']} | {r['dismissed']} | "
-                  f"{r['unreviewed']} | {r['unaccounted']} | {r['claimed_in_words']} |" for paper, r in table]
-    return "\n".join(lines) + "\n"

@@ -16,8 +16,10 @@ its document: paper.yaml declares it under ``documents:`` (a local ``path:``, pi
 first use), ``ledger.tsv`` lists every number it prints (``reagree.pipeline.scan``) as
 ``unreviewed``, and ``draft_claims.tsv`` (beside it, not read by the build) holds a draft
 claim for each number whose kind looks like a result (``scan.RESULT_KINDS``): its printed
-text as ``published``, its place and words as ``where``, its kind in ``note``, and no key
-yet. The first build lists what is left to review (``reagree.pipeline.ledger``).
+text as ``published``, its place and words as ``where``, its kind in ``note``, the
+approximate word printed right before it (``approximate``: "about 20,000", "roughly a
+factor of ten", read by the one rule of ``reagree.pipeline.verdicts``), and no key yet.
+The first build lists what is left to review (``reagree.pipeline.ledger``).
 
 As written it reads a tab-separated table with one row per unit and one column per
 rater (``r1``, ``r2``; labels ``x``, ``y``) and computes percent agreement, Fleiss' kappa,
@@ -38,6 +40,7 @@ from pathlib import Path
 from reagree.files import write_atomic
 from reagree.pipeline.paperspec import CLAIM_HEADER
 from reagree.pipeline.settings import load_schema, schema_path
+from reagree.pipeline.verdicts import APPROXIMATE_WORDS
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -78,10 +81,13 @@ claim_tables:
 
 DRAFT_CLAIMS = '''\
 # Draft claims of {id}: a row for each number of {document} that looks like a result
-# (reagree scan's kind in the note). Not read by the build. For each: give it the key of
-# the value that should reproduce it (or an uncheckable reason), move the row to
-# claims/paper.tsv, and mark its row of ledger.tsv claimed with that key; dismiss the
-# numbers that are not results (reasons: reagree.pipeline.ledger.REASONS).
+# (reagree scan's kind in the note; an approximate word printed before it in approximate).
+# Not read by the build. For each: give it the key of the value that should reproduce it
+# (or an uncheckable reason; a printed bound is a compare, a number checked against other
+# printed numbers is source internal: docs/claims.md), move the row to claims/paper.tsv,
+# and mark its row of ledger.tsv claimed with that key (one row names every claim of that
+# printed number: its figure); dismiss the numbers that are not results (reasons:
+# reagree.pipeline.ledger.REASONS).
 {header}
 {rows}'''
 
@@ -285,14 +291,26 @@ def reserved_ids() -> set[str]:
     return set(load_schema(schema_path("config"))["properties"])
 
 
+_APPROXIMATE = re.compile(rf"\b({'|'.join(APPROXIMATE_WORDS)})\s+(?:plus or minus\s+)?$", re.I)
+
+
+def approximate_word(before: str) -> str:
+    """The approximate word (``verdicts.APPROXIMATE_WORDS``) that ``before``, the text of a
+    line up to a number, ends with ("about 20,000", "roughly a factor of ten", "roughly
+    plus or minus 0.025"), lowercase; "" when there is none."""
+    found = _APPROXIMATE.search(before)
+    return found[1].lower() if found else ""
+
+
 def _document_files(folder: Path, root: Path, paper_id: str, document: str | Path) -> tuple[str, dict]:
     """paper.yaml's documents: entry for ``document``, and the ledger and draft claims
     files it starts (module docstring)."""
     from reagree.pipeline.ledger import REASONS, ledger_text, unreviewed_rows
-    from reagree.pipeline.scan import RESULT_KINDS, claim_text, scan_document
+    from reagree.pipeline.scan import RESULT_KINDS, claim_text, read_document, scan_text
 
     path = Path(document)
-    numbers = scan_document(path)  # read first: a file that is not text writes nothing
+    text = read_document(path)  # read first: a file that is not text writes nothing
+    numbers = scan_text(text)
     try:
         shown = path.resolve().relative_to(root.resolve())
     except ValueError:
@@ -308,7 +326,8 @@ def _document_files(folder: Path, root: Path, paper_id: str, document: str | Pat
             continue
         cells = {"where": f"{name}, line {number.line}, column {number.column}: {number.context}",
                  "source": "paper", "published": claim_text(number),
-                 "note": f"{number.kind}, printed {number.printed!r}"}
+                 "note": f"{number.kind}, printed {number.printed!r}",
+                 "approximate": approximate_word(text[:number.start].rsplit("\n", 1)[-1])}
         drafts.append("\t".join(cells.get(column, "").replace("\t", " ") for column in CLAIM_HEADER))
     ledger = ledger_text(unreviewed_rows(name, numbers),
                          LEDGER_COMMENT.format(id=paper_id, reasons=", ".join(REASONS)))
