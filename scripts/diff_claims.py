@@ -1,12 +1,12 @@
 """Rule diff_claims: join a paper's claims with its computed values, after holding the
-sha256 of every input the paper read against its pin or first-use record (the claims that
-quote the authors' repository were held against its files by rule check_ledger, which
-runs first); hold the variants its rules computed against each printed number
-(explained_by)."""
+sha256 of every input the paper read (inputs.sha256, and the bytes each computing rule
+parsed: <values>.reads) against its pin or first-use record (the claims that quote the
+authors' repository were held against its files by rule check_ledger, which runs first);
+hold the variants its rules computed against each printed number (explained_by)."""
 from reagree.pipeline.claims import diff_claims
 from reagree.pipeline.keys import paper_keys
 from reagree.pipeline.paperspec import load_paper
-from reagree.pipeline.pins import verify_read_inputs
+from reagree.pipeline.pins import verify_read_inputs, verify_rule_reads
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import read_values, write_tsv
 from reagree.pipeline.variantplan import paper_plan, read_variants
@@ -15,6 +15,8 @@ with rule_log(snakemake) as log:
     paper = load_paper(snakemake.input.paper)
     for checksums in snakemake.input.inputs:
         verify_read_inputs(paper["id"], checksums, dict(snakemake.params.pins))
+    verify_rule_reads(paper["id"], list(snakemake.params.computed), next(iter(snakemake.input.inputs), None),
+                      dict(snakemake.params.pins))
     plan = paper_plan(paper["id"])
     table = diff_claims(paper["claims"], read_values(snakemake.input.values), paper["id"],
                         dict(snakemake.params.settings), dict(snakemake.params.expansions),

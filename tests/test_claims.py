@@ -215,7 +215,7 @@ def test_claim_tables_are_read_with_printed_precision_and_needs(tmp_path):
 def test_a_bad_claim_table_row_names_file_and_line(tmp_path):
     path = write_paper(tmp_path / "demo", PAPER,
                        {"claims/t.tsv": HEADER + "\n" + row("a.b", "T", "0.1") + row("a.c", "T", "high")})
-    with pytest.raises(ValueError, match=r"t.tsv, line 4, published: 'high' is not a number"):
+    with pytest.raises(ValueError, match=r"t.tsv, line 4: claim a.c: published 'high' is not a printed number"):
         load_paper(path)
     write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": "key\twhere\tsource\tpublished\tcolour\n"})
     with pytest.raises(ValueError, match=r"line 1: the header is \['key', 'where', 'source', 'published', "

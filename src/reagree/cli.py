@@ -252,6 +252,18 @@ def _check_audit_options(args: argparse.Namespace) -> None:
     if not 0 < args.ci_level < 1:
         raise ValueError(f"--ci-level {args.ci_level:g}: an interval level lies strictly between 0 and 1 "
                          "(e.g. 0.95)")
+    from reagree.stats.annotations import NotTextEncoding, text_codec
+
+    try:
+        text_codec(args.encoding)
+    except NotTextEncoding as error:
+        raise ValueError(f"--encoding {error}") from None
+    except ValueError:  # an unknown name: the reader says so, naming the file
+        pass
+    if args.repeats is not None and args.format == "wide":
+        raise ValueError(f"--repeats {args.repeats} applies to the long format (a rater's several labels on one "
+                         "unit); a wide table has one cell per rater and unit, so there is nothing to choose: leave "
+                         "--repeats out")
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -417,10 +429,10 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--encoding", default="utf-8", metavar="NAME",
                        help="the file's text encoding, e.g. latin-1, or cp1252 for a file saved on Windows "
                             "(default: %(default)s)")
-    audit.add_argument("--repeats", choices=["first", "last", "drop"], default="first",
+    audit.add_argument("--repeats", choices=["first", "last", "drop"], default=None,
                        help="long format: which label counts when a rater labelled a unit more than once: their "
                             "first (in file order), their last, or drop (none of them where they differ) "
-                            "(default: %(default)s)")
+                            "(default: first; refused with --format wide, which has one cell per rater and unit)")
     audit.add_argument("--level", choices=["nominal", "ordinal", "interval", "ratio"], default="nominal",
                        help="the measurement level the reading uses; alpha is also printed at every other level "
                             "that applies, nominal always (default: %(default)s)")

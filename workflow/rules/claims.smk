@@ -40,6 +40,9 @@ rule diff_claims:
     params:
         pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]
                                 if s["sha256"]},
+        # the values and variants files whose <file>.reads name the bytes they were computed from,
+        # each held against inputs.sha256, the pins and the record (pins.verify_rule_reads)
+        computed=lambda wildcards: REGISTRY.paper(wildcards.paper).values + REGISTRY.paper(wildcards.paper).variants,
         settings=lambda wildcards: config.get(wildcards.paper) or {},
         expansions=lambda wildcards: REGISTRY.paper(wildcards.paper).expansions,
     log:

@@ -13,7 +13,7 @@ from reagree.pipeline.documents import paper_documents
 from reagree.pipeline.halt import stop
 from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
 from reagree.pipeline.paper_registry import load_enabled_papers, open_registry, paper_files
-from reagree.pipeline.pins import Inspection, inspect_inputs
+from reagree.pipeline.pins import Inspection, inspect_inputs, inspect_rule_reads
 from reagree.pipeline.runs import RunAlive, RunLock, invocation
 
 WORKFLOW_DIR = Path(workflow.basedir) / "workflow"
@@ -72,6 +72,11 @@ if INVOCATION == "run":
         RUN_LOCK = RunLock().acquire()  # held until this process ends
     except RunAlive as error:
         stop(error)
+elif INVOCATION == "dry-run":  # a live run's half-done outputs would otherwise fail the plan
+    try:
+        RunLock().check("dry run")
+    except RunAlive as error:
+        stop(error)
 if INVOCATION in ("run", "dry-run"):
     if config["mirror"] is not None and not Path(config["mirror"]).is_dir():
         stop(f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
@@ -84,9 +89,13 @@ if INVOCATION in ("run", "dry-run"):
         for _stale in sweep_partial_files(f"data/{_paper_id}", remove=INVOCATION == "run"):
             _done = "removed" if INVOCATION == "run" else "a run removes"
             print(f"reagree: {_done} {_stale}, left by an interrupted fetch", file=sys.stderr)
+        # each input against its pin or record; then what a rule computed from other bytes (a file
+        # that moved while a run read it) is computed again, once the file has its bytes back
         try:
             inspect_inputs(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], mirror=config["mirror"],
                            act=INVOCATION == "run", found=_inspection)
+            inspect_rule_reads(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], act=INVOCATION == "run",
+                               found=_inspection)
         except ValueError as error:  # a malformed record, a source that is not a regular file: one line
             stop(error)
     for _note in _inspection.notes:

@@ -33,11 +33,12 @@ import pandas as pd
 
 from reagree import __version__
 from reagree.audit.read import REPEAT_RULES, AuditTable, _split, read_table
-from reagree.pipeline.progress import progress
-from reagree.pipeline.tables import sha256_of
+from reagree.io import reads
+from reagree.pipeline.progress import progress, progress_bar
 from reagree.stats import classification, multirater
 from reagree.stats.alpha import LEVELS, alpha_statistic
-from reagree.stats.bootstrap import SCHEMES, Interval, UnitStatistic, bootstrap, interval_from_draws
+from reagree.stats.bootstrap import (MAX_BOOTSTRAP_CELLS, SCHEMES, Interval, UnitStatistic, bootstrap,
+                                    bootstrap_work, interval_from_draws)
 from reagree.stats.majority import majority_vote, tie_sides, tied_units
 from reagree.stats.meanpairwise import (fits_one_statistic, mean_pairwise_cohen_of_tables,
                                         mean_pairwise_cohen_statistic)
@@ -169,14 +170,35 @@ def _intervals(keys: list[tuple], make: Callable[[tuple], UnitStatistic], draws:
     the resamples depend only on the units (and their rows), the seed and the draws, so
     the grouping changes nothing."""
     groups = [keys[start:start + _BOOTSTRAP_GROUP] for start in range(0, len(keys), _BOOTSTRAP_GROUP)]
-    steps = (progress(groups, desc=f"bootstrap: {draws} draws of {len(keys)} values", unit="batch")
-             if show_progress else groups)
+    work = sum(bootstrap_work([make(key) for key in group], draws, scheme) for group in groups)
+    _check_work(work, draws, scheme, len(keys), make(keys[0]).n_units)
+    bar = progress_bar(total=work, desc=f"bootstrap: {draws:,} draws of {len(keys)} values ({scheme})",
+                       unit="cell") if show_progress else None
     out = {}
-    for group in steps:
-        values = bootstrap([make(key) for key in group], draws, seed, scheme=scheme)
-        for key, row in zip(group, values):
-            out[key] = interval_from_draws(row, level, scheme, seed=seed)
+    try:
+        for group in groups:
+            values = bootstrap([make(key) for key in group], draws, seed, scheme=scheme,
+                               progress=bar.update if bar is not None else None)
+            for key, row in zip(group, values):
+                out[key] = interval_from_draws(row, level, scheme, seed=seed)
+    finally:
+        if bar is not None:
+            bar.close()
     return out
+
+
+def _check_work(work: int, draws: int, scheme: str, values: int, n_units: int) -> None:
+    """The cap by work (``MAX_BOOTSTRAP_CELLS``), one rule for both schemes: the cells a
+    bootstrap draws and counts, not its draws alone, because the numpy scheme's cost grows
+    with the units and the default scheme's with its rating rows."""
+    if work <= MAX_BOOTSTRAP_CELLS:
+        return
+    most = max(1, draws * MAX_BOOTSTRAP_CELLS // work)
+    raise ValueError(f"bootstrap: {draws:,} draws of {values} values under the {scheme} scheme would draw and count "
+                     f"{work:.2g} cells over {n_units:,} units, more than the cap of {MAX_BOOTSTRAP_CELLS:.0e} (minutes "
+                     f"of work); give at most {most:,} draws" +
+                     (" or the percentile scheme, which draws counts per distinct rating row" if scheme == "numpy"
+                      else ""))
 
 
 def _set(tree: dict, path: tuple, value) -> None:
@@ -483,14 +505,16 @@ def audit_file(path: str | Path, layout: str = "long", unit: str = "unit", rater
                label: str = "label", raters=None, order=None, majority: str | None = None,
                level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
                ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
-               encoding: str = "utf-8", repeats: str = "first", max_bytes: int | None = None) -> dict:
+               encoding: str = "utf-8", repeats: str | None = None, max_bytes: int | None = None) -> dict:
     """``read_table`` (at most ``max_bytes`` of a regular file) then ``audit``; the result
-    also records the file's sha256."""
+    also records the sha256 of the bytes the table was read from."""
     _check_settings(draws, seed, ci_level, ci_scheme)  # before reading a large file
-    table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding, repeats=repeats,
-                       max_bytes=max_bytes)
+    with reads.recording():  # the sha256 of the bytes the table was read from, not of a second read
+        table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding,
+                           repeats=repeats, max_bytes=max_bytes)
+        sha256 = reads.sha256_read(path)
     result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme)
-    result["sha256"] = sha256_of(path)
+    result["sha256"] = sha256
     result["settings"]["order"] = _split(order)
     result["settings"]["encoding"] = encoding
     return result

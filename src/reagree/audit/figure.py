@@ -15,7 +15,7 @@ import numpy as np
 from matplotlib.patches import Patch, Rectangle
 
 from reagree.audit.render import coefficient_rows
-from reagree.plots import plt, save_figure
+from reagree.plots import plain_text, plt, save_figure
 from reagree.plots.intervals import COLOURS
 
 # Pairs drawn one row each, at most (the terminal lists as many); beyond, pairwise.tsv has them.
@@ -72,6 +72,7 @@ def _caption(result: dict, title: str) -> str:
     return "\n".join(textwrap.wrap(" ".join(said), width=110))
 
 
+@plain_text
 def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
     """One panel per group (coefficients, per category, pairs): a point per value and a
     bar for its interval; undefined values are listed as such, not drawn."""

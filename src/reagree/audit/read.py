@@ -223,11 +223,12 @@ def _encoding_hint(error: EncodingError) -> str:
 def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater: str = "rater",
                label: str = "label", raters: str | Sequence[str] | None = None,
                order: str | Sequence[str] | None = None, majority: str | None = None,
-               encoding: str = "utf-8", repeats: str = "first", max_bytes: int | None = None) -> AuditTable:
+               encoding: str = "utf-8", repeats: str | None = None, max_bytes: int | None = None) -> AuditTable:
     """Read an annotation table for ``audit`` (see the module docstring).
 
     Long: the ``unit``, ``rater`` and ``label`` columns (other columns are ignored); a
-    rater's labels on one unit are reduced to one by ``repeats`` (``REPEAT_RULES``). Wide:
+    rater's labels on one unit are reduced to one by ``repeats`` (``REPEAT_RULES``; default
+    first). Wide (where ``repeats`` is refused: one cell per rater and unit leaves nothing to choose):
     the ``unit`` column, the ``raters`` columns (default: every other column but
     ``majority``) and the optional ``majority`` column. ``order`` (a list, or text
     "a,b,c") fixes the categories and their order. ``encoding``: the file's text encoding.
@@ -241,6 +242,10 @@ def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater
     raters = _split(raters)
     if layout not in LAYOUTS:
         raise ValueError(f"format must be one of {LAYOUTS}, got {layout!r}")
+    if repeats is not None and layout == "wide":
+        raise ValueError(f"repeats {repeats} applies to the long format (a rater's several labels on one unit); a "
+                         "wide table has one cell per rater and unit, so there is nothing to choose: leave it out")
+    repeats = repeats or "first"
     if repeats not in REPEAT_RULES:
         raise ValueError(f"repeats must be one of {REPEAT_RULES}, got {repeats!r}")
     try:

@@ -61,6 +61,7 @@ from typing import Sequence
 
 import numpy as np
 
+from reagree.io import reads
 from reagree.stats.undefined import Undefined
 
 FUNCTIONS = ("preparation", "contact", "exchange", "disruption", "negotiation", "stabilization", "return")
@@ -155,7 +156,7 @@ def parse_units(text: str, per_line: bool, source: str = "<text>") -> Units:
 
 def read_units(path: str | Path, per_line: bool) -> Units:
     path = Path(path)
-    return parse_units(path.read_text(encoding="utf-8"), per_line, str(path))
+    return parse_units(reads.read_text(path), per_line, str(path))
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ def parse_run(text: str, source: str = "<run>", fractional_lines: str = "line") 
 
 def read_run(path: str | Path, fractional_lines: str = "line") -> Run:
     path = Path(path)
-    return parse_run(path.read_text(encoding="utf-8"), str(path), fractional_lines)
+    return parse_run(reads.read_text(path), str(path), fractional_lines)
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ the summary gives each figure one verdict (``reagree.pipeline.summary``).
 from __future__ import annotations
 
 import difflib
+import io
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -387,8 +389,17 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
 
 
 def read_claims(path) -> pd.DataFrame:
-    """A claims.tsv as written by ``diff_claims`` (published kept as printed text)."""
-    return pd.read_csv(path, sep="\t", keep_default_na=False,
+    """A claims.tsv as written by ``diff_claims`` (published kept as printed text); one
+    that is not UTF-8 (reagree writes UTF-8) is an error naming the file and the line."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        raise ValueError(f"{path}, line {line}: not UTF-8 text ({error.reason} at byte {column} of the line); it is "
+                         "written by reagree: rebuild it (make all)") from None
+    return pd.read_csv(io.StringIO(text), sep="\t", keep_default_na=False,
                        dtype={"published": str, "end": str, "rule": str, "function": str, "explained_by": str,
                               "cause": str, "figure": str, "rounding": str},
                        na_values={"computed": [""], "difference": [""], "computed_low": [""],

@@ -64,6 +64,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from reagree.io import reads
 from reagree.pipeline.paperspec import repository_source, table_lines
 from reagree.pipeline.scan import Printed, agrees, read_document, scan_text
 from reagree.pipeline.verdicts import figure_ids
@@ -473,10 +474,8 @@ def check_paper(paper_id: str, claims: list[dict], documents: list[dict], ledger
     when documents exist but no ledger does), and the repository quotes are still held
     against their files (``unquoted``); a ledger that does not account for its documents,
     or a misquote, raises LedgerError listing every problem."""
-    from reagree.pipeline.tables import sha256_of
-
     read = [Document(d["name"], read_document(d["path"]), tuple(d["repository"]) if d.get("repository") else None,
-                     sha256_of(d["path"])) for d in documents]
+                     reads.sha256_read(d["path"])) for d in documents]  # the sha256 of the bytes scanned
     folder = f"workflow/papers/{paper_id}"
     if ledger is None or not read:
         misquoted = unquoted(claims, read, paper_id)

@@ -20,6 +20,13 @@ What it decides:
   ``12.0`` -> 0.05). A trailing ``%`` and thousands separators are part of the printed
   text (``9.3%`` is 9.3 percent, to one decimal; ``19,991`` is 19991, to the unit) and
   stay in claims.tsv as printed.
+- **A printed number is well formed.** A comma between digits separates groups of
+  three (``19,991``, ``1,234,567``); ``0,67``, ``1,0``, ``1_0`` and digits outside 0-9
+  are refused, naming the file, line and claim, never read as 67, 10 or a digit's value.
+  A paper printed with decimal commas says so once, ``decimal: comma`` in paper.yaml:
+  its claims then read ``0,67`` as 0.67 (a point or a thin space separates thousands,
+  ``1.234,5``), and keep the number with a decimal point in claims.tsv
+  (``reagree.pipeline.yamlio.printed_parts``).
 - **Cells.** A claim table is tab-separated text without quoting: a cell is everything
   between two tabs. Lines starting with ``#`` are comments. An empty cell is an absent
   field. ``needs`` and ``under`` are written ``field=value`` joined by ``;`` (a field
@@ -94,18 +101,18 @@ def _validation_error(where: str, error: jsonschema.ValidationError) -> ValueErr
 
 # --------------------------------------------------------------------------- claim cells
 
-def _text(cell: str, where: str) -> str:
+def _text(cell: str, where: str, decimal: str = "point") -> str:
     return cell
 
 
-def _number(cell: str, where: str) -> PrintedNumber:
+def _number(cell: str, where: str, decimal: str = "point") -> PrintedNumber:
     try:
-        return PrintedNumber(cell)
-    except ValueError:
-        raise ValueError(f"{where}: {cell!r} is not a number") from None
+        return PrintedNumber(cell, decimal)
+    except ValueError as error:
+        raise ValueError(f"{where} {error}") from None
 
 
-def _pairs(cell: str, where: str) -> dict:
+def _pairs(cell: str, where: str, decimal: str = "point") -> dict:
     """``field=value;field=value``: numbers keep their printed text, true/false are booleans."""
     out: dict = {}
     for part in cell.split(";"):
@@ -119,7 +126,7 @@ def _pairs(cell: str, where: str) -> dict:
             parsed: object = lowered == "true"
         else:
             try:
-                parsed = PrintedNumber(value)
+                parsed = PrintedNumber(value, decimal)
             except ValueError:
                 parsed = value
         if field in out:  # a field named twice wants every value (part=a;part=b)
@@ -162,7 +169,7 @@ class ClaimColumn:
     """One column of a claim table: its name, how a non-empty cell is read, what it says."""
 
     name: str
-    read: Callable[[str, str], object]
+    read: Callable[[str, str, str], object]
     about: str
 
 
@@ -206,8 +213,9 @@ def table_lines(path: str | Path) -> list[tuple[int, str]]:
             if line.strip() and not line.startswith("#")]
 
 
-def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
-    """Claims from one TSV file; each row validated, errors naming file and line."""
+def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point") -> list[dict]:
+    """Claims from one TSV file; each row validated, errors naming file and line. Numbers
+    are read under the paper's decimal mark (``decimal``: point or comma)."""
     path = Path(path)
     rows = table_lines(path)
     if not rows:
@@ -224,10 +232,11 @@ def load_claim_table(path: str | Path, claim_schema: dict) -> list[dict]:
         if len(cells) > len(CLAIM_COLUMNS):
             raise ValueError(f"{where}: {len(cells)} cells for {len(CLAIM_COLUMNS)} columns")
         claim = {}
+        key = cells[0].strip()
         for column, cell in zip(CLAIM_COLUMNS, cells):
             cell = cell.strip()
             if cell:
-                claim[column.name] = column.read(cell, f"{where}, {column.name}")
+                claim[column.name] = column.read(cell, f"{where}: claim {key}: {column.name}", decimal)
         _check_tolerance(claim, where)
         error = schema_error(plain(claim), validator)
         if error is not None:
@@ -300,7 +309,7 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     claim_schema = dict(schema["$defs"]["claim"], **{"$defs": schema["$defs"]})
     claims = []
     for table_path in _claim_tables(path, paper["claim_tables"]):
-        claims += load_claim_table(table_path, claim_schema)
+        claims += load_claim_table(table_path, claim_schema, paper.get("decimal", "point"))
     for claim in claims:
         if not math.isfinite(float(claim["published"])):
             raise ValueError(f"{claim['_where_defined']}: published {claim['published']!r} is not a finite number")

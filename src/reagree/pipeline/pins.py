@@ -39,9 +39,21 @@ What it decides:
   its copy in ``data/`` is there, so an edited file stops the run with the command that
   takes it, instead of an old copy standing in for it.
 - **Checked again before a claim is written** (``verify_read_inputs``): the claims rule
-  holds ``results/<paper>/inputs.sha256``, the hashes of the files as the paper's rules
+  holds ``results/<paper>/inputs.sha256``, the hashes of the files when ``hash_inputs``
   read them, against the pins and the record; a difference stops the rule before it
   writes a single status.
+- **The bytes a number was computed from are the ones checked** (``verify_rule_reads``):
+  a computing rule hashes each data file in the same read it parses it
+  (``reagree.io.reads``) and writes those hashes beside its values and variants
+  (``<file>.reads``). The claims rule holds every one against ``inputs.sha256`` and the
+  pins and the record, so a file edited while a run is under way (after ``hash_inputs``
+  hashed it, before a rule read it) stops the rule, one line per file naming the output,
+  both hashes and what to do, instead of giving false mismatches with exit 0.
+- **A number computed from moved bytes is computed again** (``inspect_rule_reads``, at
+  the start of every run): when a ``.reads`` names bytes other than the pinned or
+  recorded ones and the file has those bytes again, the file is touched (a dry run only
+  says so), so everything that read it is computed again from the checked bytes instead
+  of the claims rule refusing forever.
 - Files fetched by reagree before this record existed kept their hash in
   ``.<name>.sha256`` beside them; the first run moves those into the record.
 """
@@ -54,6 +66,7 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
+from reagree.io.reads import READS_SUFFIX, load_reads, reads_path
 from reagree.pipeline.fetch import (FetchError, DigestMismatch, FetchErrors, Wanted, fetch_all,
                                     legacy_digest_record, mirror_path)
 from reagree.files import not_regular
@@ -358,6 +371,100 @@ def verify_read_inputs(paper_id: str, checksums: str | os.PathLike, pins: dict[s
     if problems:
         raise InputChanged(f"{paper_id}: no claim is written from inputs whose bytes are not the pinned or "
                            f"recorded ones ({checksums}):\n" + "\n".join(f"- {p}" for p in problems))
+
+
+def _expected(paper_id: str, name: str, pins: dict, recorded: dict[str, str],
+              data: str | os.PathLike) -> tuple[str | None, str]:
+    """(the sha256 a file of the paper must have, where that is said)."""
+    pin = (pins.get(name) or "").lower() or None
+    if pin:
+        return pin, "its pinned sha256 (paper.yaml)"
+    return recorded.get(name), f"the sha256 recorded in {record_path(paper_id, data)}"
+
+
+def _reads_of(sidecar: Path, prefix: str) -> dict[str, str]:
+    """``{name: sha256}`` of the paper's data files a ``.reads`` file lists."""
+    return {path[len(prefix):]: digest for path, digest in load_reads(sidecar).items() if path.startswith(prefix)}
+
+
+def verify_rule_reads(paper_id: str, outputs: list[str], checksums: str | os.PathLike | None, pins: dict[str, str],
+                      data: str | os.PathLike = DATA) -> None:
+    """Hold the bytes each of ``outputs`` (a paper's values and variants files) was
+    computed from, their ``<output>.reads``, against ``checksums`` (inputs.sha256: what
+    hash_inputs read) and the pins and the record; raise InputChanged with one line per
+    file that differs. An output without ``.reads`` read no data."""
+    prefix = f"{Path(data) / paper_id}/"
+    recorded = read_record(paper_id, data)
+    hashed = {}
+    if checksums is not None and Path(checksums).is_file():
+        hashed = {line.partition("  ")[2]: line.partition("  ")[0]
+                  for line in Path(checksums).read_text(encoding="utf-8").splitlines() if line.strip()}
+    problems = []
+    for output in outputs:
+        sidecar = reads_path(output)
+        if not Path(output).is_file():  # gathered into values.tsv, then lost: its numbers cannot be traced
+            problems.append(f"{output} is missing: the numbers it gave values.tsv cannot be traced to the bytes they "
+                            "were computed from. Compute it again: snakemake --cores 4 --forcerun gather_values")
+            continue
+        if not sidecar.is_file():
+            continue
+        for name, read in sorted(_reads_of(sidecar, prefix).items()):
+            path = f"{prefix}{name}"
+            expected, said = _expected(paper_id, name, pins, recorded, data)
+            if expected is not None and read != expected:
+                differs = f"{said} is {expected}"
+            elif path in hashed and read != hashed[path]:
+                differs = f"hash_inputs hashed it as {hashed[path]} ({checksums})"
+            else:
+                continue
+            problems.append(f"{path}: {output} was computed from its bytes with sha256 {read}, but {differs}: the "
+                            f"file changed while the run read it. Run again (make all): the start of the run checks "
+                            f"{path} against its pin or record and computes {output} again")
+    if problems:
+        raise InputChanged(f"{paper_id}: no claim is written from numbers computed from bytes that are not the "
+                           "pinned or recorded ones:\n" + "\n".join(f"- {p}" for p in problems))
+
+
+def inspect_rule_reads(paper_id: str, sources: list[dict], *, act: bool, results: str | os.PathLike = "results",
+                       data: str | os.PathLike = DATA, found: Inspection | None = None) -> Inspection:
+    """At the start of a run: a ``.reads`` under ``results/<paper>/`` that names other bytes
+    than a file's pin or record means its output was computed from a file that moved
+    while a run read it. When the file on disk has its pinned or recorded bytes again,
+    with ``act`` it is touched, so that everything that read it is computed again (as
+    ``accept`` does); without it (a dry run) a note says a run would. A file that still
+    differs is ``inspect_inputs``' business (fetched again, or the run stops)."""
+    found = found or Inspection()
+    folder = Path(results) / paper_id
+    if not folder.is_dir():
+        return found
+    prefix = f"{Path(data) / paper_id}/"
+    pins = {source["name"]: source.get("sha256") for source in sources}
+    recorded = read_record(paper_id, data)
+    moved: dict[str, str] = {}
+    for sidecar in sorted(folder.rglob(f"*{READS_SUFFIX}")):
+        output = str(sidecar)[:-len(READS_SUFFIX)]
+        try:
+            listed = _reads_of(sidecar, prefix)
+        except ValueError as error:  # a damaged .reads: what its output was computed from is unknown
+            found.notes.append(f"{error}; {output} is computed again")
+            if act:
+                sidecar.unlink()
+                Path(output).unlink(missing_ok=True)
+            continue
+        for name, read in sorted(listed.items()):
+            expected, said = _expected(paper_id, name, pins, recorded, data)
+            if expected is not None and read != expected and name not in moved:
+                moved[name] = f"{output} was computed from {prefix}{name} with sha256 {read}, but {said} is {expected}"
+    for name, said in moved.items():
+        path = Path(data) / paper_id / name
+        expected, _ = _expected(paper_id, name, pins, recorded, data)
+        if not path.is_file() or sha256_of(path) != expected:
+            continue
+        found.notes.append(f"{said}; computing again what read it" if act else
+                           f"{said}; a run computes again what read it (this dry run changes nothing)")
+        if act:
+            os.utime(path)  # newer than everything that read it: all of that is computed again
+    return found
 
 
 # ---------------------------------------------------------------------- reagree accept

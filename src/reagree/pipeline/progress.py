@@ -12,6 +12,15 @@ from typing import Iterable, TypeVar
 T = TypeVar("T")
 
 
+def progress_bar(total: int, desc: str = "", unit: str = "it"):
+    """A bar to ``update(n)`` by hand when stderr is a terminal, else None."""
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, unit_scale=True, leave=False, file=sys.stderr)
+
+
 def progress(items: Iterable[T], desc: str = "", unit: str = "it", total: int | None = None) -> Iterable[T]:
     """``items``, wrapped in a progress bar when stderr is a terminal."""
     if not sys.stderr.isatty():

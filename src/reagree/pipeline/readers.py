@@ -19,12 +19,14 @@ import io
 
 import pandas as pd
 
+from reagree.io import reads
+
 
 def read_text(path: str | Path) -> str:
     """A data file's text, UTF-8 (a BOM is allowed). Anything else is an error naming the
     file and saying what it looks like, instead of a bare UnicodeDecodeError."""
     path = Path(path)
-    data = path.read_bytes()
+    data = reads.read_bytes(path)  # hashed as read: the job's record of what it parsed
     if not data.strip():
         raise ValueError(f"{path}: the file is empty")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -37,16 +39,18 @@ def read_text(path: str | Path) -> str:
                          "(Latin-1 or Windows-1252 text?); save the file as UTF-8") from None
 
 
-def read_label_table(path: str | Path, columns: Sequence[str], sep: str = "\t") -> pd.DataFrame:
+def read_label_table(path: str | Path, columns: Sequence[str], sep: str = "\t",
+                     text: str | None = None) -> pd.DataFrame:
     """The named label columns of a delimited file, normalised, indexed by 0-based row.
 
     The returned frame has the requested columns plus ``line`` (1-based file line of the
-    row, header = line 1). Empty cells are missing (NaN).
+    row, header = line 1). Empty cells are missing (NaN). ``text``: the file's text, when
+    the caller has read it already (``read_text``), so the file is read once.
     """
     path = Path(path)
     try:
         # blank lines are kept while reading so that every row knows its line in the file
-        frame = pd.read_csv(io.StringIO(read_text(path)), sep=sep, dtype=str, keep_default_na=False,
+        frame = pd.read_csv(io.StringIO(read_text(path) if text is None else text), sep=sep, dtype=str, keep_default_na=False,
                             skip_blank_lines=False)
     except pd.errors.ParserError as error:
         raise ValueError(f"{path}: cannot be read as a {'tab' if sep == chr(9) else repr(sep)}-separated table: "

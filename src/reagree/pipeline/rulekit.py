@@ -2,6 +2,8 @@
 
 A rule script opens with ``with rule_log(snakemake) as log:``; everything it logs lands in
 the rule's log file as well as on stderr, so a failed job says why where Snakemake points.
+The block is one job's ledger of reads (``reagree.io.reads.recording``): the values and
+variants files it writes carry the sha256 of the data bytes it parsed.
 
 A data error (``ValueError``, ``OSError`` or ``FetchError``: a bad file, a missing column, a label outside
 the categories) is a message for the user: it goes to the screen as one line naming the
@@ -18,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from reagree.io import reads
 from reagree.pipeline.fetch import FetchError
 
 
@@ -36,7 +39,8 @@ def rule_log(snakemake, name: str = "reagree") -> Iterator[logging.Logger]:
         logger.addHandler(handler)
     rule = getattr(snakemake, "rule", "?")
     try:
-        yield logger
+        with reads.recording():  # the sha256 of every data file the job parses (reagree.io.reads)
+            yield logger
     except (ValueError, OSError, FetchError) as error:
         logger.error("rule %s: %s", rule, error)
         for handler in handlers[1:]:

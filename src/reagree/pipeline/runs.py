@@ -9,6 +9,18 @@ What it decides:
   included), so a lock that can be taken means no run of this folder is alive; a stale
   process id never blocks anything. A second run stops at once naming the first one's
   process id, before it sweeps, deletes or records anything.
+- **A run is alive while any of its jobs is.** Snakemake runs each rule script as a
+  process of its own (``python .snakemake/scripts/tmp....py``), and killing only
+  Snakemake's main process leaves those jobs running and writing results, while the
+  kernel has already released the run lock. Taking the lock therefore also looks for
+  such orphaned jobs of this folder (``orphaned_jobs``: processes whose working folder is
+  this one and whose command runs a script under ``.snakemake/scripts/``, read from
+  ``/proc``; none are found where there is no ``/proc``) and stops naming their process
+  ids, as it does for a live run.
+- **A dry run during a live run says so** (``RunLock.check``): ``snakemake -n`` while a
+  run (or an orphaned job) is alive stops with the same line instead of Snakemake's
+  IncompleteFilesException on the live run's half-done outputs; it takes no lock and
+  writes nothing.
 - **Snakemake's own lock is cleared only when no run is alive** (``make all`` calls
   ``python -m reagree.pipeline.runs CONFIG``, which first checks the config files and
   names a missing one in one line; ``make lint`` calls it with ``--check``, which only
@@ -103,6 +115,39 @@ def withdraw_verdicts(verdicts: list[str], rebuilt: set[str] | None) -> list[str
     return removed
 
 
+#: Where Snakemake writes the rule scripts its jobs run (``python .snakemake/scripts/tmpXXX.name.py``).
+JOB_SCRIPTS = ".snakemake/scripts/"
+
+
+def orphaned_jobs(folder: str | os.PathLike = ".") -> list[tuple[int, str]]:
+    """(process id, command) of every process, other than this one, running a Snakemake
+    job's script of ``folder`` (module docstring); empty where there is no ``/proc``."""
+    here, proc = Path(folder).resolve(), Path("/proc")
+    found = []
+    for entry in proc.iterdir() if proc.is_dir() else []:
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if Path(os.readlink(entry / "cwd")) != here:
+                continue
+            words = [word.decode(errors="replace") for word in (entry / "cmdline").read_bytes().split(b"\0") if word]
+        except OSError:  # gone meanwhile, or another user's
+            continue
+        if any(JOB_SCRIPTS in word for word in words) and not any(word.endswith(("/sh", "/bash")) for word in words[:1]):
+            found.append((int(entry.name), " ".join(words)))
+    return sorted(found)
+
+
+def _orphans_message(orphans: list[tuple[int, str]], what: str) -> str:
+    shown = "; ".join(f"pid {pid}: {command}" for pid, command in orphans[:3])
+    more = f"; and {len(orphans) - 3} more" if len(orphans) > 3 else ""
+    one = len(orphans) == 1
+    return (f"{'a job' if one else f'{len(orphans)} jobs'} of an earlier run of this folder {'is' if one else 'are'} "
+            f"still running though that run ended ({shown}{more}); wait for {'it' if one else 'them'} to finish or "
+            f"stop {'it' if one else 'them'} (kill {' '.join(str(pid) for pid, _ in orphans)}) before starting this "
+            f"{what}")
+
+
 def _holder(path: Path) -> str:
     try:
         text = path.read_text(encoding="utf-8").strip()
@@ -131,12 +176,39 @@ class RunLock:
                 raise RunAlive(f"another run of this folder is alive{_holder(self.path)}; "
                                f"wait for it to finish (or stop it) before starting this {what}") from None
             raise
+        orphans = orphaned_jobs(self.path.parent.parent)
+        if orphans:
+            os.close(fd)
+            raise RunAlive(_orphans_message(orphans, what))
         self.previous = _holder(self.path).strip(" ()")
         started = datetime.datetime.now().isoformat(timespec="seconds")
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"pid {os.getpid()}, started {started}\n".encode(), 0)
         self.fd = fd
         return self
+
+    def check(self, what: str = "dry run") -> None:
+        """Raise RunAlive as ``acquire`` would, without taking the lock or writing anything
+        (a dry run)."""
+        if not self.path.is_file():
+            orphans = orphaned_jobs(self.path.parent.parent)
+            if orphans:
+                raise RunAlive(_orphans_message(orphans, what))
+            return
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as error:
+                if error.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise RunAlive(f"another run of this folder is alive{_holder(self.path)}; wait for it to "
+                                   f"finish (or stop it) before starting this {what}") from None
+                raise
+        finally:
+            os.close(fd)  # releases the lock if it was taken
+        orphans = orphaned_jobs(self.path.parent.parent)
+        if orphans:
+            raise RunAlive(_orphans_message(orphans, what))
 
     def release(self) -> None:
         if self.fd is not None:

@@ -174,8 +174,9 @@ from itertools import combinations
 
 import pandas as pd
 
+from reagree.io.reads import sha256_read
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
 from reagree.stats import multirater, pairwise
 from reagree.stats.alpha import alpha_statistic
 from reagree.stats.bootstrap import bootstrap_interval
@@ -205,7 +206,7 @@ with rule_log(snakemake) as log:
                       "ci_high": row["ci_high"]}})
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(pairs), snakemake.output.pairwise, "Every pair of raters: Cohen's kappa",
-                provenance(snakemake.input.labels, sha256_of(snakemake.input.labels),
+                provenance(snakemake.input.labels, sha256_read(snakemake.input.labels),
                            intervals=f"percentile bootstrap over units, {{draws}} draws, seed {{seed}}, level {{level}}"))
     log.info("%d units, %d raters, %d values", ratings.n_units, ratings.n_raters, len(values))
 '''

@@ -69,6 +69,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from reagree.io import reads
+
 #: Every kind a number may be guessed as (module docstring).
 KINDS = ("coefficient", "interval_end", "percent", "p_value", "count", "ratio", "number", "date", "reference",
          "citation", "setting", "code", "formula")
@@ -528,10 +530,12 @@ def scan_text(text: str) -> list[Printed]:
 
 
 def read_document(path: str | Path) -> str:
-    """A document's text (UTF-8; a BOM dropped); anything else is one line naming the file."""
+    """A document's text (UTF-8; a BOM dropped); anything else is one line naming the file.
+    Read through ``reagree.io.reads``, so a rule job remembers the sha256 of the very bytes
+    it scanned."""
     path = Path(path)
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return reads.read_text(path, encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}); reagree reads text and "
                          "Markdown documents (a PDF: convert it first, docs/adding-a-paper.md)") from None

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from reagree.files import open_regular, write_atomic
+from reagree.io import reads
 from reagree.stats.bootstrap import MAX_UNDEFINED_SHARE
 from reagree.stats.undefined import reason_of
 
@@ -39,6 +40,18 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     """``text`` written to ``path`` atomically, only over a regular file or a new path
     (``reagree.files``: the one writer of every output)."""
     write_atomic(path, text)
+
+
+def write_reads_beside(path: str | Path) -> None:
+    """``<path>.reads``: the sha256 of every file this job read through
+    ``reagree.io.reads`` (the bytes it parsed), written before ``path`` so that a values
+    or variants file computed from data never stands without them; none when the job
+    read nothing."""
+    text = reads.reads_text()
+    if text:
+        write_text_atomic(reads.reads_path(path), text)
+    else:
+        reads.reads_path(path).unlink(missing_ok=True)
 
 
 def write_tsv(frame: pd.DataFrame, path: str | Path) -> None:
@@ -193,6 +206,7 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
     duplicated = frame["key"][frame["key"].duplicated()].tolist()
     if duplicated:
         raise ValueError(f"{path}: value keys written twice: {duplicated}")
+    write_reads_beside(path)
     write_tsv(frame.sort_values("key", kind="stable"), path)
 
 

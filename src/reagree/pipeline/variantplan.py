@@ -154,13 +154,14 @@ def variant_rows(key: str, family: str, values: Mapping[str, float], own: str | 
 
 def write_variants(rows: Iterable[Mapping], path: str | Path) -> None:
     """variants.tsv (``VARIANT_COLUMNS``); a (key, family, variant) written twice is an error."""
-    from reagree.pipeline.tables import write_tsv
+    from reagree.pipeline.tables import write_reads_beside, write_tsv
 
     frame = pd.DataFrame(list(rows), columns=VARIANT_COLUMNS)
     repeated = frame[frame.duplicated(["key", "family", "variant"], keep=False)]
     if len(repeated):
         shown = repeated[["key", "family", "variant"]].head(5).values.tolist()
         raise ValueError(f"{path}: variants written twice: {shown}")
+    write_reads_beside(path)
     write_tsv(frame, path)
 
 

@@ -1,9 +1,17 @@
-"""Figures. Matplotlib with the Agg backend and no timestamps, so reruns give the same bytes."""
+"""Figures. Matplotlib with the Agg backend and no timestamps, so reruns give the same bytes.
+
+Labels are text, never markup: every function that draws a figure (here, in the audit and
+in the papers' packages) is decorated with ``plain_text``, which draws it with
+matplotlib's mathtext and TeX off, so a label, a rater or a title holding ``$`` (``$\\frac{$``
+from a user's table) is drawn as written instead of stopping the figure
+(``tests/test_figure_labels.py`` finds every such function).
+"""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
 
 import matplotlib
 
@@ -16,6 +24,19 @@ import pandas as pd  # noqa: E402
 from reagree.files import atomic_output  # noqa: E402
 
 _PNG_METADATA = {"Software": None}
+#: Text drawn as written: no mathtext between dollar signs, no TeX.
+PLAIN_TEXT = {"text.parse_math": False, "text.usetex": False}
+F = TypeVar("F", bound=Callable)
+
+
+def plain_text(draw: F) -> F:
+    """Run a figure-drawing function (saving included) with ``PLAIN_TEXT``: every text it
+    creates keeps ``$`` and backslashes as characters (module docstring)."""
+    @functools.wraps(draw)
+    def drawing(*args, **kwargs):
+        with matplotlib.rc_context(PLAIN_TEXT):
+            return draw(*args, **kwargs)
+    return drawing  # type: ignore[return-value]
 
 
 def save_figure(figure, path: str | Path) -> None:
@@ -28,6 +49,7 @@ def save_figure(figure, path: str | Path) -> None:
         plt.close(figure)
 
 
+@plain_text
 def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequence[str], path: str | Path,
                       title: str) -> None:
     """One heatmap of pairwise Cohen's kappa per panel; ``pairs`` has columns
@@ -54,6 +76,7 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
     save_figure(figure, path)
 
 
+@plain_text
 def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, title: str, xlabel: str,
           ylabel: str, logx: bool = False, labels: dict[str, str] | None = None, tick_format: str = "{:g}"):
     """Line chart of several columns against ``x``; ``labels`` names them in the legend.

@@ -10,11 +10,12 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from reagree.plots import plt, save_figure
+from reagree.plots import plain_text, plt, save_figure
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 
 
+@plain_text
 def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, panels: Sequence[str],
                    series: Sequence[str], path: str | Path, title: str, ylabel: str,
                    labels: dict[str, str] | None = None, xlabel: str = "tie rule"):
@@ -58,6 +59,7 @@ def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, pa
     return figure
 
 
+@plain_text
 def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: str, xlabel: str | dict[str, str],
            groups: Sequence[str] | None = None, columns: int = 2, reference: float | None = 0.0,
            shared: Sequence[str] = (), annotate: Sequence[str] = ()):

@@ -76,6 +76,7 @@ import numpy as np
 import pandas as pd
 
 from reagree.files import MAX_TABLE_BYTES, read_bounded
+from reagree.io import reads
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
@@ -467,13 +468,36 @@ def _from_wide_cells(columns: list[str], cells: np.ndarray, unit: str, raters: S
     return _build(long, categories, source, line[rows], keep_units=ids.to_numpy(), keep_raters=raters)
 
 
+class NotTextEncoding(ValueError):
+    """A codec that exists but does not decode bytes into text (``text_codec``)."""
+
+
+def text_codec(encoding: str) -> str:
+    """The codec name of a text encoding (``latin-1`` -> ``iso8859-1``); ValueError for a
+    name Python does not know, and for a codec that is not a text encoding (``rot13``,
+    ``base64``, ``hex``, ``zlib``, ``bz2``, ``uu``, ``quopri`` turn bytes into bytes or
+    text into text: ``bytes.decode`` refuses them with a LookupError)."""
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        raise ValueError(f"unknown encoding {encoding!r} (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+    try:
+        b"a".decode(info.name)  # an empty input is not enough: Python returns "" without asking the codec
+    except UnicodeError:  # a text encoding that cannot decode this one byte (utf-16)
+        pass
+    except LookupError:
+        raise NotTextEncoding(f"{encoding}: not a text encoding (it turns bytes into bytes); name the file's text "
+                         "encoding (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+    return info.name
+
+
 def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
     """The file's bytes as UTF-8: checked when they should be UTF-8 already, else decoded
     from ``encoding`` and encoded again (line breaks, and so line numbers, are kept)."""
     try:
-        codec = codecs.lookup(encoding).name
-    except LookupError:
-        raise ValueError(f"{path}: unknown encoding {encoding!r} (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+        codec = text_codec(encoding)
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
     utf8 = codec == "utf-8"
     try:
         text = data.decode("utf-8" if utf8 else encoding)
@@ -495,8 +519,8 @@ def _read_table(path: Path, sep: str | None, encoding: str = "utf-8",
     """All cells as text, wholly blank lines dropped; returns (the header's column names,
     the (rows, columns) cells as an object array, 1-based file line of each row, the
     separator used, whether any cell may carry surrounding whitespace)."""
-    data = _utf8(read_bounded(path, max_bytes, TOO_LARGE, "reagree reads tables only from regular files"), path,
-                 encoding)
+    data = _utf8(reads.remember(path, read_bounded(path, max_bytes, TOO_LARGE,
+                                                    "reagree reads tables only from regular files")), path, encoding)
     text_start = data[:65536].decode("utf-8-sig", errors="ignore")
     header_line = text_start.splitlines()[0] if text_start.strip() else ""
     if not header_line.strip():

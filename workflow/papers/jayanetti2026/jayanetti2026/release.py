@@ -28,6 +28,7 @@ Conventions (the rule scripts of this folder import them; no statistics here):
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from reagree.stats.ratings import MISSING, Ratings
-from reagree.pipeline.readers import read_label_table, require_complete, require_labels
+from reagree.pipeline.readers import read_label_table, read_text, require_complete, require_labels
 
 PAPER = "jayanetti2026"
 RELEASE = "himarshaj/hard-to-reach-environments @ e74bb77"
@@ -83,7 +84,8 @@ def read_release(path: str | Path) -> Release:
     """Read and check ``majorityvote.tsv``: every label column in every framing, and the texts."""
     columns = [column + suffix for suffix, _, _ in FRAMINGS.values()
                for column in [*RATERS.values(), MAJORITY_COLUMN]]
-    labels = read_label_table(path, columns)
+    text = read_text(path)  # read once: the labels and the texts come from the same bytes
+    labels = read_label_table(path, columns, text=text)
     require_complete(labels, path)
     ratings = {}
     names = {**RATERS, MAJORITY: MAJORITY_COLUMN}
@@ -93,7 +95,8 @@ def read_release(path: str | Path) -> Release:
         ratings[framing] = Ratings.from_labels(labels[framed].set_axis(list(names), axis=1),
                                                categories=categories, source=str(path))
     wanted = [TEXT, TRANSLATED, URL]
-    texts = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False, usecols=lambda c: c in wanted)
+    texts = pd.read_csv(io.StringIO(text), sep="\t", dtype=str, keep_default_na=False,
+                        usecols=lambda c: c in wanted)
     absent = [column for column in wanted if column not in texts.columns]
     if absent:
         raise ValueError(f"{path}: missing column(s) {absent}")

@@ -12,7 +12,8 @@ from jayanetti2026.release import TOOLS, against, provenance, read_release
 from reagree.stats.majority import DETERMINISTIC_RULES
 from reagree.stats.reference import range_over, ranking_table
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, write_table, write_values
+from reagree.io.reads import sha256_read
+from reagree.pipeline.tables import write_table, write_values
 from jayanetti2026 import keys
 
 BASELINE = "released"
@@ -46,6 +47,6 @@ with rule_log(snakemake) as log:
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(table, snakemake.output.table,
                 "Tool kappas and rankings by tie rule; pairs that swap against the released majority",
-                provenance(release, sha256_of(release.path), tie_rules=", ".join(snakemake.params.tie_rules),
+                provenance(release, sha256_read(release.path), tie_rules=", ".join(snakemake.params.tie_rules),
                            random="kappa = median over the random tie breaks"))
     log.info("%d values", len(values))

@@ -21,7 +21,8 @@ from reagree.stats.ratings import Ratings
 from reagree.stats.reference import kappa_statistic
 from reagree.stats.references import cohen_against
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, write_table, write_values
+from reagree.io.reads import sha256_read
+from reagree.pipeline.tables import write_table, write_values
 from jayanetti2026 import keys
 from jayanetti2026.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, rerun, rows_with_text,
                                same_label_count, tool_versions)
@@ -103,7 +104,7 @@ with rule_log(snakemake) as log:
     except ToolUnavailable as unavailable:
         log.error("%s", unavailable)
         sys.exit(str(unavailable))  # names what is missing, how to get it, and how to leave the rerun out
-    about = provenance(release, sha256_of(release.path), text=TRANSLATED,
+    about = provenance(release, sha256_read(release.path), text=TRANSLATED,
                        packages=", ".join(f"{p} {v}" for p, v in versions.items()),
                        rules="TextBlob: sign of polarity (0 neutral); VADER: compound >= 0.05 positive, "
                              "<= -0.05 negative; RoBERTa: argmax after @user/http masking")

@@ -26,7 +26,8 @@ from reagree.stats.ratings import counts_from_table
 from reagree.stats.reference import kappa_statistic
 from reagree.stats.references import cohen_against, fleiss_category_reference, fleiss_reference
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, write_table, write_values
+from reagree.io.reads import sha256_read
+from reagree.pipeline.tables import write_table, write_values
 from jayanetti2026 import keys
 from jayanetti2026.toolrerun import excerpt
 
@@ -151,7 +152,7 @@ with rule_log(snakemake) as log:
     interval_values = writeup_intervals(release, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
     interval_values += [keys.POSTING_MONTH.row(month, end=end, note="YYYYMM, UTC, from the status ids in tweetURL")
                         for end, month in zip(("first_post", "last_post"), posting_months(status_ids(release)))]
-    about = provenance(release, sha256_of(release.path))
+    about = provenance(release, sha256_read(release.path))
     write_values(agreement_values + tie_values + interval_values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(pairs), snakemake.output.pairwise,
                 "Pairwise Cohen's kappa and percent agreement among the nine raters", about)

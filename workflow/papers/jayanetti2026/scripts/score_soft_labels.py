@@ -13,7 +13,8 @@ from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.references import cohen_reference
 from reagree.pipeline.rulekit import rule_log
 from reagree.stats.softlabel import cross_entropy_statistic, mean_kappa_statistic
-from reagree.pipeline.tables import interval_columns, sha256_of, write_table, write_values
+from reagree.io.reads import sha256_read
+from reagree.pipeline.tables import interval_columns, write_table, write_values
 from jayanetti2026 import keys
 
 SCORED = [*TOOLS, MAJORITY]
@@ -49,7 +50,7 @@ with rule_log(snakemake) as log:
     write_table(pd.DataFrame(rows), snakemake.output.table,
                 "Tools (and the released majority) scored against the six raters: Cohen's kappa with each "
                 "and the mean, and cross-entropy against the six-rater label distribution",
-                provenance(release, sha256_of(release.path),
+                provenance(release, sha256_read(release.path),
                            smoothing=f"p_i(k) = (votes_ik + {smoothing:g}) / (6 + K x {smoothing:g}); "
                                      "cross-entropy in nats, lower is closer",
                            intervals=f"percentile bootstrap, {bootstrap['draws']} draws, seed {bootstrap['seed']}, "

@@ -18,7 +18,8 @@ from reagree.stats.ratings import Ratings
 from reagree.stats.reference import kappa_against_many, kappa_statistic, spread
 from reagree.stats.references import cohen_against
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import interval_columns, sha256_of, write_table, write_tsv, write_values
+from reagree.io.reads import sha256_read
+from reagree.pipeline.tables import interval_columns, write_table, write_tsv, write_values
 from jayanetti2026 import keys
 
 KEEPS_EVERY_TWEET = ("neutral", "polar")  # a paired change needs the same tweets on both sides
@@ -125,7 +126,7 @@ with rule_log(snakemake) as log:
     write_values(values, snakemake.output.values, rule=snakemake.rule)
     write_table(pd.DataFrame(rows), snakemake.output.table,
                 f"Cohen's kappa of every rater against the human majority, tie rule '{tie_rule}'",
-                provenance(release, sha256_of(release.path), tie_rule=tie_rule, intervals=about,
+                provenance(release, sha256_read(release.path), tie_rule=tie_rule, intervals=about,
                            humans=", ".join(HUMANS)))
     write_tsv(draws, snakemake.output.draws)
     log.info("%d values", len(values))

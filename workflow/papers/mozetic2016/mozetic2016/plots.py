@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reagree.plots import plt, save_figure
+from reagree.plots import plain_text, plt, save_figure
 
 COLOURS = {"self": "#2e8b57", "inter": "#3b6fb6"}
 KINDS = ("self", "inter")
@@ -70,6 +70,7 @@ def _order(frame: pd.DataFrame) -> list[str]:
     return order
 
 
+@plain_text
 def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: str = "Krippendorff's Alpha (interval)"):
     """``frame``: one row per (label, kind) with columns label, kind ("self" / "inter"),
     alpha, ci_low, ci_high, parent ("" for a dataset, else the dataset it is part of) and

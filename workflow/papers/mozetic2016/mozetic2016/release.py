@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Sequence
 
 from reagree.stats.annotations import Annotations, read_annotations
-from reagree.pipeline.tables import sha256_of
+from reagree.io.reads import sha256_read
 
 PAPER = "mozetic2016"
 RELEASE = "CLARIN.SI hdl 11356/1054"
@@ -115,9 +115,10 @@ def dataset_paths(dataset: str) -> list[str]:
 
 
 def provenance(paths: Sequence[str | Path], **settings) -> dict:
-    """Where a table came from: the release, each input's sha256, the settings used."""
+    """Where a table came from: the release, the sha256 of each input as this job read it,
+    the settings used."""
     out: dict = {"paper": PAPER, "release": RELEASE}
     for path in paths:
-        out[f"input {Path(path).name}"] = f"sha256 {sha256_of(path)}"
+        out[f"input {Path(path).name}"] = f"sha256 {sha256_read(path)}"
     out.update({name: value for name, value in settings.items()})
     return out

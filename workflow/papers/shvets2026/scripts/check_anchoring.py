@@ -3,25 +3,24 @@ segment (line_start, line_end) and quotes lines of the text (its evidence, found
 numbered Gudea text); how many runs on that text open with exactly that segment, per
 reader. The prompt is parsed as data, never evaluated.
 """
-from pathlib import Path
-
 import pandas as pd
 
+from reagree.io import reads
 from reagree.methods import segments
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, write_table, write_values
+from reagree.pipeline.tables import write_table, write_values
 from shvets2026 import keys
 from shvets2026.release import reader_key
 
 with rule_log(snakemake) as log:
     myth, human = snakemake.params.myth, snakemake.params.human
     prompt = snakemake.input.prompt
-    example = segments.worked_example_segments(Path(prompt).read_text(encoding="utf-8"), prompt)[0]
+    example = segments.worked_example_segments(reads.read_text(prompt), prompt)[0]
     start = segments.parse_line_number(example.get("line_start"))
     end = segments.parse_line_number(example.get("line_end"))
     log.info("%s: worked example declares lines %s to %s", prompt, start, end)
     text = snakemake.input.text
-    quoted = segments.quoted_lines(example.get("evidence") or [], Path(text).read_text(encoding="utf-8"), text)
+    quoted = segments.quoted_lines(example.get("evidence") or [], reads.read_text(text), text)
 
     runs, rows = {}, []
     for (reader, number), path in zip(snakemake.params.run_ids, snakemake.input.runs):
@@ -46,7 +45,7 @@ with rule_log(snakemake) as log:
     values += [keys.ANCHORED.row(row["anchored"], myth=myth, run=row["run"])
                for row in rows if row["reader"] == human]
 
-    provenance = {"paper": "shvets2026", "prompt": f"{prompt} (sha256 {sha256_of(prompt)})",
+    provenance = {"paper": "shvets2026", "prompt": f"{prompt} (sha256 {reads.sha256_read(prompt)})",
                   "example": f"line_start {start}, line_end {end}",
                   "runs": f"{len(rows)} run files of {myth}; first segment after sorting by (line_start, line_end)"}
     write_table(pd.DataFrame(rows), snakemake.output.table,

@@ -8,9 +8,10 @@ human's pair kappas carry scikit-learn's value beside them (reference).
 """
 import pandas as pd
 
+from reagree.io import reads
 from reagree.methods import phaseshift, runtriples, segments
 from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import sha256_of, write_table, write_tsv, write_values
+from reagree.pipeline.tables import write_table, write_tsv, write_values
 from reagree.stats.ratings import Ratings
 from reagree.stats.references import cohen_reference
 from reagree.stats.undefined import difference, ratio
@@ -44,7 +45,7 @@ def run_rows(myth, runs, paths, units):
         for number, run in enumerate(reader_runs, start=1):
             projection = segments.project(run, units)
             path = paths[(reader, number)]
-            rows.append({"myth": myth, "reader": reader, "run": number, "file": path, "sha256": sha256_of(path),
+            rows.append({"myth": myth, "reader": reader, "run": number, "file": path, "sha256": reads.sha256_read(path),
                          **segments.run_summary(run, projection)})
             issues += segments.diagnostics_rows(run, projection, myth=myth, reader=reader, run=number, file=path)
     columns = ["myth", "reader", "run", "file", "issue", "segment", "detail"]
@@ -167,7 +168,7 @@ with rule_log(snakemake) as log:
     values += comparison_values(myth, runs, summaries, units)
 
     text_path = snakemake.input.text
-    provenance = {"paper": PAPER, "myth": myth, "text": f"{text_path} (sha256 {sha256_of(text_path)})",
+    provenance = {"paper": PAPER, "myth": myth, "text": f"{text_path} (sha256 {reads.sha256_read(text_path)})",
                   "runs": f"{len(snakemake.input.runs)} run files; each file's sha256 in runs_{myth}.tsv",
                   "units": f"{units.n_units} {'lines' if units.per_line else 'blocks'} (reagree.methods.segments)",
                   "settings": f"fractional_lines={settings['fractional_lines']}; "

@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from reagree.plots import plt, save_figure
+from reagree.plots import plain_text, plt, save_figure
 
 READER_COLOURS = {"human": "#222222", "opus": "#d95f02", "gemini": "#1b9e77", "qwen": "#7570b3"}
 COUNT_NOTE = "k/n above a model: k of its n run-triples have a gap at or above the human's (dashed line)"
@@ -26,6 +26,7 @@ def _title(myth: str) -> str:
     return MYTH_TITLES.get(myth, myth)
 
 
+@plain_text
 def gap_by_reader(readers: pd.DataFrame, myths: Sequence[str], path: str | Path, title: str) -> None:
     """Grouped bars: boundary kappa - label kappa per reader, one group per myth.
     ``readers`` has columns myth, reader, gap."""
@@ -55,6 +56,7 @@ def gap_by_reader(readers: pd.DataFrame, myths: Sequence[str], path: str | Path,
     save_figure(figure, path)
 
 
+@plain_text
 def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: Sequence[str], path: str | Path,
                 title: str):
     """For each myth, every model run-triple's gap (one dot per triple, a box per model)
@@ -92,6 +94,7 @@ def triple_gaps(triples: pd.DataFrame, human_gaps: Mapping[str, float], myths: S
     return figure
 
 
+@plain_text
 def human_pairs(pairs: pd.DataFrame, path: str | Path, title: str) -> None:
     """Label kappa against boundary kappa for each pair of the human's runs, one colour
     per myth, each point labelled with its runs and the days between them (``*`` when a
