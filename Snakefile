@@ -15,6 +15,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/fetch.smk"
 for paper_id in PAPERS:
     include: f"workflow/papers/{paper_id}/rules.smk"
+include: "workflow/rules/ledger.smk"
 include: "workflow/rules/claims.smk"
 include: "workflow/rules/audit.smk"
 include: "workflow/rules/report.smk"

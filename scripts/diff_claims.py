@@ -1,11 +1,9 @@
 """Rule diff_claims: join a paper's claims with its computed values, after holding the
 sha256 of every input the paper read (inputs.sha256, and the bytes each computing rule
-parsed: <values>.reads) against its pin or first-use record, and every claim that quotes
-a file of the authors' repository against that file; hold the variants its rules computed
-against each printed number (explained_by)."""
-from pathlib import Path
-
-from reagree.pipeline.claims import check_repository_quotes, diff_claims
+parsed: <values>.reads) against its pin or first-use record (the claims that quote the
+authors' repository were held against its files by rule check_ledger, which runs first);
+hold the variants its rules computed against each printed number (explained_by)."""
+from reagree.pipeline.claims import diff_claims
 from reagree.pipeline.keys import paper_keys
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.pins import verify_read_inputs, verify_rule_reads
@@ -19,8 +17,6 @@ with rule_log(snakemake) as log:
         verify_read_inputs(paper["id"], checksums, dict(snakemake.params.pins))
     verify_rule_reads(paper["id"], list(snakemake.params.computed), next(iter(snakemake.input.inputs), None),
                       dict(snakemake.params.pins))
-    quoted = dict(snakemake.params.quoted)
-    check_repository_quotes(paper["claims"], lambda path: Path(quoted[path]).read_text(encoding="utf-8"))
     plan = paper_plan(paper["id"])
     table = diff_claims(paper["claims"], read_values(snakemake.input.values), paper["id"],
                         dict(snakemake.params.settings), dict(snakemake.params.expansions),

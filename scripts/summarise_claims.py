@@ -1,6 +1,7 @@
 """Rule summarise_claims: status counts per paper, every mismatch cause, missing key and
-reference disagreement."""
+reference disagreement, and the ledgers' counts of printed numbers."""
 from reagree.pipeline.claims import read_claims, summarise
+from reagree.pipeline.ledger import read_counts
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import read_values, write_text_atomic, write_tsv
 
@@ -8,7 +9,8 @@ with rule_log(snakemake) as log:
     papers = snakemake.params.papers
     tables = {paper: read_claims(path) for paper, path in zip(papers, snakemake.input.claims)}
     values = {paper: read_values(path) for paper, path in zip(papers, snakemake.input.values)}
-    summary, markdown = summarise(tables, values)
+    ledgers = {paper: read_counts(path) for paper, path in zip(papers, snakemake.input.ledgers)}
+    summary, markdown = summarise(tables, values, ledgers)
     write_tsv(summary, snakemake.output.tsv)
     write_text_atomic(snakemake.output.md, markdown)
     log.info("summary: %s", summary.to_dict("records"))

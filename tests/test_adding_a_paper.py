@@ -1,11 +1,14 @@
-"""docs/adding-a-paper.md, run as written: its files, put into a scaffolded folder, build
-the statuses its table shows from the released data (offline mirror; skipped without),
-and the claim-to-function trace it shows is what the shipped paper declares."""
+"""docs/adding-a-paper.md, run as written: its files, put into a folder scaffolded from the
+replication write-up's text (`new-paper --document`), build the statuses its table shows from
+the released data (offline mirror; skipped without), its ledger rows locate its claims in the
+text and the summary counts what it shows, and the claim-to-function trace it shows is what
+the shipped paper declares."""
 
 from __future__ import annotations
 
 import re
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -18,6 +21,8 @@ from conftest import ROOT, project_copy, run_snakemake
 pytestmark = pytest.mark.e2e
 DOC = ROOT / "docs" / "adding-a-paper.md"
 PAPER = "sentiment_humans"
+#: The replication write-up the page saves as sentiment_humans.txt (offline: this seed text).
+WRITEUP = ROOT.parent / "shared" / "seeds" / "000_bf7d41fdc7212778.txt"
 
 
 def doc_files() -> dict[str, str]:
@@ -30,13 +35,24 @@ def doc_files() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, mirror):
     work = project_copy(tmp_path_factory, "doc_paper")
-    assert main(["new-paper", PAPER, "--root", str(work)]) == 0
+    if not WRITEUP.is_file():
+        pytest.skip(f"{WRITEUP} is not here (the seed texts sit in ../shared/seeds beside the checkout)")
+    text = DOC.read_text(encoding="utf-8")
+    assert f"cp ../shared/seeds/{WRITEUP.name}\nsentiment_humans.txt" in text
+    (work / "sentiment_humans.txt").write_bytes(WRITEUP.read_bytes())
+    assert main(["new-paper", PAPER, "--root", str(work), "--document", str(work / "sentiment_humans.txt")]) == 0
     files = doc_files()
     assert sorted(files) == sorted(f"workflow/papers/{PAPER}/{name}" for name in (
         "paper.yaml", "claims/paper.tsv", "scripts/compute_values.py", f"{PAPER}/release.py", f"{PAPER}/keys.py"))
     for path, body in files.items():
         assert (work / path).is_file(), f"{path}: the scaffold writes it, the page fills it in"
         (work / path).write_text(body, encoding="utf-8")
+    # the page's ledger rows, in place of the scaffold's unreviewed rows at the same places
+    marked = re.search(r"<!-- ledger rows -->\n```tsv\n(.*?)```", text, flags=re.S).group(1).splitlines()
+    ledger = work / "workflow" / "papers" / PAPER / "ledger.tsv"
+    places = {tuple(row.split("\t")[:3]) for row in marked}
+    kept = [line for line in ledger.read_text(encoding="utf-8").splitlines() if tuple(line.split("\t")[:3]) not in places]
+    ledger.write_text("\n".join(kept + marked) + "\n", encoding="utf-8")
     (work / "doc.yaml").write_text(yaml.safe_dump({"papers": [PAPER], "mirror": str(mirror), "datasets": {}}))
     run_snakemake(work, configfile="doc.yaml")
     return work
@@ -47,7 +63,7 @@ def test_the_walkthrough_gives_the_statuses_it_shows(built):
     rows = {(r.key, r.end, r.where): r for r in claims.itertuples(index=False)}
     text = DOC.read_text(encoding="utf-8")
     table = re.findall(r"^\| (\S+?)(?: \((ci_low|ci_high)\))? \| (.+?) \| (\S+) \|\s*(\S*)\s*\| (\w+(?: \w+)?) \|$",
-                       text, flags=re.M)[1:]  # the header row first
+                       text[text.index("## 8. Read the claims"):], flags=re.M)[1:]  # the header row first
     assert len(table) == 10
     assert {row[-1] for row in table} == {"match", "within tolerance", "mismatch", "uncheckable"}
     for key, end, where, published, computed, status in table:
@@ -62,6 +78,16 @@ def test_the_walkthrough_gives_the_statuses_it_shows(built):
     summary = (built / "results" / "summary.md").read_text()
     shown = re.search(r"```\n(- \*\*sentiment_humans\*\*.*?)\n```", text, flags=re.S).group(1)
     assert shown in summary
+    counts = re.search(r"<!-- ledger summary -->\n```\n(.*?)\n```", text, flags=re.S).group(1)
+    cells = dict(part.split(": ") for part in counts.split(", "))
+    row = "| " + " | ".join(cells[name] for name in ("paper", "document", "printed", "claimed", "dismissed",
+                                                     "unreviewed", "unaccounted", "claimed in words")) + " |"
+    assert row in summary
+    # summary.tsv carries the paper's totals of the same counts
+    totals = pd.read_csv(built / "results" / "summary.tsv", sep="\t").set_index("paper").loc["sentiment_humans"]
+    assert [int(totals[f"numbers_{name}"]) for name in ("printed", "claimed", "dismissed", "unaccounted")] == \
+        [int(cells[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")]
+    assert (totals["documents"], totals["documents_checked"]) == (1, 1)
 
 
 def test_the_trace_it_shows_is_the_shipped_papers_declaration():

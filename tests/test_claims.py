@@ -321,13 +321,22 @@ def test_a_claim_says_where_its_number_is_printed(tmp_path, source):
 
 
 @pytest.mark.parametrize("source, message", [
-    ("repository: results/table2.txt@6baa8a8", "names commit 6baa8a8, which no source of the paper is pinned to"),
+    ("repository: results/table2.txt@6baa8a8",
+     "names commit 6baa8a8, which no source or document of the paper is pinned to"),
     ("repository: results/table2.txt", "field source"), ("the authors' repository", "field source"),
     ("repository: a b.txt@5241a8b", "field source")])
 def test_a_repository_source_names_a_file_at_the_pinned_commit(tmp_path, source, message):
     path = write_paper(tmp_path / "demo", PINNED, {"claims/t.tsv": HEADER + row("a.b", "T", "1", source=source)})
     with pytest.raises(ValueError, match=message):
         load_paper(path, SCHEMA)
+
+
+def test_a_repository_claim_may_cite_the_commit_a_document_is_pinned_to(tmp_path):
+    # the repository files a claim quotes are documents (fetched once, read by the ledger check)
+    documents = PINNED.replace("sources:", "sources: []\ndocuments:")
+    path = write_paper(tmp_path / "demo", documents, {"claims/t.tsv": HEADER + row(
+        "a.b", "T", "1", source="repository: results/r.txt@5241a8b")})
+    assert load_paper(path, SCHEMA)["claims"][0]["source"] == "repository: results/r.txt@5241a8b"
 
 
 def test_a_bound_is_read_from_a_claim_table(tmp_path):
@@ -480,34 +489,6 @@ def test_every_missing_part_of_a_need_is_named():
                                                         "config moz.languages)")
     assert unmet_need({"myths": ["a", "b", "c"]}, "shv", {"myths": ["b"]}, {}) == \
         "needs a and c in config shv.myths; this build has ['b']"
-
-
-# ----------------------------------------------------------------- quotes of the authors' repository
-
-def test_a_repository_quote_is_checked_against_the_file_it_cites():
-    from reagree.pipeline.claims import ClaimQuoteError, check_repository_quotes, prints_number, repository_files
-
-    files = {"reproduce.py": 'paper = {"opus": (-0.095, 0.160, 0.065)}\ncheck("gap", got, 77.8, 1)',
-             "results/t.txt": "inanna_enki  exact=77.8%  +-1=100.0%  chance=21.1%"}
-    quoting = [claim("gap.opus.b", "+0.160", source="repository: reproduce.py@5241a8b"),
-               claim("gap.opus.a", "-0.095", source="repository: reproduce.py@5241a8b"),
-               claim("placement.exact", "0.778", source="repository: results/t.txt@5241a8b", note="printed as 77.8%"),
-               claim("placement.within_1", "1.000", source="repository: results/t.txt@5241a8b"),
-               claim("not.quoted", "0.5")]
-    check_repository_quotes(quoting, files.__getitem__)
-    # 0.16 has one digit fewer than 0.160; 0.095 without its minus sign is not -0.095 printed
-    assert not prints_number(files["reproduce.py"], PrintedNumber("0.16"))
-    assert not prints_number("x = 0.095", PrintedNumber("-0.095"))
-    with pytest.raises(ClaimQuoteError, match=r"claim gap.opus.c says reproduce.py@5241a8b prints 0.16; the fetched "
-                                              r"file prints no such number"):
-        check_repository_quotes([claim("gap.opus.c", "0.16", source="repository: reproduce.py@5241a8b")],
-                                files.__getitem__)
-    sources = [{"name": "reproduce.py"}, {"name": "data/x.json"}]
-    assert repository_files(quoting, [*sources, {"name": "results/t.txt"}], "p") == {
-        "reproduce.py": "data/p/reproduce.py", "results/t.txt": "data/p/results/t.txt"}
-    with pytest.raises(ClaimQuoteError, match=r"claim placement.exact cites results/t.txt, which no source of p "
-                                              r"fetches"):
-        repository_files(quoting, sources, "p")
 
 
 def test_an_approximate_word_is_read_from_a_claim_table_and_takes_no_tolerance(tmp_path):

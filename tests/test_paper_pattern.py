@@ -20,7 +20,7 @@ PAPERS = sorted(p.name for p in PAPERS_DIR.iterdir() if (p / "paper.yaml").is_fi
 PARTS = {"paper.yaml", "settings.schema.yaml", "rules.smk", "claims", "report", "scripts", "<id>"}
 PACKAGE = {"__init__.py", "keys.py"}  # what every paper package holds at least
 VERBS = ("check", "compare", "compute", "count", "enumerate", "pair", "plot", "rerun", "score", "tabulate")
-GLOBALS_OF_COMMON_SMK = ("PAPERS", "SOURCES", "REGISTRY", "VALUE_PARTS", "PAPER_TARGETS", "EXPANSIONS")
+GLOBALS_OF_COMMON_SMK = ("PAPERS", "SOURCES", "DOCUMENTS", "REGISTRY", "VALUE_PARTS", "PAPER_TARGETS", "EXPANSIONS")
 
 
 def test_the_four_papers_are_here():

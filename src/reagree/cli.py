@@ -49,6 +49,8 @@ examples:
   reagree accept PAPER runs/run1.json HEX            (take the new version of an input that changed upstream)
   reagree audit examples/triage_wide.csv --format wide --unit ticket --majority lead --order low,medium,high,urgent
   reagree new-paper smith2027                        (then fill in workflow/papers/smith2027/ and add it to papers:)
+  reagree new-paper smith2027 --document paper.txt   (the same, with a ledger of every number paper.txt prints)
+  reagree scan paper.txt -o numbers.tsv               (every number a text prints: place, value, precision, kind)
 
 `reagree SUBCOMMAND --help` explains each one.
 """
@@ -158,6 +160,7 @@ def _read_config(args: argparse.Namespace) -> tuple[dict, Path]:
 
 
 def _mirror(args: argparse.Namespace) -> int:
+    from reagree.pipeline.documents import paper_documents
     from reagree.pipeline.fetch import FetchError, fetch, mirror_path
     from reagree.pipeline.paper_registry import load_enabled_papers, paper_files
     from reagree.pipeline.progress import progress
@@ -166,6 +169,7 @@ def _mirror(args: argparse.Namespace) -> int:
     config, root = _read_config(args)
     papers = load_enabled_papers(config["papers"], root / "workflow")
     files = [(paper_id, f) for paper_id, items in paper_files(papers, config).items() for f in items]
+    files += [(paper_id, f) for paper_id, items in paper_documents(papers, config).items() for f in items]
     source = Path(args.mirror).resolve() if args.mirror else None
     if source is not None and source == Path(args.dest).resolve():
         raise ValueError("--mirror names the folder being written; give another mirror to copy from")
@@ -195,6 +199,7 @@ def _mirror(args: argparse.Namespace) -> int:
 
 
 def _accept(args: argparse.Namespace) -> int:
+    from reagree.pipeline.documents import document_entries, with_documents
     from reagree.pipeline.pins import accept
     from reagree.pipeline.settings import load_schema, paper_folders, paper_settings_schema
     from reagree.pipeline.sources import pinned_names, source_names
@@ -209,9 +214,11 @@ def _accept(args: argparse.Namespace) -> int:
     paper_yaml = root / "workflow" / "papers" / args.paper / "paper.yaml"
     paper = load_yaml(paper_yaml) or {}
     settings_schema = paper_settings_schema(root / "workflow", args.paper)
-    names = source_names({**paper, "id": args.paper}, load_schema(settings_schema) if settings_schema else None,
-                         str(paper_yaml))
-    for line in accept(args.paper, args.name, args.sha256, names=names, pins=pinned_names(paper), data=root / "data"):
+    schema = load_schema(settings_schema) if settings_schema else None
+    names = with_documents(source_names({**paper, "id": args.paper}, schema, str(paper_yaml)), args.paper, paper,
+                           schema)
+    pins = pinned_names(paper) | pinned_names({"sources": document_entries(args.paper, paper, {})})
+    for line in accept(args.paper, args.name, args.sha256, names=names, pins=pins, data=root / "data"):
         print(line)
     return 0
 
@@ -290,10 +297,25 @@ def _audit(args: argparse.Namespace) -> int:
 def _new_paper(args: argparse.Namespace) -> int:
     from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
-    created = scaffold_paper(_root(args), args.paper_id, title=args.title, cite=args.cite)
+    created = scaffold_paper(_root(args), args.paper_id, title=args.title, cite=args.cite,
+                             document=args.document)
     for path in created:
         print(f"created {path}")
-    print(next_steps(args.paper_id))
+    print(next_steps(args.paper_id, document=args.document))
+    return 0
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from reagree.pipeline.scan import scan_document, scan_tsv
+    from reagree.pipeline.tables import write_text_atomic
+
+    numbers = scan_document(args.document)
+    text = scan_tsv(numbers)
+    if args.output:
+        write_text_atomic(args.output, text)
+        print(f"reagree scan: {len(numbers)} numbers printed in {args.document}; wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -352,7 +374,8 @@ def _parser() -> argparse.ArgumentParser:
     mirror = commands.add_parser(
         "mirror", help="make an offline mirror of every source of the configured papers",
         description="Materialise every source the configured papers need, laid out by URL "
-                    "(https://HOST/PATH -> DEST/HOST/PATH), checking each pinned sha256 and printing the sha256 "
+                    "(https://HOST/PATH -> DEST/HOST/PATH), the documents their ledgers read too, checking each "
+                    "pinned sha256 and printing the sha256 "
                     "of every file. Carry DEST to a machine without network and point `mirror:` at it. "
                     "Run from a reagree checkout (or pass --root).")
     mirror.add_argument("dest", help="the mirror folder to fill (created if absent; files already right are kept)")
@@ -473,7 +496,25 @@ def _parser() -> argparse.ArgumentParser:
     new_paper.add_argument("--cite", default=None, help="how to cite it (default: a TODO to fill in)")
     new_paper.add_argument("--root", default=None, metavar="DIR", help="the reagree checkout (default: the one "
                         "holding this folder, looked for upward)")
+    new_paper.add_argument("--document", metavar="FILE", default=None,
+                           help="the paper's text (UTF-8 text or Markdown; convert a PDF first): declared under "
+                                "documents: in paper.yaml, every number it prints written to ID/ledger.tsv as "
+                                "unreviewed, and a draft claim for each that looks like a result to "
+                                "ID/draft_claims.tsv")
     new_paper.set_defaults(run=_new_paper)
+
+    scan = commands.add_parser(
+        "scan", help="every number a text prints: line, column, printed text, value, precision, kind",
+        description="List every number DOCUMENT (UTF-8 text or Markdown) prints, one TSV row each: its line and "
+                    "column (1-based, in characters), the printed text exactly, its value and printed precision "
+                    "(decimals), its unit (%%), its form (numeral, scientific, date, word, ordinal), a guess of its "
+                    "kind (coefficient, interval_end, percent, p_value, count, ratio, number, date, reference, "
+                    "citation, setting, code, formula), the other end of a range or a +- pair, and the words "
+                    "around it. The rules (which words count, what is a name) are reagree.pipeline.scan's "
+                    "docstring. A paper's ledger (ledger.tsv) accounts for every row.")
+    scan.add_argument("document", metavar="DOCUMENT", help="a text or Markdown file")
+    scan.add_argument("-o", "--output", metavar="TSV", help="write the table here instead of stdout")
+    scan.set_defaults(run=_scan)
     return parser
 
 

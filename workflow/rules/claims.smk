@@ -1,13 +1,6 @@
 # Gather each paper's values, diff them against the numbers it printed (with the variants its
 # rules computed), then summarise.
 # Included after the papers' rules.smk, so the registry holds every registered value file.
-from reagree.pipeline.claims import repository_files
-
-try:
-    # the files of the authors' repositories that claims quote: each quote is checked against its file
-    QUOTED = {paper: repository_files(PAPERS[paper]["claims"], SOURCES[paper], paper) for paper in PAPERS}
-except ValueError as error:
-    raise WorkflowError(str(error)) from None
 
 
 rule gather_values:
@@ -34,21 +27,24 @@ rule diff_claims:
                                   for t in PAPERS[wildcards.paper].get("claim_tables") or []],
         # the sha256 of what the paper read, held against the pins and the first-use record
         # before any status is written (reagree.pipeline.pins.verify_read_inputs)
-        inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"] * bool(SOURCES[wildcards.paper]),
+        inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"] * bool(
+            SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]),
         # the variants the paper's rules computed for its claim keys (reagree.pipeline.variantplan)
         variants=lambda wildcards: REGISTRY.paper(wildcards.paper).variants,
-        # the repository files its claims quote (source: repository: <path>@<commit>)
-        quoted=lambda wildcards: sorted(QUOTED[wildcards.paper].values()),
+        # the ledger check passed (rules/ledger.smk): every claim that quotes the authors'
+        # repository is printed by its file, and with a ledger every claim at its place, so a
+        # misquote stops the run before any status is written
+        ledger="results/{paper}/ledger_counts.tsv",
     output:
         "results/{paper}/claims.tsv",
     params:
-        pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] if s["sha256"]},
+        pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]
+                                if s["sha256"]},
         # the values and variants files whose <file>.reads name the bytes they were computed from,
         # each held against inputs.sha256, the pins and the record (pins.verify_rule_reads)
         computed=lambda wildcards: REGISTRY.paper(wildcards.paper).values + REGISTRY.paper(wildcards.paper).variants,
         settings=lambda wildcards: config.get(wildcards.paper) or {},
         expansions=lambda wildcards: REGISTRY.paper(wildcards.paper).expansions,
-        quoted=lambda wildcards: QUOTED[wildcards.paper],
     log:
         "logs/claims/{paper}.log",
     conda:
@@ -63,6 +59,8 @@ rule summarise_claims:
         claims=expand("results/{paper}/claims.tsv", paper=PAPERS),
         # the reference column of every value (reagree.stats.references): disagreements are defects
         values=expand("results/{paper}/values.tsv", paper=PAPERS),
+        # every printed number of the documents, claimed or dismissed (rules/ledger.smk)
+        ledgers=expand("results/{paper}/ledger_counts.tsv", paper=PAPERS),
     output:
         tsv="results/summary.tsv",
         md=report("results/summary.md", category="Summary"),

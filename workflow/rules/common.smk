@@ -9,6 +9,7 @@ from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
 from reagree.pipeline import settings as reagree_settings
+from reagree.pipeline.documents import paper_documents
 from reagree.pipeline.halt import stop
 from reagree.pipeline.fetch import offline_message, sweep_partial_files, unreachable_hosts
 from reagree.pipeline.paper_registry import load_enabled_papers, open_registry, paper_files
@@ -49,6 +50,9 @@ config.update(_paper_settings)
 try:
     PAPERS = load_enabled_papers(config["papers"], WORKFLOW_DIR)
     SOURCES = paper_files(PAPERS, config)
+    # The documents each paper's ledger reads (paper.yaml and the config's documents:),
+    # fetched and pinned like sources under data/<paper>/documents/ (rules/ledger.smk).
+    DOCUMENTS = paper_documents(PAPERS, config, WORKFLOW_DIR)
 except (ValueError, KeyError) as error:
     stop(str(error))
 # Each paper's rules.smk takes its PaperBuild from this registry (`registry().paper(id)`)
@@ -88,9 +92,10 @@ if INVOCATION in ("run", "dry-run"):
         # each input against its pin or record; then what a rule computed from other bytes (a file
         # that moved while a run read it) is computed again, once the file has its bytes back
         try:
-            inspect_inputs(_paper_id, SOURCES[_paper_id], mirror=config["mirror"], act=INVOCATION == "run",
-                           found=_inspection)
-            inspect_rule_reads(_paper_id, SOURCES[_paper_id], act=INVOCATION == "run", found=_inspection)
+            inspect_inputs(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], mirror=config["mirror"],
+                           act=INVOCATION == "run", found=_inspection)
+            inspect_rule_reads(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], act=INVOCATION == "run",
+                               found=_inspection)
         except ValueError as error:  # a malformed record, a source that is not a regular file: one line
             stop(error)
     for _note in _inspection.notes:
@@ -99,7 +104,8 @@ if INVOCATION in ("run", "dry-run"):
         stop(_inspection.message())
 
     # Without a mirror, stop before scheduling anything when the sources cannot be reached.
-    _missing = [s for p in PAPERS for s in SOURCES[p] if s["url"] and not Path(f"data/{p}/{s['name']}").exists()]
+    _missing = [s for p in PAPERS for s in SOURCES[p] + DOCUMENTS[p]
+                if s["url"] and not Path(f"data/{p}/{s['name']}").exists()]
     if config["mirror"] is None and _missing:
         _hosts = unreachable_hosts([s["url"] for s in _missing], timeout=min(5, config["fetch"]["timeout"]))
         if len(_hosts) == len({s["url"].split("/")[2] for s in _missing}):

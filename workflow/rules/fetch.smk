@@ -39,11 +39,13 @@ for _paper_id in PAPERS:
                 "../../scripts/fetch_source.py"
 
 
-# The sha256 of every file a paper read, pinned or not, in `sha256sum -c` format: a
-# result's provenance, and what the claims rule holds against the pins and the record.
+# The sha256 of every file a paper read (its sources and its documents: rules/ledger.smk),
+# pinned or not, in `sha256sum -c` format: a result's provenance, and what the claims rule
+# holds against the pins and the record.
 rule hash_inputs:
     input:
-        lambda wildcards: [f"data/{wildcards.paper}/{s['name']}" for s in SOURCES[wildcards.paper]],
+        lambda wildcards: [f"data/{wildcards.paper}/{s['name']}"
+                           for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]],
     output:
         "results/{paper}/inputs.sha256",
     log:

@@ -56,15 +56,13 @@ from __future__ import annotations
 
 import difflib
 import io
-import re
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
-from reagree.pipeline.paperspec import printed_tolerance, repository_source
-from reagree.pipeline.printed import parse as parse_printed
+from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.reproduce import claim_search, explanation, first_cause, printed_search
 from reagree.pipeline.summary import reference_disagreements, summarise  # noqa: F401  (re-exported)
 from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, STATUSES, approximate_reason,  # noqa: F401
@@ -185,62 +183,6 @@ def incomparable(under: dict, scheme_text: object) -> str:
 
 class ClaimKeyError(ValueError):
     """Claim keys that no rule produces: an error in the claims file (module docstring)."""
-
-
-class ClaimQuoteError(ValueError):
-    """A claim whose cited repository file does not print its number: an error in the claims file."""
-
-
-_NUMBER_TOKEN = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-
-
-def repository_files(claims: list[dict], sources: list[dict], paper_id: str) -> dict[str, str]:
-    """{path: where its source lands} for every file of the authors' repository a claim
-    cites (``source: repository: <path>@<commit>``); the source is the paper's source
-    whose name is that path. A cited file no source fetches is an error naming the claim:
-    a quote reagree cannot read is not checked."""
-    names = {source["name"]: f"data/{paper_id}/{source['name']}" for source in sources}
-    files, absent = {}, []
-    for claim in claims:
-        cited = repository_source(claim.get("source", ""))
-        if cited is None:
-            continue
-        if cited[0] in names:
-            files[cited[0]] = names[cited[0]]
-        else:
-            absent.append(f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} cites {cited[0]}, which no "
-                          f"source of {paper_id} fetches (add it to sources, so the quote can be checked)")
-    if absent:
-        raise ClaimQuoteError("\n".join(dict.fromkeys(absent)))
-    return files
-
-
-def prints_number(text: str, published: object) -> bool:
-    """Whether ``text`` prints the number ``published`` as printed: a number token of the
-    same value and the same last digit (``+0.160`` is printed by ``0.160``, not by
-    ``0.16``); a minus sign must match, a plus sign may be left out. A claim that writes a
-    printed percentage as a proportion (0.778 for "77.8%") is found as the percentage."""
-    wanted = parse_printed(getattr(published, "text", None) or str(published))
-    forms = {(wanted.number, wanted.exponent), (wanted.number.scaleb(2), wanted.exponent + 2)}
-    return any((found.number, found.exponent) in forms
-               for found in map(parse_printed, _NUMBER_TOKEN.findall(text)))
-
-
-def check_repository_quotes(claims: list[dict], read: Callable[[str], str]) -> None:
-    """Every claim that cites a file of the authors' repository: the file (``read(path)``:
-    its text) prints the claim's number (``prints_number``); ClaimQuoteError listing every
-    claim whose file does not."""
-    problems = []
-    for claim in claims:
-        cited = repository_source(claim.get("source", ""))
-        if cited is None:
-            continue
-        if not prints_number(read(cited[0]), claim["published"]):
-            printed = getattr(claim["published"], "text", None) or claim["published"]
-            problems.append(f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} says {cited[0]}@{cited[1]} "
-                            f"prints {printed}; the fetched file prints no such number")
-    if problems:
-        raise ClaimQuoteError("\n".join(problems))
 
 
 def _unproduced(claims: list[dict], produced: list[str]) -> ClaimKeyError:

@@ -52,9 +52,10 @@ What it decides:
   re-analysis), ``internal`` (no data: the number is held against other printed numbers,
   ``reagree.pipeline.internal``) or ``repository: <path>@<commit>``, a file of the
   authors' repository (a results file, a script's output) that prints a number the paper
-  document does not. Its commit (7 to 40 hex digits) must be the one a source of the
-  paper is pinned to, so a claim cannot cite a version of the repository the build does
-  not read.
+  document does not. Its commit (7 to 40 hex digits) must be the one a source or a
+  document of the paper is pinned to, so a claim cannot cite a version of the repository
+  the build does not read (the ledger check holds the quote against the document,
+  ``reagree.pipeline.ledger``).
 
 Adding a claim field: a ``ClaimColumn`` in ``CLAIM_COLUMNS`` (its name and how a cell is
 read), the field in the schema's ``claim``, and the column in every claim table (a test
@@ -76,7 +77,7 @@ from reagree.pipeline.settings import load_schema, schema_error, schema_path, sc
 from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain, plain_number_text
 
 __all__ = ["CLAIM_COLUMNS", "CLAIM_HEADER", "ClaimColumn", "PrintedNumber", "load_claim_table", "load_paper",
-           "printed_tolerance", "repository_source"]
+           "printed_tolerance", "repository_source", "table_lines"]
 
 CLAIMS_FOLDER = "claims"
 #: A tolerance counts as wider than the printed precision beyond this relative slack.
@@ -199,16 +200,24 @@ CLAIM_COLUMNS = (
 CLAIM_HEADER = tuple(column.name for column in CLAIM_COLUMNS)
 
 
-def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point") -> list[dict]:
-    """Claims from one TSV file; each row validated, errors naming file and line. Numbers
-    are read under the paper's decimal mark (``decimal``: point or comma)."""
+def table_lines(path: str | Path) -> list[tuple[int, str]]:
+    """The lines of a hand-written TSV file (a claim table, a ledger) that are neither blank
+    nor ``#`` comments, with their 1-based numbers (UTF-8, a BOM and a trailing CR dropped);
+    a file that is not UTF-8 is one line naming it."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    rows = [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
+    return [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
             if line.strip() and not line.startswith("#")]
+
+
+def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point") -> list[dict]:
+    """Claims from one TSV file; each row validated, errors naming file and line. Numbers
+    are read under the paper's decimal mark (``decimal``: point or comma)."""
+    path = Path(path)
+    rows = table_lines(path)
     if not rows:
         raise ValueError(f"{path}: no header line")
     header_line, header = rows[0][0], tuple(rows[0][1].split("\t"))
@@ -267,14 +276,14 @@ def repository_source(source: str) -> tuple[str, str] | None:
 
 
 def _check_repository_commits(claims: list[dict], paper: dict) -> None:
-    """A claim printed in the authors' repository names a commit some source is pinned to."""
-    pinned = {commit for source in paper.get("sources") or []  # a local source (path:) has no url
-              for commit in _PINNED_COMMIT.findall(source.get("url") or "")}
+    """A claim printed in the authors' repository names a commit some source or document is pinned to."""
+    pinned = {commit for entry in [*(paper.get("sources") or []), *(paper.get("documents") or [])]
+              for commit in _PINNED_COMMIT.findall(entry.get("url") or "")}  # a local one (path:) has no url
     for claim in claims:
         cited = repository_source(claim["source"])
         if cited and not any(commit.startswith(cited[1]) for commit in pinned):
             raise ValueError(f"{claim['_where_defined']}: claim {claim['key']}: source names commit {cited[1]}, "
-                             f"which no source of the paper is pinned to ({sorted(pinned) or 'none'})")
+                             f"which no source or document of the paper is pinned to ({sorted(pinned) or 'none'})")
 
 
 def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:

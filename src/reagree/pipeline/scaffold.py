@@ -11,6 +11,16 @@ paper of the checkout (tests/test_paper_pattern.py holds them equal):
     scripts/compute_values.py   the rule's thin script
     <id>/__init__.py, <id>/release.py, <id>/keys.py   the paper's package: its reader and its keys
 
+With ``--document FILE`` (the paper's text, UTF-8 text or Markdown) the paper starts from
+its document: paper.yaml declares it under ``documents:`` (a local ``path:``, pinned on
+first use), ``ledger.tsv`` lists every number it prints (``reagree.pipeline.scan``) as
+``unreviewed``, and ``draft_claims.tsv`` (beside it, not read by the build) holds a draft
+claim for each number whose kind looks like a result (``scan.RESULT_KINDS``): its printed
+text as ``published``, its place and words as ``where``, its kind in ``note``, the
+approximate word printed right before it (``approximate``: "about 20,000", "roughly a
+factor of ten", read by the one rule of ``reagree.pipeline.verdicts``), and no key yet.
+The first build lists what is left to review (``reagree.pipeline.ledger``).
+
 As written it reads a tab-separated table with one row per unit and one column per
 rater (``r1``, ``r2``; labels ``x``, ``y``) and computes percent agreement, Fleiss' kappa,
 nominal Krippendorff's alpha and every pair's Cohen's kappa with bootstrap intervals, so
@@ -30,6 +40,7 @@ from pathlib import Path
 from reagree.files import write_atomic
 from reagree.pipeline.paperspec import CLAIM_HEADER
 from reagree.pipeline.settings import load_schema, schema_path
+from reagree.pipeline.verdicts import APPROXIMATE_WORDS
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -60,7 +71,35 @@ sources: []
 # the order claims.tsv lists them).
 claim_tables:
   - claims/paper.tsv
+
+# Documents: the paper's text (UTF-8 text or Markdown; convert a PDF first, see
+# docs/adding-a-paper.md), fetched like a source into data/{id}/documents/<name>. The
+# ledger (ledger.tsv) accounts for every number it prints: `reagree new-paper ID
+# --document FILE` writes both.
+{documents}
 '''
+
+DRAFT_CLAIMS = '''\
+# Draft claims of {id}: a row for each number of {document} that looks like a result
+# (reagree scan's kind in the note; an approximate word printed before it in approximate).
+# Not read by the build. For each: give it the key of the value that should reproduce it
+# (or an uncheckable reason; a printed bound is a compare, a number checked against other
+# printed numbers is source internal: docs/claims.md), move the row to claims/paper.tsv,
+# and mark its row of ledger.tsv claimed with that key (one row names every claim of that
+# printed number: its figure); dismiss the numbers that are not results (reasons:
+# reagree.pipeline.ledger.REASONS).
+{header}
+{rows}'''
+
+LEDGER_COMMENT = """\
+The ledger of {id}: every number its documents print, one row each, as `reagree scan`
+finds it (line, column, printed text). status: claimed (claims: the keys, joined by ;),
+dismissed (with a reason) or unreviewed. Reasons:
+{reasons}.
+A region row (line FIRST-LAST, no column,
+no printed text) dismisses every number on its lines without a row of its own; a row of
+kind words locates a claim printed in words. Built with --config strict_ledger=true, an
+unreviewed row fails the build. reagree.pipeline.ledger says the rest."""
 
 SETTINGS_SCHEMA = '''\
 # Settings of the {id} paper: config["{id}"], validated by the Snakefile against this
@@ -253,9 +292,56 @@ def reserved_ids() -> set[str]:
     return set(load_schema(schema_path("config"))["properties"])
 
 
-def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, cite: str | None = None) -> list[Path]:
-    """Write the new paper's folder under ``root``; returns the files created. ValueError
-    for a malformed id, a checkout without workflow/papers, or an existing folder."""
+_APPROXIMATE = re.compile(rf"\b({'|'.join(APPROXIMATE_WORDS)})\s+(?:plus or minus\s+)?$", re.I)
+
+
+def approximate_word(before: str) -> str:
+    """The approximate word (``verdicts.APPROXIMATE_WORDS``) that ``before``, the text of a
+    line up to a number, ends with ("about 20,000", "roughly a factor of ten", "roughly
+    plus or minus 0.025"), lowercase; "" when there is none."""
+    found = _APPROXIMATE.search(before)
+    return found[1].lower() if found else ""
+
+
+def _document_files(folder: Path, root: Path, paper_id: str, document: str | Path) -> tuple[str, dict]:
+    """paper.yaml's documents: entry for ``document``, and the ledger and draft claims
+    files it starts (module docstring)."""
+    from reagree.pipeline.ledger import REASONS, ledger_text, unreviewed_rows
+    from reagree.pipeline.scan import RESULT_KINDS, claim_text, read_document, scan_text
+
+    path = Path(document)
+    text = read_document(path)  # read first: a file that is not text writes nothing
+    numbers = scan_text(text)
+    try:
+        shown = path.resolve().relative_to(root.resolve())
+    except ValueError:
+        shown = path.resolve()
+    name = path.name
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
+        raise ValueError(f"{path}: name the document with letters, digits, '.', '_' and '-' (it lands at "
+                         f"data/{paper_id}/documents/<name>)")
+    entry = f"documents:\n  - name: {name}\n    path: {shown}   # pinned on first use (or give its sha256)\n"
+    drafts = []
+    for number in numbers:
+        if number.kind not in RESULT_KINDS:
+            continue
+        cells = {"where": f"{name}, line {number.line}, column {number.column}: {number.context}",
+                 "source": "paper", "published": claim_text(number),
+                 "note": f"{number.kind}, printed {number.printed!r}",
+                 "approximate": approximate_word(text[:number.start].rsplit("\n", 1)[-1])}
+        drafts.append("\t".join(cells.get(column, "").replace("\t", " ") for column in CLAIM_HEADER))
+    ledger = ledger_text(unreviewed_rows(name, numbers),
+                         LEDGER_COMMENT.format(id=paper_id, reasons=", ".join(REASONS)))
+    fields = {"id": paper_id, "document": name, "header": "\t".join(CLAIM_HEADER),
+              "rows": "".join(f"{row}\n" for row in drafts)}
+    return entry, {folder / "ledger.tsv": ledger, folder / "draft_claims.tsv": DRAFT_CLAIMS.format(**fields)}
+
+
+def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, cite: str | None = None,
+                   document: str | Path | None = None) -> list[Path]:
+    """Write the new paper's folder under ``root`` (with ``document``, its ledger and draft
+    claims too); returns the files created. ValueError for a malformed id, a checkout
+    without workflow/papers, an existing folder, or a document that is not text."""
     if not ID_PATTERN.match(paper_id):
         raise ValueError(f"paper id {paper_id!r}: use lowercase letters, digits and _, starting with a letter "
                          "(e.g. smith2027)")
@@ -268,9 +354,10 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
     folder = paper_folder(root, paper_id)
     if folder.exists():
         raise ValueError(f"{folder} already exists; nothing was written")
+    entry, started = _document_files(folder, Path(root), paper_id, document) if document else ("documents: []", {})
     fields = {"id": paper_id, "title": (title or "TODO: the paper's title").replace('"', "'"),
               "cite": (cite or "TODO: authors, venue, year, arXiv id or DOI").replace('"', "'"),
-              "const": paper_id.upper(), "header": "\t".join(CLAIM_HEADER)}
+              "const": paper_id.upper(), "header": "\t".join(CLAIM_HEADER), "documents": entry.rstrip("\n")}
     files = {
         folder / "paper.yaml": PAPER_YAML,
         folder / "settings.schema.yaml": SETTINGS_SCHEMA,
@@ -282,12 +369,25 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
         folder / paper_id / "release.py": RELEASE,
         folder / paper_id / "keys.py": KEYS,
     }
-    for path, template in files.items():
-        write_atomic(path, template.format(**fields))
-    return list(files)
+    written = {path: template.format(**fields) for path, template in files.items()} | started
+    for path, text in written.items():
+        write_atomic(path, text)
+    return list(written)
 
 
-def next_steps(paper_id: str) -> str:
+def next_steps(paper_id: str, document: str | Path | None = None) -> str:
+    if document:
+        return f"""
+Next:
+  1. workflow/papers/{paper_id}/paper.yaml: the title, the sources (URL pinned to a commit, sha256).
+  2. workflow/papers/{paper_id}/{paper_id}/release.py: the released table's rater columns and labels.
+  3. workflow/papers/{paper_id}/draft_claims.tsv: a draft claim for each number of {Path(document).name} that looks
+     like a result; give each its key ({paper_id}/keys.py) and move it to claims/paper.tsv.
+  4. workflow/papers/{paper_id}/ledger.tsv: every number {Path(document).name} prints, unreviewed; mark each claimed
+     (with its claim keys) or dismissed (with a reason).
+  5. snakemake --cores 4 --config papers='[{paper_id}]'; results/summary.md counts what is left to review.
+  6. Add {paper_id} to papers: in config.yaml to build it with the others.
+docs/adding-a-paper.md walks through an example."""
     return f"""
 Next:
   1. workflow/papers/{paper_id}/paper.yaml: the title, the sources (URL pinned to a commit, sha256).

@@ -16,12 +16,18 @@ What it decides:
   then ``figures``, ``claims``, ``finding_causes`` (the distinct causes of its findings,
   a finding without one counting as its own), ``reference_checked`` and
   ``reference_differs`` (values a field library computes too, and how many differ by
-  more than 1e-9: defects).
+  more than 1e-9: defects), then the ledger's counts (``LEDGER_COLUMNS``, from each
+  paper's ``ledger_counts.tsv``, ``reagree.pipeline.ledger``): its ``documents``, how many
+  the ledger ``checked``, and the numbers they print: ``printed``, ``claimed`` (a row
+  naming claims, one printed number however many claims check it), ``dismissed`` and
+  ``unaccounted`` (unreviewed, or every number of a document no ledger checked).
 - **summary.md** lists every finding once: one line per cause with the figures it
   covers, then per paper one row per finding figure with every place it is printed and
   every check it got (source, status, value), what reproduces it (``explained_by``) and
   any rounding note; then every missing key, every reference disagreement, and why
-  figures are within tolerance, uncheckable, not built or not comparable.
+  figures are within tolerance, uncheckable, not built or not comparable; last, the
+  ledgers: a row per checked document, and for a paper whose documents no ledger
+  checked, one line saying why.
 - **Linear in the claims.** Grouping and counting are pandas group-bys over the whole
   table; only the findings (few) are written out one by one. 200,000 claims take seconds
   (``bench/summary_scale.py``).
@@ -42,8 +48,11 @@ def _column(status: str) -> str:
     return status.replace(" ", "_")
 
 
+#: summary.tsv's ledger columns: a paper's ``ledger_counts.tsv`` summed over its documents.
+LEDGER_COLUMNS = ["documents", "documents_checked", "numbers_printed", "numbers_claimed", "numbers_dismissed",
+                  "numbers_unaccounted"]
 SUMMARY_COLUMNS = ["paper", *(_column(s) for s in STATUSES), "figures", "claims", "finding_causes",
-                   "reference_checked", "reference_differs"]
+                   "reference_checked", "reference_differs", *LEDGER_COLUMNS]
 # The words of each verdict on a paper's line, in STATUSES order (singular, plural).
 _WORDS = {"within tolerance": ("within a stated wider tolerance",) * 2,
           "holds": ("bound that holds", "bounds that hold"),
@@ -203,10 +212,50 @@ def _paper_line(row: dict) -> str:
             f"(pipeline defects) among {row['reference_checked']} values a field library computes too.")
 
 
-def summarise(tables: dict[str, pd.DataFrame],
-              values: dict[str, pd.DataFrame] | None = None) -> tuple[pd.DataFrame, str]:
+def ledger_totals(counts: pd.DataFrame | None) -> dict[str, int]:
+    """A paper's ``LEDGER_COLUMNS`` from its ledger counts (one row per document; a paper
+    without documents has one row with no document name)."""
+    if counts is None:
+        return dict.fromkeys(LEDGER_COLUMNS, 0)
+    documents = counts[counts["document"].astype(str) != ""]
+    total = documents[["printed", "claimed", "dismissed", "unaccounted"]].astype(int).sum()
+    return {"documents": len(documents), "documents_checked": int((documents["checked"] == "yes").sum()),
+            **{f"numbers_{name}": int(total[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")}}
+
+
+def ledger_section(ledgers: dict[str, pd.DataFrame]) -> list[str]:
+    """summary.md's lines on the ledgers: per paper and checked document, the numbers
+    printed, claimed, dismissed, unreviewed and unaccounted; one line for a paper none was
+    checked for, saying why."""
+    lines = ["", "## Printed numbers: every number of the documents, claimed or dismissed (the ledger)", ""]
+    table = []
+    for paper, frame in ledgers.items():
+        records = frame.to_dict("records")
+        checked = [r for r in records if r["checked"] == "yes"]
+        if checked:
+            table += [(paper, r) for r in checked]
+            continue
+        documents = [r for r in records if r["document"]]
+        printed = sum(int(r["printed"]) for r in documents)
+        what = (f" ({len(documents)} document{'s' if len(documents) != 1 else ''}, {printed:,} numbers printed)"
+                if documents else "")
+        lines.append(f"- **{paper}**{what}: {records[0]['note']}")
+    if table:
+        if len(lines) > 3:
+            lines.append("")
+        lines += ["| paper | document | printed | claimed | dismissed | unreviewed | unaccounted | claimed in words |",
+                  "|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {paper} | {r['document']} | {r['printed']} | {r['claimed']} | {r['dismissed']} | "
+                  f"{r['unreviewed']} | {r['unaccounted']} | {r['claimed_in_words']} |" for paper, r in table]
+    return lines
+
+
+def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] | None = None,
+              ledgers: dict[str, pd.DataFrame] | None = None) -> tuple[pd.DataFrame, str]:
     """summary.tsv's frame and summary.md's text for the papers' claims tables (module
-    docstring); ``values``: each paper's values.tsv frame (for the reference check)."""
+    docstring); ``values``: each paper's values.tsv frame (for the reference check);
+    ``ledgers``: each paper's ledger_counts.tsv frame (without them, the ledger columns
+    are 0 and summary.md has no ledger section)."""
     values = values or {}
     counts, disagreements, found_of, findings_of = [], {}, {}, {}
     for paper, table in tables.items():
@@ -219,7 +268,7 @@ def summarise(tables: dict[str, pd.DataFrame],
         counts.append({"paper": paper, **{_column(s): int(tally.get(s, 0)) for s in STATUSES},
                        "figures": len(found), "claims": len(table),
                        "finding_causes": len(_cause_groups(findings_of[paper])), "reference_checked": checked,
-                       "reference_differs": len(differ)})
+                       "reference_differs": len(differ), **ledger_totals((ledgers or {}).get(paper))})
     summary = pd.DataFrame(counts, columns=SUMMARY_COLUMNS)
 
     lines = ["# reagree: published numbers against recomputed ones", ""]
@@ -281,4 +330,6 @@ def summarise(tables: dict[str, pd.DataFrame],
             if len(reasons):
                 lines += ["", f"## {paper}: {heading}", ""]
                 lines += [f"- {count} figure{'s' if count != 1 else ''}: {reason}" for reason, count in reasons.items()]
+    if ledgers:
+        lines += ledger_section(ledgers)
     return summary, "\n".join(lines) + "\n"

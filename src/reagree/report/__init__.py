@@ -45,7 +45,7 @@ import pandas as pd
 
 from reagree import __version__
 from reagree.pipeline.claims import read_claims
-from reagree.pipeline.summary import finding_figures
+from reagree.pipeline.summary import LEDGER_COLUMNS, finding_figures
 from reagree.pipeline.verdicts import STATUSES
 
 MAX_TABLE_ROWS = 100
@@ -205,7 +205,7 @@ def _key_html(text: str) -> str:
     return esc(text).replace(".", ".<wbr>")
 
 
-_AFTER_STATUSES = ("figures", "claims", "finding_causes", "reference_checked", "reference_differs")
+_AFTER_STATUSES = ("figures", "claims", "finding_causes", "reference_checked", "reference_differs", *LEDGER_COLUMNS)
 
 
 def summary_table(summary: pd.DataFrame) -> str:
@@ -221,7 +221,8 @@ def summary_table(summary: pd.DataFrame) -> str:
             style = f' style="color:{STATUS_COLOURS[status]};font-weight:600"' if count and status != "match" else ""
             cells.append(f'<td class="num" data-status="{esc(status)}"{style}>{count}</td>')
         # the columns after the statuses, as summary.tsv has them: figures, claims, finding causes,
-        # and the values a field library also computes with how many of them differ (defects)
+        # the values a field library also computes with how many of them differ (defects), and the
+        # ledger's documents and printed numbers (claimed, dismissed, unaccounted)
         extra = "".join(f'<td class="num" data-status="{esc(c.replace("_", " "))}"'
                         + (' style="color:#8250df;font-weight:600"' if c == "reference_differs" and record[c] else "")
                         + f'>{int(record[c])}</td>' for c in _AFTER_STATUSES if c in record)

@@ -145,7 +145,7 @@ rule check_shvets2026_anchoring:
 
 rule count_shvets2026_checks:
     input:
-        script="data/shvets2026/reproduce.py",
+        script="data/shvets2026/documents/reproduce.py",  # a document of paper.yaml (rules/ledger.smk fetches it)
     output:
         values=f"{SHV}/values/checks.tsv",
     log:
