@@ -11,7 +11,7 @@ Each family below names the rule that writes it and the one function that comput
 from reagree.pipeline import internal, snowflake
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats import selfagreement
-from reagree.stats.annotations import Annotations
+from reagree.stats.labels import Annotations
 from reagree.stats.undefined import difference
 
 from mozetic2016.release import (APPLICATIONS, CATEGORIES, CLASSIFIED_APPLICATIONS, LANGUAGES, TABLE_DATASETS,

@@ -15,7 +15,7 @@ import pandas as pd
 from mozetic2016.release import CATEGORIES, LANGUAGES, dataset_paths, display_name, provenance, read_dataset
 from reagree.pipeline.snowflake import posting_months
 from reagree.stats import selfagreement
-from reagree.stats.annotations import Annotations
+from reagree.stats.labels import Annotations
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_table, write_values
 from mozetic2016 import keys
