@@ -4,8 +4,9 @@ released tool labels, and score the reruns against the released majority columns
 
 The rule's ``params.tools`` names the tools (textblob and vader; roberta behind the
 ``rerun_roberta`` setting, since it downloads model weights). The TextBlob/VADER rule
-also writes what the tools read: the rows whose translation differs from the tweet and
-the row whose translation is the error string, with every tool's label and an excerpt.
+also writes what the tools read: the rows whose translation differs from the tweet (how
+many, and per 100 tweets) and the row whose translation is the error string (how the six
+humans labelled it), with every tool's label and an excerpt.
 Package versions go into every table's provenance and into the values' notes.
 Composition only: the labelling rules are ``jayanetti2026.toolrerun``'s.
 """
@@ -25,7 +26,7 @@ from reagree.io.reads import sha256_read
 from reagree.pipeline.tables import write_table, write_values
 from jayanetti2026 import keys
 from jayanetti2026.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, rerun, rows_with_text,
-                               same_label_count, tool_versions)
+                               same_label_count, tool_versions, votes_on_rows)
 
 
 def rerun_values(release, reruns, versions, bootstrap, families):
@@ -87,8 +88,15 @@ def what_the_tools_read(release, reruns, characters):
     table["tweet_translated"] = [excerpt(scored.iloc[row], characters) for row in changed]
     values = [keys.TRANSLATED.row(len(changed), note=f"rows whose {TRANSLATED} differs from {TEXT}: "
                                                     + ", ".join(map(str, changed))),
+              keys.TRANSLATED_SHARE.row(100 * len(changed) / release.three_class.n_units,
+                                        note=f"rows whose {TRANSLATED} differs from {TEXT}, per 100 tweets"),
               keys.TRANSLATION_ERRORS.row(len(errors), note=f"rows whose {TRANSLATED} is '{TRANSLATION_ERROR}': "
                                                            + ", ".join(map(str, errors)))]
+    on_errors = votes_on_rows(votes, errors, f"no row's {TRANSLATED} is '{TRANSLATION_ERROR}'")
+    values += [keys.TRANSLATION_ERROR_VOTES.row(on_errors[code], sentiment=category,
+                                                note="the six human votes on the rows whose "
+                                                     f"{TRANSLATED} is '{TRANSLATION_ERROR}'")
+               for code, category in enumerate(SENTIMENT)]
     return table, values
 
 

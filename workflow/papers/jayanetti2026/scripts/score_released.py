@@ -1,15 +1,16 @@
 """Rule score_jayanetti2026_released: what the released labels say before any tie rule.
 
-Fleiss' kappa of the humans and of the tools per framing, the humans' per-category
-kappas and their p(1-p)-weighted mean, label counts and shares, pairwise kappa among the
-nine raters, and the 3-3 ties: how many, of which kind, where the release put each kind
-(counts and rows; the ties table, with an excerpt of the text the tools read). The months
-the tweets were posted, from the ids in their URLs. And the write-up's own intervals, drawn under its scheme
-("numpy": default_rng(seed), one integers(0, n, size=n) per draw, numpy.percentile
-ends): human Fleiss three-class, the binary framings' gains over it (paired), RoBERTa's
-positive-vs-rest minus three-class kappa and its positive-vs-rest kappa against the
-released columns. Every Fleiss and Cohen kappa carries statsmodels' or scikit-learn's
-value beside it (``reference``). Composition only: the statistics are reagree's.
+How many tweets the release holds; Fleiss' kappa of the humans and of the tools per
+framing, the humans' per-category kappas and their p(1-p)-weighted mean, label counts and
+shares, pairwise kappa among the nine raters, and the 3-3 ties: how many, of which kind,
+where the release put each kind (counts and rows; the ties table, with an excerpt of the
+text the tools read). The months the tweets were posted, from the ids in their URLs. And
+the write-up's own intervals, drawn under its scheme ("numpy": default_rng(seed), one
+integers(0, n, size=n) per draw, numpy.percentile ends): human Fleiss three-class, the
+binary framings' gains over it (paired), RoBERTa's positive-vs-rest minus three-class
+kappa and its positive-vs-rest kappa against the released columns. Every Fleiss and
+Cohen kappa carries statsmodels' or scikit-learn's value beside it (``reference``).
+Composition only: the statistics are reagree's.
 """
 from itertools import combinations
 
@@ -59,10 +60,11 @@ def labels_and_ties(release, characters):
     """Label counts and shares; the ties, their kinds and how the release broke them."""
     three, humans = release.three_class, release.humans
     released = three.codes[:, three.raters.index(MAJORITY)]
-    values = [keys.FLEISS_CATEGORY.row(kappa, category=name,
-                                       reference=fleiss_category_reference(humans.unit_counts(), code))
-              for code, (name, kappa) in enumerate(zip(SENTIMENT,
-                                                       multirater.fleiss_category_kappas(humans.unit_counts())))]
+    values = [keys.TWEETS.row(three.n_units, note="rows of the release, each labelled by all nine raters")]
+    values += [keys.FLEISS_CATEGORY.row(kappa, category=name,
+                                        reference=fleiss_category_reference(humans.unit_counts(), code))
+               for code, (name, kappa) in enumerate(zip(SENTIMENT,
+                                                        multirater.fleiss_category_kappas(humans.unit_counts())))]
     values.append(keys.CATEGORY_MEAN.row(multirater.fleiss_category_weighted_mean(humans.unit_counts()),
                                          note="the category kappas' mean weighted by p(1-p)"))
     values += [keys.LABEL_SHARE.row(100 * share, category=name)
