@@ -111,7 +111,8 @@ def krippendorff_file(request, tmp_path):
 
 def test_krippendorff_2011_published_alphas_long_and_wide(krippendorff_file, tmp_path, capsys):
     path, layout = krippendorff_file
-    code, result, printed = run_audit([str(path), *layout, "--level", "interval", "--bootstrap", "200"],
+    # --full: the pairs and their ceiling are past the one-screen default
+    code, result, printed = run_audit([str(path), *layout, "--level", "interval", "--bootstrap", "200", "--full"],
                                       tmp_path, capsys)
     assert code == 0
     for key in REQUIRED_KEYS:
@@ -257,7 +258,8 @@ def test_ties_the_rule_and_the_majority_column_counted_by_hand(tmp_path, capsys)
     path = tmp_path / "ties.csv"
     path.write_text(TIES)
     code, result, printed = run_audit([str(path), "--format", "wide", "--majority", "gold", "--tie-rule",
-                                       "prefer:neu", "--order", "neg,neu,pos", "--bootstrap", "0"], tmp_path, capsys)
+                                       "prefer:neu", "--order", "neg,neu,pos", "--bootstrap", "0", "--full"],
+                                      tmp_path, capsys)  # --full: the ties are past the one-screen default
     assert code == 0
     ties = result["ties"]
     # t1 neg-neu 2-2, t2 neu-pos 2-2, t4 neu-pos 2-2, t5 neg-neu 1-1: four ties
@@ -539,7 +541,8 @@ def test_beyond_twenty_raters_the_pairs_are_summarised_not_each_bootstrapped(tmp
     path, labels = many_raters_file(tmp_path)
     # named crowd raters: each labelled few units (the design infers interchangeable), so
     # the pairs by name are asked for with --design fixed
-    code, result, printed = run_audit([str(path), "--bootstrap", "200", "--design", "fixed"], tmp_path, capsys)
+    code, result, printed = run_audit([str(path), "--bootstrap", "200", "--design", "fixed", "--full"], tmp_path,
+                                      capsys)  # --full: the pairs are past the one-screen default
     assert code == 0
     plan = result["pairwise_plan"]
     assert plan["mode"] == "summarised" and plan["rater_pairs"] == 25 * 24 // 2 and plan["intervals"] is False
@@ -567,7 +570,8 @@ def test_beyond_the_pair_limit_no_pairs_are_tabulated_and_the_audit_says_why(tmp
 
     monkeypatch.setattr(compute, "MAX_RATER_PAIRS", 100)
     path, _ = many_raters_file(tmp_path)
-    code, result, printed = run_audit([str(path), "--bootstrap", "50", "--design", "fixed"], tmp_path, capsys)
+    code, result, printed = run_audit([str(path), "--bootstrap", "50", "--design", "fixed", "--full"], tmp_path,
+                                      capsys)  # --full: the pairs are past the one-screen default
     assert code == 0
     why = ("25 raters make 300 pairs, more than the 100 the audit tabulates; audit a table filtered to fewer raters")
     assert result["pairwise"] == [] and result["pairwise_plan"]["mode"] == "none"

@@ -28,6 +28,9 @@ onerror:
         print(f"reagree: this run failed before rebuilding {', '.join(_gone)}; they were removed when it "
               "started, so no summary from an earlier run stands as current. Fix the error above and run again.",
               file=sys.stderr)
-    # a paper whose claims could not be diffed (rule confirm_claims): its error, last on the screen
-    if INVOCATION == "run" and failed_papers("results", PAPERS):
-        print("\n".join(ending(failed_papers("results", PAPERS))), file=sys.stderr)
+    # a paper whose claims could not be diffed (rule confirm_claims): its error, the last line on
+    # the screen (Snakemake would print its log's path and its own one-line error after this hook)
+    _failed = failed_papers("results", PAPERS) if INVOCATION == "run" else {}
+    if _failed:
+        print("\n".join(ending(_failed)), file=sys.stderr, flush=True)
+        raise SystemExit(1)

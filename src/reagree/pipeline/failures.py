@@ -96,3 +96,19 @@ def paper_failure(claims_path: str | Path, error_file: str | Path, log: logging.
         write_tsv(pd.DataFrame(columns=CLAIM_COLUMNS), claims_path)
     else:
         write_text_atomic(error_file, "")
+
+
+def confirm_claims(papers: Iterable[str], out: str | Path, results: str | Path = "results") -> int:
+    """Rule confirm_claims: 0 with ``out`` written when no paper failed, else 1 with
+    ``ending``'s lines on stderr and ``out`` not written (module docstring)."""
+    import sys
+
+    from reagree.pipeline.tables import write_text_atomic
+
+    papers = list(papers)
+    failed = failed_papers(results, papers)
+    if failed:
+        print("\n".join(ending(failed)), file=sys.stderr)
+        return 1
+    write_text_atomic(out, "".join(f"{paper}: claims diffed\n" for paper in papers))
+    return 0

@@ -23,11 +23,10 @@ from reagree.pipeline.verdicts import STATUSES
 from reagree.report.html import STATUS_COLOURS, counted, esc, scrolling, slug
 from reagree.report.load import RunScope
 
-# The columns after the verdicts, in summary.tsv's order: the first table ends with the
-# figures and claims counted; the second holds the checks beside the verdicts, each
-# column under a group heading and a short name.
-_COUNTS = (("figures", "figures"), ("claims", "claims"))
-_CHECKS = (("findings", (("finding_causes", "causes"),)),
+# The columns after the verdicts, in summary.tsv's order, in the second table: what was
+# counted and the checks beside the verdicts, each column under a group heading and a short name.
+_CHECKS = (("counted", (("figures", "figures"), ("claims", "claims"))),
+           ("findings", (("finding_causes", "causes"),)),
            ("field library", (("reference_checked", "checked"), ("reference_differs", "differ"))),
            ("ledger of printed numbers", (("documents", "documents"), ("documents_checked", "checked"),
                                           ("numbers_printed", "printed"), ("numbers_claimed", "claimed"),
@@ -77,10 +76,10 @@ def _table(summary: pd.DataFrame, table_id: str, groups: list[tuple[str, list[tu
 
 def summary_table(summary: pd.DataFrame) -> str:
     """summary.tsv on the page, in two tables that each fit the window: the verdicts of
-    the printed figures per paper (one cell per verdict), then the checks beside them
-    (finding causes, the field libraries' values, the ledger of printed numbers)."""
-    verdicts = [("verdicts of printed figures", [(s.replace(" ", "_"), s) for s in STATUSES]),
-                ("counted", [c for c in _COUNTS if c[0] in summary.columns])]
+    the printed figures per paper (one cell per verdict), then what was counted and the
+    checks beside them (finding causes, the field libraries' values, the ledger of
+    printed numbers)."""
+    verdicts = [("verdicts of printed figures", [(s.replace(" ", "_"), s) for s in STATUSES])]
     checks = [(group, [c for c in members if c[0] in summary.columns]) for group, members in _CHECKS]
     return (_table(summary, "summary-table", verdicts)
             + _table(summary, "checks-table", [(g, m) for g, m in checks if m]))
