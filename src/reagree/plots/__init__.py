@@ -29,7 +29,7 @@ _PNG_METADATA = {"Software": None}
 PLAIN_TEXT = {"text.parse_math": False, "text.usetex": False}
 F = TypeVar("F", bound=Callable)
 #: The most characters of a 10-point title line over a 6.4-inch line chart (``lines``).
-TITLE_CHARACTERS = 72
+TITLE_CHARACTERS = 62
 
 
 def plain_text(draw: F) -> F:
