@@ -17,6 +17,8 @@ import pytest
 from reagree.audit import audit, read_table, to_json, value_rows
 from reagree.cli import main
 
+from conftest import ROOT
+
 # Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School for
 # Communication, University of Pennsylvania, section C: 4 observers (A-D) x 12 units, values
 # 1-5, missing values. Printed: alpha nominal 0.743, ordinal 0.815, interval 0.849, ratio
@@ -611,6 +613,32 @@ def test_figure_shades_alpha_bands_behind_alpha_only_and_names_its_source(tmp_pa
     assert "from k.csv (sha256 abababababab...): 12 units, 4 raters, 41 ratings." in caption
     assert "95% bootstrap intervals (100 resamples of the units, percentile scheme, seed 0)" in caption
     assert "Shaded behind Krippendorff's alpha only" in caption
+
+
+def test_figure_gives_each_category_one_line_with_its_two_measures_and_each_pair_one_cell(tmp_path, monkeypatch):
+    import reagree.audit.figure as figure_module
+
+    drawn = []
+    monkeypatch.setattr(figure_module, "save_figure", lambda figure, path: drawn.append(figure))
+    # the example of config.yaml: 4 raters, 80 tickets, 50 complete, so both measures are defined
+    table = read_table(ROOT / "examples" / "triage_wide.csv", layout="wide", unit="ticket", majority="lead",
+                       order="low,medium,high,urgent")
+    result = audit(table, level="ordinal", draws=50)
+    figure_module.coefficient_figure(result, tmp_path / "coefficients.png", title="triage")
+    (panel,) = [axis for axis in drawn[0].axes if axis.get_title(loc="left") == "Per category"]
+    # one line per category (four), not eight rows interleaving two measures
+    assert [t.get_text() for t in panel.get_yticklabels()] == ["low", "medium", "high", "urgent"]
+    assert [t.get_text() for t in panel.get_legend().get_texts()] == ["Fleiss' kappa_j (complete units)",
+                                                                      "specific agreement (pairable units)"]
+    points = [line for line in panel.get_lines() if line.get_marker() == "o"]
+    ticks = panel.get_yticks()
+    for tick in ticks:  # each category's two points sit just above and below its line
+        near = sorted(y for line in points for y in line.get_ydata() if abs(y - tick) < 0.5)
+        assert len(near) <= 2 and all(abs(y - tick) == pytest.approx(0.2) for y in near)
+    # the pairs heatmap: each pair of the four raters once, below a blank diagonal
+    figure_module.pairs_figure(result, tmp_path / "pairs.png")
+    texts = [t.get_text() for t in drawn[-1].axes[0].texts]
+    assert len(texts) == len(result["pairwise"]) == 6
 
 
 def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path):
