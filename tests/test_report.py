@@ -13,8 +13,8 @@ screenshot is left in the test's output folder.
 
 from __future__ import annotations
 
+import json
 import re
-import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,6 +25,7 @@ import yaml
 
 from reagree.pipeline.claims import read_claims
 
+from browser import Page as BrowserPage, chromium
 from conftest import DEMO, copy_build, run_snakemake
 from test_report_page import Order
 
@@ -176,7 +177,7 @@ def test_the_page_is_rebuilt_byte_for_byte(built, tmp_path_factory):
 
 
 def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    found = chromium()
     if found is None:
         pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)")
     return found
@@ -224,3 +225,45 @@ def test_chromium_renders_the_summary_and_leaves_a_screenshot(built, tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert shot.returncode == 0 and screenshot.stat().st_size > 20_000, shot.stderr[-300:]
     print(f"screenshot of results/report.html: {screenshot}")
+
+
+# What the page measures in Chromium at 1,280 px: its width, each figure's natural and drawn
+# width, the boxes of the summary and the findings that would scroll, and the findings' keys
+# (in the Findings section, and anywhere else on the page).
+MEASURE = """JSON.stringify({
+  width: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+  images: Array.from(document.images).map(i => ({complete: i.complete, natural: i.naturalWidth, shown: i.width,
+                                                  audit: !!i.closest('.audit-figures')})),
+  scrolling: Array.from(document.querySelectorAll('#summary .scroll, #findings .scroll'))
+    .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.firstElementChild.id || b.parentElement.id),
+  findings: Array.from(document.querySelectorAll('#findings tr.finding td.key a')).map(a => a.textContent),
+  elsewhere: document.querySelectorAll('section.paper tr.finding, section.paper table.findings').length
+})"""
+
+
+def test_chromium_at_1280_px_nothing_is_wider_every_figure_loads_and_findings_appear_once(built, tmp_path):
+    """Issue 27: at a 1,280 px window the page is no wider than the window (long tables scroll
+    inside their own box; the summary's and the findings' never need to), every figure has
+    loaded in a full-page capture (none is lazy), the audit's figures are drawn at a scale
+    that keeps their smallest text (7 pt at 120 dpi: 11.7 px) at 10 px or more, and each
+    finding appears once, in the Findings section."""
+    page = BrowserPage(_chromium(), tmp_path / "profile", 1280, 900)
+    try:
+        page.open((built / "results" / "report.html").resolve().as_uri())
+        page.capture(tmp_path / "report-1280.png")
+        measured = json.loads(page.evaluate(MEASURE))
+    except (RuntimeError, OSError) as error:
+        pytest.skip(f"chromium could not run here: {error}")
+    finally:
+        page.close()
+    assert measured["width"] <= 1280, measured["width"]
+    assert measured["scrolling"] == [], measured["scrolling"]
+    images = measured["images"]
+    assert len(images) == 6 and all(i["complete"] and i["natural"] > 0 for i in images), images
+    audit = [i for i in images if i["audit"]]
+    assert len(audit) == 4 and all(i["shown"] / i["natural"] >= 10 / 11.7 for i in audit), audit
+    expected = expected_summary(built)
+    findings = sum(row["mismatch"] + row["inconsistent"] for row in expected.values())
+    assert len(measured["findings"]) == findings == len(set(measured["findings"])) >= 1
+    assert measured["elsewhere"] == 0
+    print(f"full-page capture of results/report.html at 1,280 px: {tmp_path / 'report-1280.png'}")
