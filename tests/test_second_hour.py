@@ -21,7 +21,7 @@ from reagree.pipeline.claims import diff_claims, read_claims, summarise
 from reagree.pipeline.explain import explain
 from reagree.pipeline.failures import ending, failed_papers, one_line
 
-from conftest import DEMO, copy_build, run_snakemake
+from conftest import DEMO, ROOT, copy_build, run_snakemake
 
 CLAIMS_TABLE = "workflow/papers/demo/claims/demo.tsv"
 TYPO = ("agreement.a_b.part_a\t", "agreement.a_b.prt_a\t")
@@ -153,3 +153,28 @@ def test_a_run_of_some_papers_says_which_it_left_out(tmp_path):
     build_report(results, {"x": {"title": "X"}}, [], tmp_path / "report.html", left_out=["y", "z"])
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert page.index("built: x; not in this run: y, z") < page.index('<section id="summary">')
+
+
+# ------------------------------------------------------------ the audit on one screen (issue 26)
+
+def test_the_audit_text_fits_one_screen_and_full_prints_everything(capsys):
+    args = ["audit", str(ROOT / "examples" / "triage_long.csv"), "--unit", "ticket", "--rater", "annotator",
+            "--label", "severity", "--level", "ordinal", "--order", "low,medium,high,urgent", "--bootstrap", "200"]
+    assert cli.main(args) == 0
+    screen = capsys.readouterr().out.splitlines()
+    assert len(screen) <= 50
+    assert screen[0].startswith("ordinal alpha 0.82 [") and "; without rater B: 0.83" in screen[0]
+    assert screen[3].startswith("Design: 80 units, 4 raters (fixed), 284 ratings, 11.2% of unit x rater cells")
+    assert screen[4].startswith("Labels (in the given order): low 89 (31.3%)")
+    for heading in ("Coefficients", "Raters (whose removal raises ordinal alpha most first",
+                    "Items to adjudicate first", "Most confused"):
+        assert any(line.startswith(heading) for line in screen), heading
+    raters = screen[screen.index(next(line for line in screen if line.startswith("Raters"))) + 2:][:4]
+    assert [line.split()[0] for line in raters] == ["B", "D", "C", "..."]  # the three worst, then how many more
+    assert screen[-1].startswith("more with --full:")
+    assert cli.main([*args, "--full"]) == 0
+    full = capsys.readouterr().out
+    for part in ("Pairs (units both labelled)", "Analytic inference", "Weighted (ordered labels",
+                 "Per category (Fleiss kappa_j", "Majority vote and ties", "  A          72"):
+        assert part in full, part
+    assert "Pairs (units both labelled)" not in "\n".join(screen)

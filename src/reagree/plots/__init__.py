@@ -69,8 +69,10 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
     below the diagonal, with its value written in the cell; the diagonal is blank (a
     rater against itself says nothing). ``titles`` names the panels in words (default:
     the panel's own name). Returns the (closed) figure."""
-    side = max(3.6, 0.42 * len(raters) + 1.2)
-    figure, axes = plt.subplots(1, len(panels), figsize=(side * len(panels) + 1.0, side + 0.9),
+    # Sized so that three panels of nine raters fit a 1,280 px page with their 8-point text
+    # at 10 px or more (13.4 inches at 120 dpi, shown 1,224 px wide).
+    side = max(3.2, 0.36 * len(raters) + 0.9)
+    figure, axes = plt.subplots(1, len(panels), figsize=(side * len(panels) + 0.9, side + 0.8),
                                 constrained_layout=True)
     axes = np.atleast_1d(axes)
     index = {r: i for i, r in enumerate(raters)}

@@ -233,8 +233,7 @@ details.claims-box>summary h3{display:inline}
 figure{margin:10px 0;max-width:100%} figure img{max-width:100%;height:auto;border:1px solid var(--line)}
 figcaption{color:var(--fg);font-size:13px;max-width:70em} figcaption .file{color:var(--muted);font-size:12px}
 figcaption code{font-size:12px}
-.figures figure{max-width:1100px;margin:10px 0 22px}
-.audit-figures figure{max-width:1100px;margin:10px 0 22px}
+.figures figure,.audit-figures figure{margin:10px 0 22px}
 .reading{background:var(--band);border-left:4px solid #0969da;padding:6px 10px}
 .failed{background:#ffebe9;border-left:4px solid #cf222e;padding:6px 10px}
 li.problem{color:#9a6700}
