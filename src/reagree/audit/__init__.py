@@ -92,5 +92,6 @@ from reagree.audit.render import coefficient_rows, provenance, render_screen, re
 from reagree.audit.write import write_outputs
 
 __all__ = ["LAYOUTS", "MAX_PAIRS_WITH_INTERVALS", "RELIABLE", "TENTATIVE", "AuditTable", "applicable_levels", "audit",
-           "audit_file", "coefficient_rows", "provenance", "read_table", "reading", "render_screen", "render_text", "result_tables",
+           "audit_file", "coefficient_rows", "provenance", "read_table", "reading", "render_screen", "render_text",
+           "result_tables",
            "to_json", "value_rows", "write_outputs"]

@@ -325,8 +325,9 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
         lines += [scope, ""]
     if failed:
         names = ", ".join(p for p in tables if p in failed)
-        lines += [f"**Failed: the claims of {names} could not be diffed** (why: on {'its' if len(failed) == 1 else 'their'}"
-                  " line below); every other paper's results stand.", ""]
+        their = "its" if len(failed) == 1 else "their"
+        lines += [f"**Failed: the claims of {names} could not be diffed** (why: on {their} line below); every other "
+                  "paper's results stand.", ""]
     if not tables:
         lines += ["**Warning: no paper is configured (`papers: []`); nothing was checked.**", ""]
     lines += [_paper_line(row) for row in summary.to_dict("records")]

@@ -64,7 +64,8 @@ def audit_section(audit: AuditResults, results: Path) -> str:
         f'<td class="num">{esc(fixed(r["without_alpha"]["change"]))}</td>'
         f'<td class="num">{esc(ci_text(r["without_alpha"].get("change_ci")))}</td></tr>'
         for r in result.get("per_rater", [])[:MAX_PAIR_ROWS])
-    raters_table = (f'<h3>Per rater</h3><div class="scroll"><table class="data"><thead><tr><th>rater</th><th class="num">units</th>'
+    raters_table = (f'<h3>Per rater</h3><div class="scroll"><table class="data"><thead><tr><th>rater</th>'
+                    '<th class="num">units</th>'
                     '<th class="num">agreement with the rest</th><th class="num">with the others\' majority</th>'
                     '<th class="num">label bias p</th><th class="num">alpha without, minus alpha</th>'
                     f'<th class="num">interval</th></tr></thead><tbody>{raters_rows}</tbody></table></div>'
@@ -73,7 +74,8 @@ def audit_section(audit: AuditResults, results: Path) -> str:
         f'<tr><td>{esc(u["unit"])}</td><td class="num">{100 * u["disagreeing_pairs"]:.1f}%</td>'
         f'<td>{esc(", ".join(f"{c} {n}" for c, n in u["votes"].items()))}</td></tr>'
         for u in result.get("items", {}).get("units", [])[:MAX_ITEM_ROWS])
-    items_table = (f'<h3>Items to adjudicate first</h3><div class="scroll"><table class="data small"><thead><tr><th>unit</th>'
+    items_table = (f'<h3>Items to adjudicate first</h3><div class="scroll"><table class="data small"><thead><tr>'
+                   '<th>unit</th>'
                    f'<th class="num">pairs disagreeing</th><th>votes</th></tr></thead><tbody>{item_rows}</tbody>'
                    '</table></div><p class="note">Every disputed item, ranked, is in items.csv.</p>' if item_rows else "")
     per_category = "".join(
@@ -113,6 +115,8 @@ def audit_section(audit: AuditResults, results: Path) -> str:
     problems = "".join(f'<li class="problem">{esc(p)}</li>' for p in result["problems"] + result["notes"])
     figures = "".join(figure_block(audit.folder / name, results) for name in AUDIT_FIGURES
                       if (audit.folder / name).is_file())
+    ties_table = (scrolling(f'<table class="data small"><thead><tr>{tie_head}</tr></thead><tbody>{tie_rows}</tbody>'
+                            '</table>') if tie_rows else "")
     per_category_table = ('<table class="data"><thead><tr><th>category</th><th class="num">ratings</th>'
                           '<th class="num">Fleiss kappa_j</th><th class="num">interval</th>'
                           '<th class="num">p (SE under kappa_j = 0)</th><th class="num">specific agreement</th>'
@@ -135,6 +139,6 @@ Files: {esc(shown_path(audit.folder, results))}/</p>
 <h3>Per category</h3>{scrolling(per_category_table)}
 <h3>Pairs</h3>{scrolling(pairs_table)}{pair_note}
 <h3>Majority vote and ties</h3><p>{tie_text}.</p>
-{scrolling(f'<table class="data small"><thead><tr>{tie_head}</tr></thead><tbody>{tie_rows}</tbody></table>') if tie_rows else ''}
+{ties_table}
 <div class="audit-figures">{figures}</div>
 </section>"""

@@ -58,8 +58,9 @@ def _places(row: dict) -> str:
     the claim is the paper's own)."""
     places = (row.get("places") or row["where"]).split(" / ")
     source = row.get("source", "paper")
-    return "".join(f'<span class="where">{esc(place if source == "paper" or place.startswith(source) else f"{source}: {place}")}'
-                   "</span>" for place in dict.fromkeys(places))
+    named = [place if source == "paper" or place.startswith(source) else f"{source}: {place}"
+             for place in dict.fromkeys(places)]
+    return "".join(f'<span class="where">{esc(place)}</span>' for place in named)
 
 
 def _row(row: dict, with_paper: bool) -> str:

@@ -94,30 +94,19 @@ def summary_sentences(summary: pd.DataFrame) -> str:
                          f'none of its verdicts stands: {esc(row["failed"])}</li>')
             continue
         parts = [f"{row['match']} of {counted(row['figures'], 'printed figure')} reproduced from the released data"]
-        if row["within_tolerance"]:
-            parts.append(f"{row['within_tolerance']} within a stated wider tolerance")
-        if row["holds"]:
-            parts.append(f"{counted(row['holds'], 'bound that holds', 'bounds that hold')}")
-        if row["consistent"]:
-            parts.append(f"{row['consistent']} consistent with other printed numbers")
-        if row["mismatch"]:
-            parts.append(f'<a href="#findings-{slug(row["paper"])}">{row["mismatch"]} '
-                         f'mismatch{"es" if row["mismatch"] != 1 else ""}</a>')
-        if row["inconsistent"]:
-            parts.append(f'<a href="#findings-{slug(row["paper"])}">{row["inconsistent"]} inconsistent with other '
-                         'printed numbers</a>')
-        if row["missing"]:
-            parts.append(f'<strong>{row["missing"]} missing (defects)</strong>')
-        if row["uncheckable"]:
-            parts.append(f"{row['uncheckable']} uncheckable")
-        if row["not_built"]:
-            parts.append(f"{row['not_built']} not built")
-        if row["not_comparable"]:
-            parts.append(f"{row['not_comparable']} not comparable")
-        if row.get("reference_differs"):
-            parts.append(f'<strong>{row["reference_differs"]} values differ from the field library\'s '
-                         '(defects)</strong>')
-        elif "reference_checked" in row and not row["reference_checked"] and row["figures"]:
+        findings = f'#findings-{slug(row["paper"])}'
+        parts += [words(row[column]) for column, words in (
+            ("within_tolerance", lambda n: f"{n} within a stated wider tolerance"),
+            ("holds", lambda n: counted(n, "bound that holds", "bounds that hold")),
+            ("consistent", lambda n: f"{n} consistent with other printed numbers"),
+            ("mismatch", lambda n: f'<a href="{findings}">{counted(n, "mismatch", "mismatches")}</a>'),
+            ("inconsistent", lambda n: f'<a href="{findings}">{n} inconsistent with other printed numbers</a>'),
+            ("missing", lambda n: f"<strong>{n} missing (defects)</strong>"),
+            ("uncheckable", lambda n: f"{n} uncheckable"), ("not_built", lambda n: f"{n} not built"),
+            ("not_comparable", lambda n: f"{n} not comparable"),
+            ("reference_differs", lambda n: f"<strong>{n} values differ from the field library's (defects)</strong>"),
+        ) if row.get(column)]
+        if "reference_checked" in row and not row["reference_checked"] and row["figures"]:
             parts.append("no value cross-checked against a field library (none computes one of its values)")
         items.append(f'<li>{paper}: {", ".join(parts)}.</li>')
     return f'<ul class="sentences">{"".join(items)}</ul>'
