@@ -43,6 +43,18 @@ def test_statuses():
     assert table.loc[1, "difference"] == pytest.approx(0.01)
 
 
+def test_a_not_recomputed_claim_gets_its_status_and_reason_and_needs_no_value():
+    # a printed figure whose data are released but whose method reagree does not reimplement: no rule writes
+    # its key (so no "produced by no rule" error), and it is neither a finding nor a match, nor uncheckable
+    reason = "the authors' seeded permutation p-value (src/perm.py)"
+    values = pd.DataFrame({"key": ["a"], "value": [0.396]})
+    table = diff_claims([claim("a", "0.40"), claim("p.perm", "0.03", not_recomputed=reason),
+                         claim("p.gone", "0.5", uncheckable="labels never released")], values)
+    assert table["status"].tolist() == ["match", "not recomputed", "uncheckable"]
+    assert table["reason"].tolist() == ["", reason, "labels never released"]
+    assert np.isnan(table.loc[1, "computed"]) and table.loc[1, "explained_by"] == "" and table.loc[1, "cause"] == ""
+
+
 class _Family:
     rule, function = "compute_demo_values", "reagree.stats.multirater.fleiss_kappa"
 
@@ -80,8 +92,8 @@ def test_summary_counts_and_lists_findings():
     tables = {"p": diff_claims([claim("a", "0.40"), claim("b", "0", note="three ties"), claim("z", "1")], values)}
     summary, markdown = summarise(tables)
     assert summary.iloc[0][["match", "within_tolerance", "holds", "consistent", "mismatch", "inconsistent",
-                            "uncheckable", "not_built", "not_comparable", "missing", "figures",
-                            "claims"]].tolist() == [1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 3, 3]
+                            "uncheckable", "not_recomputed", "not_built", "not_comparable", "missing", "figures",
+                            "claims"]].tolist() == [1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 3, 3]
     assert "three ties" in markdown and "| z |" in markdown and "defects" in markdown
 
 
@@ -91,7 +103,7 @@ def test_every_shipped_paper_yaml_is_valid():
         assert paper["claims"], path
 
 
-HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
+HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnot_recomputed\tnote\t"
           "tolerance_reason\tcause\tapproximate\tfigure\n")
 PAPER = "id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n"
 
@@ -383,6 +395,25 @@ def test_a_wide_tolerance_without_a_reason_is_refused_naming_file_and_line(tmp_p
         load_paper(path)
 
 
+def test_a_claim_is_uncheckable_or_not_recomputed_never_both(tmp_path):
+    method = "the authors' B1 volume null (src/b1_volume_null.py)"
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "0.2", not_recomputed=method)
+                                                  + row("g.x", "T", "0.149", uncheckable="never released",
+                                                        not_recomputed=method)})
+    with pytest.raises(ValueError) as refused:
+        load_paper(path)
+    assert "\n" not in str(refused.value)
+    assert str(refused.value).startswith(f"{path.parent / 'claims' / 't.tsv'}, line 3: claim g.x: both uncheckable "
+                                         "and not_recomputed are given")
+    # the column is read from the table into the claim, and gives the claim its status
+    path = write_paper(tmp_path / "demo", PAPER, {"claims/t.tsv": HEADER + row("a.b", "T", "0.2", not_recomputed=method,
+                                                                              note="printed by results/b1.txt")})
+    loaded = load_paper(path)["claims"]
+    assert (loaded[0]["not_recomputed"], loaded[0]["note"]) == (method, "printed by results/b1.txt")
+    table = diff_claims(loaded, pd.DataFrame({"key": ["x"], "value": [1.0]}))
+    assert (table.loc[0, "status"], table.loc[0, "reason"]) == ("not recomputed", method)
+
+
 # ----------------------------------------------------------------- variants, causes, the summary
 
 def variant(key, family, name, value, own=""):
@@ -457,14 +488,34 @@ def test_the_summary_shows_every_count_on_every_line_zeros_included_in_one_order
     lines = [line for line in markdown.splitlines() if line.startswith("- **")]
     assert lines[0] == ("- **p**: 1 of 1 printed figures reproduced from the released data; 0 within a stated wider "
                         "tolerance, 0 bounds that hold, 0 consistent with other printed numbers; 0 mismatches "
-                        "(findings), 0 inconsistent with other printed numbers (findings); 0 uncheckable, 0 not built "
-                        "(left out by the configuration), 0 not comparable (run under other settings), 0 missing "
-                        "(pipeline defects); 1 claim; no value cross-checked against a field library (none computes "
-                        "one of its values).")
+                        "(findings), 0 inconsistent with other printed numbers (findings); 0 uncheckable, 0 not "
+                        "recomputed (data released, method not reimplemented), 0 not built (left out by the "
+                        "configuration), 0 not comparable (run under other settings), 0 missing (pipeline defects); "
+                        "1 claim; no value cross-checked against a field library (none computes one of its values).")
     assert lines[1].startswith("- **q**: 0 of 1 printed figures reproduced from the released data; 0 within a stated "
                                "wider tolerance, 0 bounds that hold, 0 consistent with other printed numbers; 0 "
                                "mismatches (findings), 0 inconsistent with other printed numbers (findings); 1 "
-                               "uncheckable, 0 not built")
+                               "uncheckable, 0 not recomputed (data released, method not reimplemented), 0 not built")
+
+
+def test_the_summary_counts_not_recomputed_apart_right_after_uncheckable_with_its_reasons():
+    # by hand: four figures, one match, one uncheckable, two not recomputed under one reason; no finding
+    b1 = "the authors' B1 volume null (src/b1_volume_null.py)"
+    values = pd.DataFrame({"key": ["a"], "value": [0.396]})
+    table = diff_claims([claim("a", "0.40"), claim("b1.x", "0.2", not_recomputed=b1),
+                         claim("b1.y", "0.3", not_recomputed=b1), claim("llm", "0.5", uncheckable="never released")],
+                        values)
+    summary, markdown = summarise({"p": table})
+    columns = list(summary.columns)  # summary.tsv's columns
+    assert columns[columns.index("uncheckable") + 1] == "not_recomputed"
+    row = summary.iloc[0]
+    assert (row["match"], row["uncheckable"], row["not_recomputed"], row["mismatch"], row["figures"]) == (1, 1, 2, 0, 4)
+    line = next(line for line in markdown.splitlines() if line.startswith("- **p**"))
+    assert ("; 1 uncheckable, 2 not recomputed (data released, method not reimplemented), 0 not built (left out by "
+            "the configuration),") in line
+    assert f"## p: why figures are not recomputed\n\n- 2 figures: {b1}\n" in markdown
+    assert "## p: why figures are uncheckable\n\n- 1 figure: never released\n" in markdown
+    assert "Findings" not in markdown
 
 
 def test_a_value_the_field_library_disagrees_with_is_a_counted_defect():

@@ -99,7 +99,7 @@ def test_check_config_files_refuses_a_merged_configuration_that_expands_too_far(
 
 # ----------------------------------------------------------------- a claim's tolerance
 
-HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnote\t"
+HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnot_recomputed\tnote\t"
           "tolerance_reason\tcause\tapproximate\tfigure\n")
 
 

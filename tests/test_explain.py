@@ -122,3 +122,20 @@ def test_explain_outside_any_checkout_says_where_it_looked(tmp_path, monkeypatch
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "no reagree checkout" in said
     assert f"looked in {tmp_path.resolve()}, {tmp_path.resolve().parent}" in said and "--root DIR" in said
+
+
+def test_a_not_recomputed_claim_says_the_data_are_released_and_names_the_method(tmp_path):
+    method = "the authors' B1 volume null (src/b1_volume_null.py)"
+    table = diff_claims([{**claim("b1.null", "0.04"), "not_recomputed": method},
+                         {**claim("llm.k", "0.5"), "uncheckable": "labels never released"}],
+                        pd.DataFrame({"key": ["x"], "value": [1.0]}), "p")
+    (tmp_path / "p").mkdir()
+    write_tsv(table, tmp_path / "p" / "claims.tsv")
+    lines = explain("b1.null", tmp_path).splitlines()
+    assert lines[3:7] == ["  reagree   (not compared)  status: not recomputed",
+                          "  checked   nothing: the data are released, but reagree does not reimplement the method "
+                          "that printed it (the reason below names it)",
+                          f"  reason    {method}",
+                          "  variants  none tried (a claim that is not recomputed is not compared)"]
+    assert "  checked   nothing: what was released or fetched cannot give it (the reason below)" in \
+        explain("llm.k", tmp_path).splitlines()

@@ -86,7 +86,7 @@ def test_an_installed_reagree_finds_its_schemas_from_any_folder(installed, tmp_p
     (folder / "paper.yaml").write_text("id: demo\ntitle: t\ncite: c\nsources: []\nclaim_tables: [claims/t.tsv]\n")
     (folder / "claims").mkdir()
     (folder / "claims" / "t.tsv").write_text("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\t"
-                                            "uncheckable\tnote\ttolerance_reason\tcause\tapproximate\tfigure\nkappa.a_b\t\tT1\tpaper\t0.40\n")
+                                            "uncheckable\tnot_recomputed\tnote\ttolerance_reason\tcause\tapproximate\tfigure\nkappa.a_b\t\tT1\tpaper\t0.40\n")
     (tmp_path / "values.tsv").write_text("key\tvalue\nkappa.a_b\t0.396\n")
     result = run_installed(installed, "claims", str(folder / "paper.yaml"), str(tmp_path / "values.tsv"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr

@@ -53,7 +53,7 @@ def test_every_claim_table_has_the_one_header(table):
     lines = [line for line in table.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
     assert tuple(lines[0].split("\t")) == CLAIM_HEADER
     assert CLAIM_HEADER == ("key", "end", "where", "source", "published", "tolerance", "compare", "needs", "under",
-                            "uncheckable", "note", "tolerance_reason", "cause", "approximate", "figure")
+                            "uncheckable", "not_recomputed", "note", "tolerance_reason", "cause", "approximate", "figure")
 
 
 def test_a_printed_value_keeps_its_printed_text():

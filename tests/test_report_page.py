@@ -15,6 +15,7 @@ from reagree.pipeline.claims import CLAIM_COLUMNS, read_claims, summarise
 
 from reagree.plots import lines
 from reagree.report import build_report, counted
+from reagree.report.html import STATUS_COLOURS
 
 CLAIMS = ("\t".join(CLAIM_COLUMNS) + "\n"
           + "\t".join({"key": "kappa.a_b", "where": "Table 1", "source": "paper", "published": "0.50",
@@ -98,3 +99,26 @@ def test_findings_of_one_cause_sit_together_under_their_cause():
     # a cause shared by two figures is one heading row over them; a cause of one figure needs none
     assert page.count("cause: pairs (2 figures)") == 1 and "cause: n2" not in page
     assert page.index("cause: pairs") < page.index(">a<") < page.index(">c<") < page.index(">b<")
+
+
+def test_not_recomputed_is_counted_coloured_and_defined_apart_from_uncheckable(tmp_path):
+    # a toy paper with one match, one uncheckable and two not recomputed claims (counted by hand)
+    def claim(key, status, reason=""):
+        return "\t".join({"key": key, "where": "T1", "source": "paper", "published": "0.50", "status": status,
+                          "reason": reason, "tolerance": "0.005"}.get(c, "") for c in CLAIM_COLUMNS)
+    results = _results(tmp_path)
+    (results / "toy" / "claims.tsv").write_text(CLAIMS + "\n".join(
+        [claim("b1.x", "not recomputed", "the authors' B1 null (src/b1.py)"),
+         claim("b1.y", "not recomputed", "the authors' B1 null (src/b1.py)"),
+         claim("llm.z", "uncheckable", "labels never released")]) + "\n")
+    summary, _ = summarise({"toy": read_claims(results / "toy" / "claims.tsv")})
+    summary.to_csv(results / "summary.tsv", sep="\t", index=False)
+    out = tmp_path / "report.html"
+    build_report(results, {"toy": {"title": "A toy", "cite": "Toy (2026)"}}, [], out)
+    text = out.read_text(encoding="utf-8")
+    assert "1 of 4 printed figures reproduced from the released data, 1 uncheckable, 2 not recomputed, no value" in text
+    assert f'<td class="num" data-status="not recomputed" style="color:{STATUS_COLOURS["not recomputed"]};' in text
+    assert STATUS_COLOURS["not recomputed"] != STATUS_COLOURS["uncheckable"]
+    assert f".s-not-recomputed{{background:{STATUS_COLOURS['not recomputed']}}}" in text
+    assert "<b>not recomputed</b> the data are\nreleased, but reagree does not reimplement the method" in text
+    assert "<p>4 claims: 1 uncheckable, 2 not recomputed, 1 match.</p>" in text

@@ -187,7 +187,8 @@ def test_a_figure_printed_twice_and_checked_internally_is_one_verdict():
     (["match", "consistent"], "match"), (["mismatch", "consistent"], "mismatch"),
     (["match", "inconsistent"], "inconsistent"), (["match", "within tolerance"], "within tolerance"),
     (["uncheckable", "consistent"], "consistent"), (["not built", "holds"], "holds"),
-    (["missing", "mismatch"], "missing")])
+    (["missing", "mismatch"], "missing"), (["not recomputed", "holds"], "holds"),
+    (["uncheckable", "not recomputed"], "not recomputed"), (["not recomputed", "not built"], "not built")])
 def test_a_figure_s_verdict_puts_findings_first(statuses, expected):
     assert verdicts.verdict(statuses) == expected
 
@@ -208,7 +209,7 @@ def test_the_summary_of_many_claims_is_correct():
     rng = np.random.default_rng(3)
     n_single = 12_000
     statuses = np.array(["match", "within tolerance", "holds", "consistent", "mismatch", "inconsistent",
-                         "uncheckable", "not built", "not comparable", "missing"])
+                         "uncheckable", "not recomputed", "not built", "not comparable", "missing"])
     drawn = rng.choice(statuses, size=n_single)
     drawn[:300] = "mismatch"  # the declared cause's findings
     rows = [{"key": f"k{i}", "end": "", "where": "T", "source": "paper", "published": "1", "computed": 1.0,

@@ -345,8 +345,8 @@ def _parser() -> argparse.ArgumentParser:
     claims = commands.add_parser(
         "claims", help="diff a values.tsv against a paper's printed numbers",
         description="Join the claims of PAPER (its paper.yaml and claim tables) with the computed VALUES and "
-                    "print one row per claim with its status (match, mismatch, uncheckable, not built, "
-                    "not comparable, missing). Exit code 1 when a claim is missing a value.")
+                    "print one row per claim with its status (match, within tolerance, holds, consistent, mismatch, "
+                    "inconsistent, uncheckable, not recomputed, not built, not comparable, missing). Exit code 1 when a claim is missing a value.")
     claims.add_argument("paper", help="a paper's paper.yaml, e.g. workflow/papers/ID/paper.yaml")
     claims.add_argument("values", help="the paper's values.tsv, e.g. results/ID/values.tsv")
     claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout (a regular "

@@ -6,6 +6,9 @@ tried in this order.
 
 - ``uncheckable``: the claim carries a reason (data never released, needs a model
   download); decided before any value is looked up.
+- ``not recomputed``: the claim names the method reagree does not reimplement (and the
+  authors' file that does) for a number whose data are released (``not_recomputed``);
+  decided before any value is looked up. Never a finding, never a match.
 - ``not built``: the claim ``needs`` parts of the build the configuration left out (a
   language, an optional model rerun). The reason names every missing part and the
   setting that builds it.
@@ -342,8 +345,9 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
                "computed_low": np.nan, "computed_high": np.nan,
                "figure": figures[id(claim)],
                "rounding": ""}
-        if claim.get("uncheckable"):
-            row.update(status="uncheckable", reason=claim["uncheckable"])
+        if claim.get("uncheckable") or claim.get("not_recomputed"):
+            row.update(status="uncheckable" if claim.get("uncheckable") else "not recomputed",
+                       reason=claim.get("uncheckable") or claim["not_recomputed"])
             rows.append(row)
             continue
         unmet = unmet_need(claim.get("needs", {}), paper_id, settings, expansions)

@@ -50,6 +50,10 @@ _MEANING = {"match": "reproduced from the released data at its printed digits",
             "consistent": "consistent with the printed numbers it is checked against",
             "inconsistent": "no value the printed inputs allow prints as it (a finding)",
             "mismatch": "the released data do not give it back (a finding)",
+            "uncheckable": "nothing: what was released or fetched cannot give it (the reason below)",
+            "not recomputed": "nothing: the data are released, but reagree does not reimplement the method that "
+                              "printed it (the reason below names it)",
+            "not built": "nothing: the configuration left out a part it needs (the reason below names the setting)",
             "not comparable": "computed under other settings than the paper's",
             "missing": "no value computed: a defect in reagree"}
 

@@ -148,7 +148,8 @@ def _row(cells: list[str], where: str) -> LedgerRow:
         raise LedgerError(f"{where}: a claimed number names the key of at least one claim in the claims column")
     if status == "dismissed" and reason not in REASONS:
         raise LedgerError(f"{where}: a dismissed number gives a reason from the closed list: {', '.join(REASONS)} "
-                          f"(got {reason!r}); a result is claimed, even when it cannot be checked (uncheckable)")
+                          f"(got {reason!r}); a result is claimed, even when it cannot be checked (uncheckable) or "
+                          "reagree does not reimplement its method (not recomputed)")
     if status != "dismissed" and reason:
         raise LedgerError(f"{where}: only a dismissed number has a reason (this row is {status})")
     if status == "dismissed" and claims:

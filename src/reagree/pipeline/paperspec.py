@@ -5,11 +5,16 @@ What it decides:
 - **A paper.yaml holds the paper's metadata and sources; its claims are tables.**
   ``claim_tables:`` lists TSV files in the paper's ``claims/`` folder, in the order
   claims.tsv lists them. Every claim table has one header, ``CLAIM_HEADER`` (key, end,
-  where, source, published, tolerance, compare, needs, under, uncheckable, note,
-  tolerance_reason, cause, approximate, figure), the same for every paper. A TSV in
+  where, source, published, tolerance, compare, needs, under, uncheckable, not_recomputed,
+  note, tolerance_reason, cause, approximate, figure), the same for every paper. A TSV in
   ``claims/`` that ``claim_tables`` leaves out is an error, so no claim is silently
   dropped. ``tolerance_reason``, ``cause``, ``approximate`` and ``figure`` come last, so a
   row may end after ``note`` (missing cells at the end of a row are empty).
+- **Why a figure is not checked is one reason.** ``uncheckable``: what was released or
+  fetched cannot give it (data never released, a page reagree does not fetch);
+  ``not_recomputed``: the data are released, but reagree does not reimplement the method
+  that printed it (the reason names the method and the authors' file). A claim gives at
+  most one of the two (an error naming the file, line and claim).
 - **An approximate word** (``approximate``: "roughly", "about", ...) sets the claim's
   tolerance by the one rule (``reagree.pipeline.verdicts.approximate_tolerance``); a
   claim with one gives no ``tolerance`` of its own (an error naming the file and line).
@@ -186,7 +191,10 @@ CLAIM_COLUMNS = (
                                   "number is a bound the computed value must keep"),
     ClaimColumn("needs", _pairs, "setting=value;...: the part of the build the claim needs"),
     ClaimColumn("under", _pairs, "scheme=...;draws=...;seed=...;level=...: the interval's printed settings"),
-    ClaimColumn("uncheckable", _text, "why the number cannot be checked (data never released, ...)"),
+    ClaimColumn("uncheckable", _text, "why the number cannot be checked with what was released or fetched (data "
+                                      "never released, a page reagree does not fetch, ...)"),
+    ClaimColumn("not_recomputed", _text, "the method reagree does not reimplement (and the authors' file that does), "
+                                         "for a number whose data are released"),
     ClaimColumn("note", _text, "what is known about the number"),
     ClaimColumn("tolerance_reason", _text, "why the tolerance is wider than the printed precision (Monte Carlo "
                                            "error of an estimate reagree cannot replay); required with one"),
@@ -238,6 +246,10 @@ def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point
             if cell:
                 claim[column.name] = column.read(cell, f"{where}: claim {key}: {column.name}", decimal)
         _check_tolerance(claim, where)
+        if claim.get("uncheckable") and claim.get("not_recomputed"):
+            raise ValueError(f"{where}: claim {key}: both uncheckable and not_recomputed are given; a number is "
+                             "either uncheckable (its data were never released or fetched) or not recomputed (its "
+                             "data are released, its method is not reimplemented): keep one")
         error = schema_error(plain(claim), validator)
         if error is not None:
             raise _validation_error(where, error)

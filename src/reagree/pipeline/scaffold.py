@@ -83,7 +83,8 @@ DRAFT_CLAIMS = '''\
 # Draft claims of {id}: a row for each number of {document} that looks like a result
 # (reagree scan's kind in the note; an approximate word printed before it in approximate).
 # Not read by the build. For each: give it the key of the value that should reproduce it
-# (or an uncheckable reason; a printed bound is a compare, a number checked against other
+# (or an uncheckable reason: data never released; or a not_recomputed reason: data released,
+# method not reimplemented; a printed bound is a compare, a number checked against other
 # printed numbers is source internal: docs/claims.md), move the row to claims/paper.tsv,
 # and mark its row of ledger.tsv claimed with that key (one row names every claim of that
 # printed number: its figure); dismiss the numbers that are not results (reasons:
@@ -117,9 +118,11 @@ CLAIMS = '''\
 # default tolerance: 0.43 matches within 0.005). Tab-separated; an empty cell is an
 # absent field; lines starting with # are comments. The key is a row of
 # results/{id}/values.tsv, declared in {id}/keys.py. Examples (tabs shown as |):
-#   fleiss.raters ||Table 2|paper|0.43||||||
-#   kappa.r1_r2 |ci_low|Table 2|paper|0.31|||||| (an interval's end)
-#   kappa.model.vs_raters ||Table 3|paper|0.48|||||the model's labels were never released|
+#   fleiss.raters ||Table 2|paper|0.43|||||||
+#   kappa.r1_r2 |ci_low|Table 2|paper|0.31||||||| (an interval's end)
+#   kappa.model.vs_raters ||Table 3|paper|0.48|||||the model's labels were never released|| (uncheckable)
+#   p.permutation.r1_r2 ||Table 3|paper|0.03||||||the authors' seeded permutation test (their perm_test.py)|
+#     (not recomputed: the data are released, reagree does not reimplement the method)
 {header}
 '''
 

@@ -10,8 +10,9 @@ What it decides:
   reproduced from the released data" (verdict ``match``), then every other verdict in
   ``verdicts.STATUSES`` order, zeros included: within a stated wider tolerance, bounds
   that hold, consistent with other printed numbers, the findings (mismatch,
-  inconsistent), and what was not checked (uncheckable, not built, not comparable,
-  missing).
+  inconsistent), and what was not checked (uncheckable, not recomputed, not built, not
+  comparable, missing). ``not recomputed`` (data released, method not reimplemented) is
+  counted apart from ``uncheckable`` (data not released or not fetched), never as either.
 - **summary.tsv**: one row per paper, one column per verdict (spaces as underscores),
   then ``figures``, ``claims``, ``finding_causes`` (the distinct causes of its findings,
   a finding without one counting as its own), ``reference_checked`` and
@@ -33,9 +34,9 @@ What it decides:
   covers, then per paper one row per finding figure with every place it is printed and
   every check it got (source, status, value), what reproduces it (``explained_by``) and
   any rounding note; then every missing key, every reference disagreement, and why
-  figures are within tolerance, uncheckable, not built or not comparable; last, the
-  ledgers: a row per checked document, and for a paper whose documents no ledger
-  checked, one line saying why.
+  figures are within tolerance, uncheckable, not recomputed, not built or not comparable
+  (one line per reason, with its count of figures); last, the ledgers: a row per checked
+  document, and for a paper whose documents no ledger checked, one line saying why.
 - **Linear in the claims.** Grouping and counting are pandas group-bys over the whole
   table; only the findings (few) are written out one by one. 200,000 claims take seconds
   (``bench/summary_scale.py``).
@@ -70,11 +71,13 @@ _WORDS = {"within tolerance": ("within a stated wider tolerance",) * 2,
           "mismatch": ("mismatch (a finding)", "mismatches (findings)"),
           "inconsistent": ("inconsistent with other printed numbers (a finding)",
                            "inconsistent with other printed numbers (findings)"),
-          "uncheckable": ("uncheckable",) * 2, "not built": ("not built (left out by the configuration)",) * 2,
+          "uncheckable": ("uncheckable",) * 2,
+          "not recomputed": ("not recomputed (data released, method not reimplemented)",) * 2,
+          "not built": ("not built (left out by the configuration)",) * 2,
           "not comparable": ("not comparable (run under other settings)",) * 2,
           "missing": ("missing (pipeline defects)",) * 2}
 _GROUPS = (("within tolerance", "holds", "consistent"), FINDINGS,
-           ("uncheckable", "not built", "not comparable", "missing"))
+           ("uncheckable", "not recomputed", "not built", "not comparable", "missing"))
 
 
 def _words(status: str, count: int) -> str:
@@ -377,6 +380,7 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
         deciding = table.loc[found["first"]] if len(found) else table.iloc[:0]
         for status, heading in (("within tolerance", "why figures are within a stated wider tolerance"),
                                 ("uncheckable", "why figures are uncheckable"),
+                                ("not recomputed", "why figures are not recomputed"),
                                 ("not built", "why figures are not built"),
                                 ("not comparable", "why figures are not comparable")):
             reasons = deciding.loc[deciding["status"] == status, "reason"].value_counts()

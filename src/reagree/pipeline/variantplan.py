@@ -102,7 +102,7 @@ class VariantPlan:
 
         pairs: dict[tuple[str, str], None] = {}
         for claim in claims:
-            if claim.get("uncheckable") or claim.get("end"):
+            if claim.get("uncheckable") or claim.get("not_recomputed") or claim.get("end"):
                 continue
             if unmet_need(claim.get("needs", {}), self.paper, dict(settings or {}), dict(expansions or {})):
                 continue

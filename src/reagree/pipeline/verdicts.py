@@ -8,9 +8,11 @@ What this module decides (the contract is design.md's "Claims"; the words are in
   held against a printed value (``value_status``). ``holds`` / ``mismatch``: the data held
   against a printed bound or window (``bound_status``). ``consistent`` / ``inconsistent``:
   a printed number held against other printed numbers (``source: internal``,
-  ``internal_status``). The rest (``uncheckable``, ``not built``, ``not comparable``,
-  ``missing``) say why nothing was checked. Only ``match`` counts as a printed figure
-  reproduced from the released data.
+  ``internal_status``). The rest (``uncheckable``, ``not recomputed``, ``not built``,
+  ``not comparable``, ``missing``) say why nothing was checked: ``uncheckable`` when what
+  was released or fetched cannot give the figure, ``not recomputed`` when the data are
+  released but reagree does not reimplement the method that printed it. Only ``match``
+  counts as a printed figure reproduced from the released data.
 - **A printed value** is reproduced when the computed value lies within half a unit of its
   last printed digit (``0.40``: 0.395 to 0.405), ends included, with a relative slack of
   1e-9 (``SLACK``) for float noise. A value on a rounding boundary is never a finding.
@@ -54,7 +56,7 @@ from reagree.pipeline.printed import within_tolerance as within
 
 #: Every status, in the order the summary counts them.
 STATUSES = ("match", "within tolerance", "holds", "consistent", "mismatch", "inconsistent", "uncheckable",
-            "not built", "not comparable", "missing")
+            "not recomputed", "not built", "not comparable", "missing")
 #: Statuses that are findings.
 FINDINGS = ("mismatch", "inconsistent")
 #: Statuses of a number computed from the data held against a printed value (the variants are searched for these).
@@ -63,7 +65,7 @@ COMPARED = ("match", "within tolerance", "mismatch")
 INTERNAL = ("consistent", "inconsistent")
 #: A figure's verdict: the first of these among its claims' statuses.
 VERDICT_ORDER = ("missing", "mismatch", "inconsistent", "within tolerance", "match", "holds", "consistent",
-                 "not comparable", "not built", "uncheckable")
+                 "not comparable", "not built", "not recomputed", "uncheckable")
 #: ``compare`` values that state a bound: computed <op> published.
 INEQUALITIES = (">", ">=", "<", "<=")
 #: The words read by the approximate-words rule (a claim's ``approximate``).

@@ -27,11 +27,12 @@ import pandas as pd
 
 MAX_TABLE_ROWS = 100
 # Findings first: what a reader must look at, then what the build left out, then the rest.
-STATUS_ORDER = ("mismatch", "inconsistent", "missing", "not comparable", "not built", "uncheckable", "within tolerance",
-                "holds", "consistent", "match")
+STATUS_ORDER = ("mismatch", "inconsistent", "missing", "not comparable", "not built", "uncheckable", "not recomputed",
+                "within tolerance", "holds", "consistent", "match")
 STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "holds": "#2f6f6f", "consistent": "#57606a",
-                  "mismatch": "#cf222e", "inconsistent": "#bc4c00", "uncheckable": "#6e7781", "missing": "#8250df",
-                  "not built": "#0969da", "not comparable": "#bf8700"}
+                  "mismatch": "#cf222e", "inconsistent": "#bc4c00", "uncheckable": "#6e7781",
+                  "not recomputed": "#7d5f8f", "missing": "#8250df", "not built": "#0969da",
+                  "not comparable": "#bf8700"}
 
 
 def esc(value: object) -> str:

@@ -102,7 +102,8 @@ def summary_sentences(summary: pd.DataFrame) -> str:
             ("mismatch", lambda n: f'<a href="{findings}">{counted(n, "mismatch", "mismatches")}</a>'),
             ("inconsistent", lambda n: f'<a href="{findings}">{n} inconsistent with other printed numbers</a>'),
             ("missing", lambda n: f"<strong>{n} missing (defects)</strong>"),
-            ("uncheckable", lambda n: f"{n} uncheckable"), ("not_built", lambda n: f"{n} not built"),
+            ("uncheckable", lambda n: f"{n} uncheckable"), ("not_recomputed", lambda n: f"{n} not recomputed"),
+            ("not_built", lambda n: f"{n} not built"),
             ("not_comparable", lambda n: f"{n} not comparable"),
             ("reference_differs", lambda n: f"<strong>{n} values differ from the field library's (defects)</strong>"),
         ) if row.get(column)]
@@ -118,8 +119,10 @@ released data reproduces the printed digits (within half a unit of the last prin
 outside the printed digits, inside a wider tolerance the claim states a reason for (a Monte Carlo error, an
 approximate word read by the one rule); <b>holds</b> a printed bound or window that the data satisfy;
 <b>consistent</b> / <b>inconsistent</b> a printed number held against other printed numbers, each read as the interval
-its digits allow; <b>mismatch</b> a finding against the data; <b>uncheckable</b> with its reason (data never released,
-...); <b>not built</b> left out by the configuration; <b>not comparable</b> computed under other bootstrap settings than
+its digits allow; <b>mismatch</b> a finding against the data; <b>uncheckable</b> what was released or fetched cannot
+give it, with its reason (data never released, a page reagree does not fetch, ...); <b>not recomputed</b> the data are
+released, but reagree does not reimplement the method that printed it (the reason names the method and the authors'
+file); <b>not built</b> left out by the configuration; <b>not comparable</b> computed under other bootstrap settings than
 the paper's; <b>missing</b> no computed value: a defect in reagree. <b>field library</b>: the values krippendorff,
 statsmodels or scikit-learn also compute, and how many differ (defects). The same counts are in
 results/summary.tsv.</p>"""
