@@ -9,12 +9,11 @@ Nothing here knows a file format of the workflow, a paper or a claim. Modules:
 - ``rows``: distinct rows of a matrix by one integer key per row (how units are pooled)
 - ``classification``, ``reference``, ``softlabel``: scores against a reference or a panel
 - ``majority``: majority vote under a named tie rule
-- ``selfagreement``: self- and inter-annotator agreement from repeated labels
 - ``bootstrap``: the unit bootstrap, its draws, schemes and intervals
 - ``variants``: the catalogue of variants (one quantity under each documented alternative choice)
 - ``references``: the field's libraries' values beside reagree's (krippendorff, statsmodels, scikit-learn)
 """
 
 __all__ = ["alpha", "annotations", "bootstrap", "classification", "majority", "meanpairwise", "multirater",
-           "pairtables", "pairwise", "ratings", "reference", "references", "rows", "selfagreement", "softlabel",
+           "pairtables", "pairwise", "ratings", "reference", "references", "rows", "softlabel",
            "undefined", "variants"]

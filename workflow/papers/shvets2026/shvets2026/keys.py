@@ -8,12 +8,12 @@ placement window (``exact``, ``within_1``), ``observed`` / ``expected`` (the aut
 seeded estimate, replayed) / ``expected_exact``, ``min`` / ``max``. Each family below names the rule that writes it and the one function that
 computes it.
 """
-from reagree.methods import phaseshift, runtriples, segments
+from reagree.methods import phaseshift, runtriples
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats.undefined import difference, ratio
 
-from shvets2026 import reproduce_checks
+from shvets2026 import reproduce_checks, segments
 from shvets2026.release import MODELS, MYTHS
 
 KEYS = KeyGrammar("shvets2026", slots={
