@@ -125,8 +125,9 @@ def test_rules_smk_holds_rules_not_paper_data(paper):
 
 
 def test_scripts_write_values_through_declared_keys_only():
-    """No rule script assembles a value key itself: values come from Family.row."""
-    for script in sorted(PAPERS_DIR.glob("*/scripts/*.py")):
+    """No rule script, and no module of a paper's package, assembles a value key itself:
+    values come from Family.row."""
+    for script in sorted([*PAPERS_DIR.glob("*/scripts/*.py"), *PAPERS_DIR.glob("*/*/*.py")]):
         tree = ast.parse(script.read_text(encoding="utf-8"))
         calls = [node.func for node in ast.walk(tree) if isinstance(node, ast.Call)]
         named = [getattr(f, "id", None) or getattr(f, "attr", None) for f in calls]
