@@ -6,9 +6,16 @@ them by the same annotator with another label), then runs, each in its own proce
 each peak memory is its own:
 
 - reagree: ``reagree audit FILE --unit TweetID --rater AnnotatorID --label HandLabel
-  --bootstrap DRAWS`` (the whole audit: every pooled coefficient with a DRAWS-draw
-  interval, per category, the pairs of raters summarised (83 raters is more than the 20
-  whose pairs get intervals), ties, the majority vote);
+  --order Negative,Neutral,Positive --bootstrap DRAWS`` (the whole audit: every pooled
+  coefficient with a DRAWS-draw interval and its analytic standard error, per category,
+  Gwet's weighted family under linear and quadratic weights (the labels are ordered),
+  per rater (agreement with the rest, label bias, leave-one-rater-out alpha and Fleiss'
+  kappa each with a DRAWS-draw interval), the disputed items ranked, the category
+  confusions, ties, the majority vote; 83 annotators who each labelled a few percent of
+  the tweets are inferred interchangeable, so no pairs by name);
+- the new parts alone (``--child parts``, after reading the table): per rater with its
+  leave-one-out intervals, the items, and the weighted family (values, intervals and
+  standard errors), each timed on its own;
 - by hand: what a user would write with pandas and krippendorff for the one number they
   most want: ``pandas.read_csv``, each annotator's first label per tweet
   (``drop_duplicates``, the audit's default ``--repeats first``), a pivot to annotators x
@@ -16,8 +23,9 @@ each peak memory is its own:
   estimate, no interval.
 
 Prints wall-clock and CPU seconds and peak memory of both, the ratio (by hand over
-reagree), and compares the nominal alpha of both (exit 1 and a ``FAIL:`` line if they
-differ by more than 1e-9). Targets (issue 17): the audit under 60 s and 1.5 GB.
+reagree), what the new parts found and cost, and compares the nominal alpha of both
+(exit 1 and a ``FAIL:`` line if they differ by more than 1e-9). Targets (issues 17 and
+26): the whole audit under 60 s and 1.5 GB; leave one rater out at most one pass per rater.
 
     python bench/audit_scale.py [--rows 1600000] [--draws 2000] [--seed 0] [--quick]
     python bench/audit_scale.py --write FILE [--rows N]    # only write the table (e.g. for /usr/bin/time -v)
@@ -68,17 +76,68 @@ def run_reagree(path: Path, draws: int, seed: int) -> dict:
     def step() -> dict:
         with redirect_stdout(io.StringIO()) as printed:
             code = main(["audit", str(path), "--unit", "TweetID", "--rater", "AnnotatorID", "--label", "HandLabel",
-                         "--bootstrap", str(draws), "--seed", str(seed), "--json", str(out)])
+                         "--order", ",".join(CATEGORIES), "--bootstrap", str(draws), "--seed", str(seed),
+                         "--json", str(out)])
         if code != 0:
             raise SystemExit(f"reagree audit exited {code}")
         result = json.loads(out.read_text())
+        top = result["per_rater"][0]
+        quadratic = result["weighted"]["quadratic"]
         return {"alpha": result["coefficients"]["krippendorff_alpha"]["nominal"],
                 "alpha_ci": result["ci"]["krippendorff_alpha"]["nominal"],
                 "units": result["n_units"], "ratings": result["n_ratings"], "raters": result["n_raters"],
-                "pairs": result["pairwise_plan"]["mode"], "pairs_listed": len(result["pairwise"]),
-                "lines": printed.getvalue().count("\n")}
+                "design": result["design"]["raters"], "pairs": result["pairwise_plan"]["mode"],
+                "pairs_listed": len(result["pairwise"]), "lines": printed.getvalue().count("\n"),
+                "fleiss_gwet": result["coefficients"]["fleiss_kappa_gwet"],
+                "fleiss_gwet_se": result["inference"]["fleiss_kappa_gwet"]["se"],
+                "per_rater": len(result["per_rater"]), "top_rater": top["rater"],
+                "top_change": top["without_alpha"]["change"], "top_change_ci": top["without_alpha"]["change_ci"],
+                "disputed": result["items"]["units_disputed"], "listed": result["items"]["listed"],
+                "ac2_quadratic": quadratic["gwet_ac1"], "ac2_quadratic_se": quadratic["inference"]["gwet_ac1"]["se"]}
 
     return _measured(step)
+
+
+def run_parts(path: Path, draws: int, seed: int) -> dict:
+    """The audit's new parts, each timed alone on the table read once (``audit`` runs them
+    the same way): per rater, the items, the weighted family."""
+    import numpy as np
+
+    from reagree.audit import people
+    from reagree.audit.read import read_table
+    from reagree.stats import registry
+    from reagree.stats.bootstrap import bootstrap_intervals
+    from reagree.stats.majority import majority_vote
+    from reagree.stats.weights import agreement_weights, category_values
+
+    table = read_table(path, unit="TweetID", rater="AnnotatorID", label="HandLabel", order=",".join(CATEGORIES))
+    counts, view, categories = table.counts, table.view, [str(c) for c in table.categories]
+    per_unit = counts.sum(axis=1)
+    complete_counts = np.where((per_unit == per_unit.max())[:, None], counts, 0)
+    timed = {}
+
+    def timing(name, step):
+        wall, cpu = time.perf_counter(), time.process_time()
+        step()
+        timed[name] = {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}
+
+    timing("per rater (leave-one-out alpha and Fleiss' kappa, with intervals)",
+           lambda: people.per_rater(view, counts, [str(r) for r in table.raters], categories, "nominal", None, draws,
+                                    seed, 0.95, "percentile"))
+    timing("items (disputed units ranked)",
+           lambda: people.items(counts, table.unit_ids, categories, majority_vote(view, "drop")))
+
+    def weighted() -> None:
+        entries = [c for c in registry.COEFFICIENTS if c.weighted and not c.fixed_raters]
+        for scheme in ("linear", "quadratic"):
+            sample = registry.Sample(counts, complete_counts, view, tuple(categories),
+                                     agreement_weights(scheme, category_values(categories)), scheme)
+            bootstrap_intervals([entry.statistic(sample) for entry in entries], draws, seed)
+            for entry in entries:
+                entry.inference(sample)
+
+    timing("weighted family (linear, quadratic: values, intervals, SEs)", weighted)
+    return {"parts": timed, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
 def run_by_hand(path: Path) -> dict:
@@ -111,7 +170,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="160,000 rows (about half a minute)")
     parser.add_argument("--write", type=Path, help="only write the synthetic table to this file")
-    parser.add_argument("--child", choices=["reagree", "by-hand"], help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=["reagree", "parts", "by-hand"], help=argparse.SUPPRESS)
     parser.add_argument("--file", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.quick:
@@ -120,7 +179,9 @@ def main() -> int:
         synthetic_file(args.write, args.rows, args.seed)
         return 0
     if args.child:
-        measured = run_reagree(args.file, args.draws, args.seed) if args.child == "reagree" else run_by_hand(args.file)
+        measured = {"reagree": lambda: run_reagree(args.file, args.draws, args.seed),
+                    "parts": lambda: run_parts(args.file, args.draws, args.seed),
+                    "by-hand": lambda: run_by_hand(args.file)}[args.child]()
         print(json.dumps(measured))
         return 0
 
@@ -130,6 +191,7 @@ def main() -> int:
         synthetic_file(path, args.rows, args.seed)
         size = path.stat().st_size
         ours = _child("reagree", path, args.draws, args.seed)
+        parts = _child("parts", path, args.draws, args.seed)
         plain = _child("by-hand", path, args.draws, args.seed)
 
     values = ours["values"]
@@ -137,9 +199,18 @@ def main() -> int:
     print(f"synthetic CLARIN file: {args.rows:,} rows requested, {size / 1e6:,.0f} MB; the audit read "
           f"{values['ratings']:,} ratings (each annotator's first label per tweet) on {values['units']:,} tweets "
           f"by {values['raters']} annotators")
-    print(f"reagree audit: {args.draws:,}-draw intervals (seed {args.seed}); pairs of raters: {values['pairs']} "
-          f"({values['pairs_listed']:,} pairs listed in the JSON, no pair intervals); "
-          f"{values['lines']} lines printed")
+    print(f"reagree audit: {args.draws:,}-draw intervals (seed {args.seed}); raters {values['design']}, pairs of "
+          f"raters: {values['pairs']} ({values['pairs_listed']:,} listed); {values['lines']} lines printed")
+    low, high = values["top_change_ci"]
+    print(f"  Fleiss' kappa, Gwet's form {values['fleiss_gwet']:.4f} (SE {values['fleiss_gwet_se']:.4f}); "
+          f"quadratic AC2 {values['ac2_quadratic']:.4f} (SE {values['ac2_quadratic_se']:.4f})")
+    print(f"  per rater: {values['per_rater']} rows; without annotator {values['top_rater']} nominal alpha moves "
+          f"{values['top_change']:+.4f} [{low:+.4f}, {high:+.4f}]")
+    print(f"  items: {values['disputed']:,} disputed units, the {values['listed']:,} most disputed listed")
+    print()
+    print("the new parts alone, on the table read once (CPU s, wall s):")
+    for name, cost in parts["parts"].items():
+        print(f"  {name:64s} {cost['cpu']:6.2f} {cost['wall']:6.2f}")
     print()
     print(f"{'contender':42s} {'wall s':>8s} {'CPU s':>8s} {'peak MB':>8s}  nominal alpha")
     print("-" * 80)

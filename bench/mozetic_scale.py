@@ -3,7 +3,7 @@
 Writes a synthetic ``TweetID,HandLabel,AnnotatorID`` file of about 1.6 million rows (the
 size of the whole CLARIN.SI 11356/1054 release), then times, in one run:
 
-- reagree: parsing (``reagree.stats.annotations.read_annotations``, ids kept as text and
+- reagree: parsing (``reagree.io.annotations.read_annotations``, ids kept as text and
   checked), Table 1 (labels, gold labels under both readings of the merge rule), Table 3
   (posts and label pairs), Table 4 (self and inter Acc+-1, Acc, F1, Alpha_int, Alpha_nom
   and a 1,000-draw bootstrap interval for each Alpha) and Table 5 (ordering evidence on
@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workflow" / "paper
 import krippendorff  # noqa: E402
 
 from mozetic2016 import selfagreement  # noqa: E402
-from reagree.stats.annotations import read_annotations  # noqa: E402
+from reagree.io.annotations import read_annotations  # noqa: E402
 from reagree.stats.bootstrap import bootstrap, bootstrap_interval, draw_rows, half_width  # noqa: E402
 from reagree.stats.pairtables import pair_tables  # noqa: E402
 

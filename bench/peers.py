@@ -6,7 +6,7 @@ prior 0.46 / 0.24 / 0.18 / 0.12), the raters erring at 0.10 / 0.16 / 0.22 (in tu
 each leaving 5% of the items unlabelled, rows shuffled (``numpy.random.default_rng(seed)``).
 Each contender starts from that DataFrame and ends with its numbers:
 
-- ``reagree``: ``Annotations.from_long`` (ids and labels checked and kept as text), the
+- ``reagree``: ``reagree.io.annotations.from_long`` (ids and labels checked and kept as text), the
   inter-annotator view of every labelled item, and then every coefficient: Krippendorff's
   alpha (nominal), Fleiss' kappa (complete items), Cohen's kappa of each pair of raters
   (``reagree.stats.pairtables``), their mean (Light's kappa), percent agreement,
@@ -96,11 +96,11 @@ def _wide_codes(table: pd.DataFrame) -> pd.DataFrame:
 def run_reagree(table: pd.DataFrame) -> dict:
     from reagree.stats import multirater
     from reagree.stats.alpha import krippendorff_alpha
-    from reagree.stats.annotations import Annotations
+    from reagree.io.annotations import from_long
     from reagree.stats.meanpairwise import mean_pairwise_cohen
     from reagree.stats.pairtables import pair_tables
 
-    annotations = Annotations.from_long(table, unit="item", rater="rater", label="label", categories=CATEGORIES)
+    annotations = from_long(table, unit="item", rater="rater", label="label", categories=CATEGORIES)
     view = annotations.inter(min_raters=1)
     counts = view.counts
     ratings = view.ratings()

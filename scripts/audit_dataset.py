@@ -14,7 +14,8 @@ with rule_log(snakemake) as log:
                         label=spec["label"], raters=spec["raters"], order=spec["order"], majority=spec["majority"],
                         level=spec["level"], tie_rule=spec["tie_rule"], draws=bootstrap["draws"],
                         seed=bootstrap["seed"], ci_level=bootstrap["level"], show_progress=False,
-                        encoding=spec["encoding"], repeats=spec.get("repeats"), max_bytes=spec["max_bytes"])
+                        encoding=spec["encoding"], repeats=spec.get("repeats"), max_bytes=spec["max_bytes"],
+                        design=spec.get("design"), weights=spec.get("weights"))
     result["dataset"] = snakemake.wildcards.dataset
     write_outputs(result, Path(snakemake.output.json).parent, title=f"{snakemake.wildcards.dataset}")
     log.info("%s: %d units, %d raters, %s", snakemake.wildcards.dataset, result["n_units"], result["n_raters"],

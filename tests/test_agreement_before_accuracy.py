@@ -1,10 +1,16 @@
-"""The "Agreement Before Accuracy" figures, straight from the library (no workflow, no data).
+"""The "Agreement Before Accuracy" figures, straight from the library (no workflow, no data),
+and its ledger held against the seed text.
 
 Every number asserted here is printed in ../shared/seeds/001_ed4d21bbea36bdcb.txt.
 """
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
+
+from reagree.pipeline.ledger import check_paper
+from reagree.pipeline.paperspec import load_paper
 
 from reagree.stats import bootstrap, multirater, pairwise
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
@@ -83,3 +89,38 @@ def test_bootstrap_row_n100_with_the_documents_resampling():
         bootstrap.evaluate_indices([statistic], np.array(resample_indices(100, 2000)))[0], 0.95)
     assert (round(statistic.estimate(), 3), round(low, 3), round(high, 3), round(high - low, 3)) == \
         (0.736, 0.618, 0.840, 0.223)
+
+
+def test_the_sweep_gives_six_different_kappas_and_a_constant_pabak():
+    """The document's block 2 output prints six prevalences with kappas 0.137, 0.239, 0.432,
+    0.590, 0.750, 0.800 (six different values) and PABAK 0.800 in every row; its heading
+    says "five different kappas" (the paper's one finding, count.distinct_kappas.prevalence_sweep)."""
+    q = flip_rate_for_agreement(0.900)
+    readings = [pairwise.table_coefficients(two_coder_table(p, q)) for p in _fixture.PREVALENCES]
+    kappas = [round(r["kappa"], 3) for r in readings]
+    assert kappas == [0.137, 0.239, 0.432, 0.590, 0.750, 0.800] and len(np.unique(kappas)) == 6
+    assert {round(r["pabak"], 3) for r in readings} == {0.800}
+    assert {round(r["agreement"], 3) for r in readings} == {0.900}
+
+
+SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_ed4d21bbea36bdcb.txt"
+PAPER = Path(__file__).resolve().parents[1] / "workflow" / "papers" / "agreement_before_accuracy"
+
+
+def test_the_ledger_accounts_for_every_number_the_document_prints():
+    """reagree scan finds 498 numbers in the seed (test_scan's SEED_COUNTS); the ledger claims
+    or dismisses each, with nothing unreviewed, and every claim is located at its number."""
+    if not SEED.is_file():
+        pytest.skip(f"{SEED} is not here (the seed texts sit in ../shared/seeds beside the checkout)")
+    claims = load_paper(PAPER / "paper.yaml")["claims"]
+    table, counts = check_paper("agreement_before_accuracy", claims, [{"name": SEED.name, "path": SEED}],
+                                PAPER / "ledger.tsv", strict=True)
+    count = counts.iloc[0]
+    assert (count["printed"], count["claimed"], count["dismissed"], count["unaccounted"], count["claimed_in_words"]) \
+        == (498, 206, 292, 0, 1)
+    by_place = table.set_index(["line", "column"])
+    # the heading's "five different kappas" is the finding's claim; the code's hard-coded flip
+    # rate is a result; its PO = 0.900 a setting
+    assert by_place.loc[(221, 43), "claims"] == "count.distinct_kappas.prevalence_sweep"
+    assert by_place.loc[(229, 5), "claims"] == "flip_rate.prevalence_sweep"
+    assert by_place.loc[(228, 6), ["status", "reason"]].tolist() == ["dismissed", "setting"]

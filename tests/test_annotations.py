@@ -8,9 +8,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from reagree.io.annotations import (LineError, from_long, from_records, from_wide, read_annotations,
+                                    read_wide_annotations)
 from reagree.stats import multirater
 from reagree.stats.alpha import krippendorff_alpha
-from reagree.stats.annotations import Annotations, LineError, read_annotations, read_wide_annotations
+from reagree.stats.labels import Annotations
 from reagree.stats.ratings import MISSING
 
 # Two ids one apart at 1.2e18: as floats they are the same number (float64 spacing there
@@ -145,27 +147,27 @@ def test_wide_equals_long(tmp_path):
     long = write(tmp_path, "long.tsv",
                  f"id\trater\tlabel\n{ID_1}\tA\tpos\n{ID_1}\tB\tpos\n{ID_1}\tC\tneg\n{ID_2}\tA\tneg\n"
                  f"{ID_2}\tC\tneg\n{ID_3}\tA\tpos\n{ID_3}\tB\tneu\n", bom=False)
-    from_wide = read_wide_annotations(wide, unit="id", categories=CATEGORIES)
-    from_long = read_annotations(long, unit="id", categories=CATEGORIES)
+    read_wide = read_wide_annotations(wide, unit="id", categories=CATEGORIES)
+    read_long = read_annotations(long, unit="id", categories=CATEGORIES)
     # the wide table's unit "7" has no label: it is a unit nobody rated
-    assert from_wide.unit_ids.tolist() == [ID_1, ID_2, ID_3, "7"]
-    assert from_wide.rater_ids == from_long.rater_ids == ("A", "B", "C")
-    pd.testing.assert_frame_equal(from_wide.to_frame(), from_long.to_frame())
+    assert read_wide.unit_ids.tolist() == [ID_1, ID_2, ID_3, "7"]
+    assert read_wide.rater_ids == read_long.rater_ids == ("A", "B", "C")
+    pd.testing.assert_frame_equal(read_wide.to_frame(), read_long.to_frame())
     for view in ("inter", "self_agreement"):
-        a, b = getattr(from_wide, view)(), getattr(from_long, view)()
+        a, b = getattr(read_wide, view)(), getattr(read_long, view)()
         assert a.unit_ids.tolist() == b.unit_ids.tolist()
         assert np.array_equal(a.counts, b.counts)
-    assert np.array_equal(from_wide.inter(min_raters=1).ratings().codes,
+    assert np.array_equal(read_wide.inter(min_raters=1).ratings().codes,
                           [[2, 2, 0], [0, MISSING, 0], [2, 1, MISSING]])
     # concatenated, the unlabelled unit stays and every label of the first is repeated by the second:
     # 7 labels each, 7 (item, rater) pairs labelled twice, all agreeing
-    both = Annotations.concat([from_wide, from_long])
+    both = Annotations.concat([read_wide, read_long])
     assert both.unit_ids.tolist() == [ID_1, ID_2, ID_3, "7"] and both.n_labels == 14
     assert both.self_agreement().n_units == 7 and multirater.percent_agreement(both.self_agreement().counts) == 1
     # the in-memory constructor gives the same
     frame = pd.read_csv(wide, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-    in_memory = Annotations.from_wide(frame, unit="id", categories=CATEGORIES)
-    pd.testing.assert_frame_equal(in_memory.to_frame(), from_wide.to_frame())
+    in_memory = from_wide(frame, unit="id", categories=CATEGORIES)
+    pd.testing.assert_frame_equal(in_memory.to_frame(), read_wide.to_frame())
 
 
 def test_separator_by_extension_or_sniffed(tmp_path):
@@ -177,7 +179,7 @@ def test_separator_by_extension_or_sniffed(tmp_path):
 
 
 def test_concat_matches_ids_as_text(annotations):
-    other = Annotations.from_records([ID_3, "x"], ["A", "D"], ["neg", "pos"], categories=CATEGORIES, source="more")
+    other = from_records([ID_3, "x"], ["A", "D"], ["neg", "pos"], categories=CATEGORIES, source="more")
     joined = Annotations.concat([annotations, other])
     assert joined.unit_ids.tolist() == [ID_1, ID_2, ID_3, "x"]
     assert joined.rater_ids == ("A", "B", "C", "D")
@@ -188,10 +190,10 @@ def test_concat_matches_ids_as_text(annotations):
 
 
 def test_in_memory_ids_refuse_floats():
-    assert Annotations.from_records([10 ** 18 + 1], ["A"], ["x"]).unit_ids.tolist() == ["1000000000000000001"]
+    assert from_records([10 ** 18 + 1], ["A"], ["x"]).unit_ids.tolist() == ["1000000000000000001"]
     frame = pd.DataFrame({"unit": [1.234e18], "rater": ["A"], "label": ["x"]})
     with pytest.raises(ValueError, match="not text"):
-        Annotations.from_long(frame)
+        from_long(frame)
 
 
 # --- errors name the file and the line ------------------------------------------------------
@@ -258,7 +260,7 @@ def test_id_patterns_name_the_line(tmp_path):
 
 def test_the_share_of_labels_the_busiest_raters_gave_by_hand():
     # r1 gives 3 labels, r2 2, r3 1: the top one gave 3 of 6 (50%), the top two 5 of 6
-    annotations = Annotations.from_records(["u1", "u2", "u3", "u1", "u2", "u1"], ["r1", "r1", "r1", "r2", "r2", "r3"],
+    annotations = from_records(["u1", "u2", "u3", "u1", "u2", "u1"], ["r1", "r1", "r1", "r2", "r2", "r3"],
                                            ["a", "b", "a", "a", "b", "b"])
     assert annotations.top_raters_percent(1) == pytest.approx(50.0)
     assert annotations.top_raters_percent(2) == pytest.approx(500 / 6)

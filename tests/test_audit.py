@@ -130,7 +130,7 @@ def test_krippendorff_2011_published_alphas_long_and_wide(krippendorff_file, tmp
     assert pair["copy_a_scores_against_b"] == pytest.approx(8 / 9, abs=1e-12)
     # units 1, 3, 4, 5, 6, 7, 8, 9 carry all four ratings
     assert result["coefficients"]["fleiss_n_units"] == 8
-    assert "a model that copies A scores 0.8889 against B" in printed
+    assert "a model that copies rater a scores the pair's agreement against rater b" in printed  # said once
     assert "Krippendorff's convention (a convention, not a test)" in printed
 
 
@@ -293,7 +293,7 @@ def test_intervals_are_named_and_reproducible(tmp_path):
     table = read_table(path, layout="wide")
     result = audit(table, level="ordinal", draws=300, seed=7)
     assert result["ci"]["method"] == "percentile; draws=300; seed=7; level=0.95"
-    for name in ("percent_agreement", "fleiss_kappa", "gwet_ac1", "pabak", "mean_pairwise_cohen"):
+    for name in ("percent_agreement", "fleiss_kappa_gwet", "gwet_ac1", "pabak", "mean_pairwise_cohen"):
         low, high = result["ci"][name]
         assert low <= high
     assert set(result["ci"]["krippendorff_alpha"]) == {"nominal", "ordinal", "interval", "ratio"}
@@ -333,7 +333,8 @@ def test_piped_output_has_no_progress_bar(tmp_path):
                            "--bootstrap", "500"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stderr == "" and "\r" not in done.stdout
-    assert done.stdout.startswith("reagree audit: ")
+    # the most important line first (alpha and the rater who lowers it most), then what was read
+    assert done.stdout.startswith("nominal alpha 0.74") and done.stdout.splitlines()[1].startswith("reagree audit: ")
 
 
 # ----------------------------------------------------------------------------- a paper's released table
@@ -497,7 +498,14 @@ def test_values_equal_krippendorff_statsmodels_and_sklearn(tmp_path):
     complete = data[:, ~np.isnan(data).any(axis=0)].T.astype(int)
     counts, _ = aggregate_raters(complete, n_cat=6)
     assert result["coefficients"]["fleiss_n_units"] == complete.shape[0]
-    assert abs(result["coefficients"]["fleiss_kappa"] - fleiss_kappa(counts, method="fleiss")) <= 1e-12
+    # fewer than ten complete units: no number from the complete-units form (statsmodels
+    # would read it off those units), Gwet's form over every unit instead, equal to irrCAC
+    assert complete.shape[0] < 10 and result["coefficients"]["fleiss_kappa"] is None
+    assert "fewer than the minimum of 10" in result["undefined"]["coefficients.fleiss_kappa"]
+    assert not np.isnan(fleiss_kappa(counts, method="fleiss"))
+    assert result["references"]["fleiss_kappa_gwet"]["library"].startswith("irrCAC")
+    assert abs(result["coefficients"]["fleiss_kappa_gwet"] - result["references"]["fleiss_kappa_gwet"]["value"]) \
+        <= 1e-12
     kappas = []
     for pair in result["pairwise"]:
         a, b = data["ABCD".index(pair["a"])], data["ABCD".index(pair["b"])]
@@ -529,7 +537,9 @@ def test_beyond_twenty_raters_the_pairs_are_summarised_not_each_bootstrapped(tmp
     from sklearn.metrics import cohen_kappa_score
 
     path, labels = many_raters_file(tmp_path)
-    code, result, printed = run_audit([str(path), "--bootstrap", "200"], tmp_path, capsys)
+    # named crowd raters: each labelled few units (the design infers interchangeable), so
+    # the pairs by name are asked for with --design fixed
+    code, result, printed = run_audit([str(path), "--bootstrap", "200", "--design", "fixed"], tmp_path, capsys)
     assert code == 0
     plan = result["pairwise_plan"]
     assert plan["mode"] == "summarised" and plan["rater_pairs"] == 25 * 24 // 2 and plan["intervals"] is False
@@ -557,7 +567,7 @@ def test_beyond_the_pair_limit_no_pairs_are_tabulated_and_the_audit_says_why(tmp
 
     monkeypatch.setattr(compute, "MAX_RATER_PAIRS", 100)
     path, _ = many_raters_file(tmp_path)
-    code, result, printed = run_audit([str(path), "--bootstrap", "50"], tmp_path, capsys)
+    code, result, printed = run_audit([str(path), "--bootstrap", "50", "--design", "fixed"], tmp_path, capsys)
     assert code == 0
     why = ("25 raters make 300 pairs, more than the 100 the audit tabulates; audit a table filtered to fewer raters")
     assert result["pairwise"] == [] and result["pairwise_plan"]["mode"] == "none"
@@ -603,7 +613,7 @@ def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path)
     from reagree.report import AuditResults, audit_section
 
     path, _ = many_raters_file(tmp_path)
-    result = audit(read_table(path), draws=0)
+    result = audit(read_table(path), draws=0, design="fixed")
     html = audit_section(AuditResults("many", result, None, tmp_path), tmp_path)
     pairs = html[html.index("<h3>Pairs</h3>"):html.index("<h3>Majority vote")]
     listed = pairs.count("a model that copies")

@@ -504,3 +504,14 @@ def test_mean_pairwise_cohen_draws_equal_a_plain_loop_over_sklearn(intent, schem
         codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), i],
         codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), j]) for i, j in itertools.combinations(range(3), 2)]),
         abs=1e-12)
+
+
+def test_forgotten_rating_rows_are_found_again_with_the_same_draws():
+    """``UnitStatistic.forget_rows`` frees the cached rows (the audit does, after each
+    statistic's bootstrap); a later bootstrap finds the same rows, so the same draws."""
+    counts = np.array([[3, 0], [2, 1], [1, 2], [3, 0], [0, 3], [2, 1]])
+    statistic = multirater.fleiss_statistic(counts)
+    first = bootstrap([statistic], 200, 5)
+    statistic.forget_rows()
+    assert statistic._pooled == {}
+    assert np.array_equal(bootstrap([statistic], 200, 5), first, equal_nan=True)

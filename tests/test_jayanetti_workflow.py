@@ -34,7 +34,7 @@ def claims(work):
 
 
 def test_claim_statuses(claims):
-    assert claims["status"].value_counts().to_dict() == {"match": 82, "consistent": 7, "holds": 2, "uncheckable": 12,
+    assert claims["status"].value_counts().to_dict() == {"match": 85, "consistent": 7, "holds": 2, "uncheckable": 14,
                                                          "not built": 4, "mismatch": 1}
     # what the 9 claims that are not a number reproduced from the data check: the posting window
     # (a bound the data keep) and the LLMs' printed scores against each other (source: internal)
@@ -44,9 +44,10 @@ def test_claim_statuses(claims):
     assert (mismatch["key"], mismatch["source"], mismatch["published"]) == ("count.ties.three_class", "paper", "0")
     assert float(mismatch["computed"]) == 11
     uncheckable = claims[claims["status"] == "uncheckable"]
-    # the LLM labels were never released; the rankings the write-up counts involve them; the
-    # repository's file list is not a source
-    assert uncheckable["key"].str.contains("qwen|llama|llm|rankings_changed|files.repository").all()
+    # the LLM labels were never released; the rankings the write-up counts ("one of four") involve
+    # them; the repository's file list is not a source; the write-up's table of "the 35 values" is
+    # not in the document
+    assert uncheckable["key"].str.contains("qwen|llama|llm|rankings|files.repository|paper_values").all()
     assert uncheckable["key"].str.contains("qwen|llama|llm").sum() == 10
     not_built = claims[claims["status"] == "not built"]
     assert not_built["key"].str.contains("roberta_rerun").all()
@@ -66,6 +67,21 @@ def test_reruns_tie_rules_and_text_claims_match(claims):
                 "count.vader_rerun.same_as_released", "count.tweets.translated", "count.tweets.translation_error",
                 "kappa_min.roberta.vs_majority_tie_rules.neg_vs_rest", "count.tweets_scored.vs_majority_ties_drop"]:
         assert by_key.loc[(key, "replication"), "status"] == "match", key
+
+
+def test_the_figures_the_ledger_turned_up_match(claims):
+    # "11 of the 100 tweets"; the translation-error tweet, "which all six humans called neutral";
+    # "In a 100-item evaluation, 8 items is 8 points of accuracy" (the write-up, lines 1, 19, 47)
+    by_key = claims.set_index("key")
+    for key, printed in [("count.tweets", 100), ("count.humans.translation_error.neutral", 6),
+                         ("percent.tweets.translated", 8)]:
+        assert by_key.loc[key, "status"] == "match" and float(by_key.loc[key, "computed"]) == printed, key
+    # one printed number checking two claims is one figure: "0.43 on both" (Table 1's three-class
+    # and positive-vs-rest) and the rerun's 0.405, "(identical)" to the released labels' score
+    figures = claims.set_index(["key", "source"])["figure"]
+    assert figures[("fleiss.tools.pos_vs_rest", "paper")] == figures[("fleiss.tools.three_class", "paper")]
+    assert figures[("kappa.textblob.vs_majority.neg_vs_rest", "replication")] == \
+        figures[("kappa.textblob_rerun.vs_majority.neg_vs_rest", "replication")]
 
 
 def test_tables_figures_and_report(work, tmp_path):

@@ -58,5 +58,24 @@ def test_the_audit_modules_import_downwards():
     graph = import_graph()
     assert graph["reagree.audit.figure"] & {"reagree.audit", "reagree.audit.write", "reagree.audit.compute"} == set()
     assert "reagree.audit.figure" in graph["reagree.audit.write"]
-    assert graph["reagree.audit.read"] <= {m for m in graph if m.startswith("reagree.stats")}
+    assert graph["reagree.audit.read"] <= {m for m in graph if m.startswith(("reagree.stats", "reagree.io"))}
     assert not {m for m in graph["reagree.audit.render"] if m.startswith("reagree.audit")}
+
+
+def test_stats_reads_no_file_and_io_computes_no_coefficient():
+    """stats <- io: the statistics import no file-parsing module (arrays in, numbers out);
+    reading tables (reagree.io) imports only the statistics' data model and the bounded
+    read of a file. A parser moved back into stats, or a coefficient into io, fails here."""
+    graph = import_graph()
+    for name, imported in graph.items():
+        if name.startswith("reagree.stats"):
+            assert not {m for m in imported if m.startswith(("reagree.io", "reagree.pipeline", "reagree.audit",
+                                                             "reagree.report", "reagree.cli"))}, (name, imported)
+            path = SRC / (name.replace(".", "/") + ".py")
+            tree = ast.parse(path.read_text(encoding="utf-8") if path.is_file() else "")
+            stdlib = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+            stdlib |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+            assert not stdlib & {"csv", "codecs", "io"}, (name, stdlib & {"csv", "codecs", "io"})
+        if name.startswith("reagree.io"):  # reagree.files: the bounded read of a regular file
+            assert all(m.startswith(("reagree.io", "reagree.stats.labels")) or m == "reagree.files"
+                       for m in imported), (name, imported)

@@ -126,6 +126,23 @@ def test_a_claim_of_a_repository_file_belongs_to_that_file(tmp_path):
                for e in errors)
 
 
+
+def test_rows_of_a_document_the_build_left_out_are_not_checked(tmp_path):
+    # the paper's text comes from the config's documents: (../shared/documents.yaml); a build without it
+    # still holds the repository file to its rows, and the text's claims need no row (no text to find them in)
+    repository = Document("results/table1.txt", "gudea  exact=47.2%\n", ("results/table1.txt", "5241a8b" + "0" * 33))
+    quoted = claim("placement.exact", "0.472", source="repository: results/table1.txt@5241a8b")
+    rows = ledger(tmp_path, [*COMPLETE, "results/table1.txt\t1\t14\t47.2%\tpercent\tclaimed\tplacement.exact"])
+    result = check_ledger([repository], rows, [*CLAIMS, quoted], "ledger.tsv", strict=True)
+    assert result.errors == []
+    assert list(result.counts["document"]) == ["results/table1.txt"]
+    assert tuple(result.counts.iloc[0][["printed", "claimed", "unaccounted"]]) == (1, 1, 0)
+    # a misspelt name is no escape: the real document's numbers then have no rows
+    misspelt = ledger(tmp_path, [row.replace("paper.txt", "paper.text") for row in COMPLETE], "misspelt.tsv")
+    errors = check_ledger([Document("paper.txt", TEXT)], misspelt, CLAIMS, "misspelt.tsv").errors
+    assert f"paper.txt, line 1, column {AT['0.43']}: '0.43' (coefficient) is printed but has no row in misspelt.tsv" \
+        in errors
+
 def test_one_printed_number_checked_twice_is_one_row_of_one_figure(tmp_path):
     # 0.43 checked against the data and against other printed numbers: the internal claim joins the data
     # claim's figure (its figure column), so one row names both and the summary sees one figure

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from sklearn.metrics import cohen_kappa_score, confusion_matrix
 
-from reagree.stats.annotations import Annotations
+from reagree.io.annotations import from_long
 from reagree.stats.pairtables import pair_tables
 from reagree.stats.pairwise import cohen_kappa, contingency_table
 from reagree.stats.ratings import MISSING, Ratings
@@ -38,7 +38,7 @@ def test_a_small_case_counted_by_hand():
     # unit 1: A neg, B neg, C pos; unit 2: A pos, C pos; unit 3: B neu (alone)
     frame = pd.DataFrame({"unit": ["1", "1", "1", "2", "2", "3"], "rater": ["A", "B", "C", "A", "C", "B"],
                           "label": ["neg", "neg", "pos", "pos", "pos", "neu"]})
-    tables = pair_tables(Annotations.from_long(frame, categories=CATEGORIES))
+    tables = pair_tables(from_long(frame, categories=CATEGORIES))
     assert tables.pairs == [("A", "B"), ("A", "C"), ("B", "C")]
     assert tables.table("A", "B").tolist() == [[1, 0, 0], [0, 0, 0], [0, 0, 0]]
     assert tables.table("A", "C").tolist() == [[0, 0, 1], [0, 0, 0], [0, 0, 1]]
@@ -48,7 +48,7 @@ def test_a_small_case_counted_by_hand():
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_every_pair_equals_its_plain_contingency_table(seed):
-    annotations = Annotations.from_long(sparse_labels(seed), categories=CATEGORIES)
+    annotations = from_long(sparse_labels(seed), categories=CATEGORIES)
     ratings = annotations.inter(min_raters=1).ratings()  # first label of each rater, dense
     tables = pair_tables(annotations)
     expected = {}
@@ -75,7 +75,7 @@ def test_pairs_that_share_no_unit_are_left_out():
 
 
 def test_kappas_equal_scikit_learn_on_each_pairs_shared_units():
-    ratings = Annotations.from_long(sparse_labels(5, n_units=2000, n_raters=6),
+    ratings = from_long(sparse_labels(5, n_units=2000, n_raters=6),
                                     categories=CATEGORIES).inter(min_raters=1).ratings()
     tables = pair_tables(ratings)
     for weights in (None, "linear", "quadratic"):
@@ -91,7 +91,7 @@ def test_kappas_equal_scikit_learn_on_each_pairs_shared_units():
 
 def test_an_undefined_kappa_is_nan_and_repeats_views_are_refused():
     frame = pd.DataFrame({"unit": ["1", "2", "1"], "rater": ["A", "A", "B"], "label": ["neg", "neg", "neg"]})
-    annotations = Annotations.from_long(frame, categories=CATEGORIES)
+    annotations = from_long(frame, categories=CATEGORIES)
     assert math.isnan(pair_tables(annotations).cohen_kappas()[0])
     with pytest.raises(ValueError, match="repeats='first'"):
         pair_tables(annotations.inter(repeats="all"))
@@ -99,7 +99,7 @@ def test_an_undefined_kappa_is_nan_and_repeats_views_are_refused():
 
 def test_many_raters_beyond_the_dense_table(monkeypatch):
     from reagree.stats import pairtables
-    annotations = Annotations.from_long(sparse_labels(3), categories=CATEGORIES)
+    annotations = from_long(sparse_labels(3), categories=CATEGORIES)
     dense = pair_tables(annotations)
     monkeypatch.setattr(pairtables, "_DENSE_CELLS", 10)
     sparse = pair_tables(annotations)
@@ -110,7 +110,7 @@ def test_mean_pairwise_kappa_beyond_the_joint_statistic_is_the_same_number(monke
     # many raters in a sparse design: the mean over the pairs' tables, bit for bit the
     # value of the joint statistic (both finish the same exact integer sums)
     from reagree.stats import meanpairwise
-    ratings = Annotations.from_long(sparse_labels(4, n_units=600, n_raters=9),
+    ratings = from_long(sparse_labels(4, n_units=600, n_raters=9),
                                     categories=CATEGORIES).inter(min_raters=1).ratings()
     joint = meanpairwise.mean_pairwise_cohen(ratings)
     expected = np.mean([cohen_kappa(contingency_table(ratings, a, b)) for a, b in meanpairwise.pairs_used(ratings)])

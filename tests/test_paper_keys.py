@@ -68,6 +68,10 @@ def test_a_value_whose_key_no_family_declares_is_refused():
     wrong_rule = [dict(rows[0], rule="plot_demo_figure")]
     with pytest.raises(ValueError, match="written by 'plot_demo_figure'.*declared for 'compute_demo_values'"):
         keys.check(wrong_rule)
+    # a function moved since an earlier build wrote the row (its rule's script unchanged): the rule to run again
+    moved = [dict(rows[0], function="reagree.stats.annotations.Annotations.top_raters_percent")]
+    with pytest.raises(ValueError, match=r"run their rule\(s\) again: snakemake --forcerun compute_demo_values$"):
+        keys.check(moved)
 
 
 def test_a_key_two_families_match_is_an_error():

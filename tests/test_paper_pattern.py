@@ -18,6 +18,7 @@ PAPERS_DIR = ROOT / "workflow" / "papers"
 PAPERS = sorted(p.name for p in PAPERS_DIR.iterdir() if (p / "paper.yaml").is_file())
 # The parts of a paper folder; <id> is the paper's own package.
 PARTS = {"paper.yaml", "settings.schema.yaml", "rules.smk", "claims", "report", "scripts", "<id>"}
+OPTIONAL_PARTS = {"ledger.tsv"}  # every number its documents print (README, "What a paper folder holds")
 PACKAGE = {"__init__.py", "keys.py"}  # what every paper package holds at least
 VERBS = ("check", "compare", "compute", "count", "enumerate", "pair", "plot", "rerun", "score", "tabulate")
 GLOBALS_OF_COMMON_SMK = ("PAPERS", "SOURCES", "DOCUMENTS", "REGISTRY", "VALUE_PARTS", "PAPER_TARGETS", "EXPANSIONS")
@@ -32,7 +33,7 @@ def test_every_paper_folder_has_the_same_parts(paper):
     folder = PAPERS_DIR / paper
     parts = {p.name.replace(paper, "<id>") if p.name == paper else p.name
              for p in folder.iterdir() if p.name != "__pycache__"}
-    assert parts == PARTS, parts ^ PARTS
+    assert PARTS <= parts <= PARTS | OPTIONAL_PARTS, parts ^ PARTS
     assert PACKAGE <= {p.name for p in (folder / paper).iterdir()}
     assert list((folder / "claims").glob("*.tsv")) and list((folder / "report").glob("*.rst"))
     assert list((folder / "scripts").glob("*.py"))

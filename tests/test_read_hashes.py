@@ -24,7 +24,7 @@ from reagree.pipeline.claims import read_claims
 from reagree.pipeline.pins import InputChanged, Inspection, inspect_rule_reads, update_record, verify_rule_reads
 from reagree.pipeline.readers import read_label_table
 from reagree.pipeline.tables import value_row, write_checksums, write_values
-from reagree.stats.annotations import read_annotations
+from reagree.io.annotations import read_annotations
 
 from conftest import DEMO, OFFLINE, copy_build, run_snakemake
 

@@ -143,7 +143,8 @@ def test_the_page_is_self_contained_and_shows_the_audit(built):
     page = parse(text)
     assert page.external == []
     assert "<link" not in text and "@import" not in text and "url(http" not in text
-    assert text.count('src="data:image/png;base64,') == 3  # two paper figures and the audit's
+    # two paper figures and the audit's four (coefficients, leave one rater out, pairs, confusions)
+    assert text.count('src="data:image/png;base64,') == 6
     assert "audit-triage_example" in page.sections
     assert "Krippendorff&#x27;s convention (a convention, not a test)" in text
     assert len(text.encode()) < 1_500_000

@@ -9,7 +9,9 @@ import pytest
 
 from jayanetti2026 import toolrerun
 from jayanetti2026.toolrerun import (ToolUnavailable, changed_texts, differing_rows, excerpt, mask_handles_and_links,
-                               rerun, rows_with_text, same_label_count, textblob_labels, tool_versions, vader_labels)
+                               rerun, rows_with_text, same_label_count, textblob_labels, tool_versions, vader_labels,
+                               votes_on_rows)
+from reagree.stats.undefined import reason_of
 
 
 def test_textblob_is_the_sign_of_polarity():
@@ -75,3 +77,15 @@ def test_text_helpers():
     assert same_label_count(["positive", "neutral", None], ["positive", "negative", None]) == 1
     assert differing_rows(["positive", "neutral", None], ["positive", "negative", "neutral"]).tolist() == [1]
     assert isinstance(differing_rows([], []), np.ndarray)
+
+
+def test_votes_on_rows_sum_each_category_over_the_rows():
+    # three tweets, six raters, categories negative/neutral/positive; by hand: rows 0 and 2
+    # give 0+1 negative, 6+2 neutral, 0+3 positive
+    counts = np.array([[0, 6, 0], [3, 3, 0], [1, 2, 3]])
+    assert votes_on_rows(counts, np.array([0, 2]), "none") == [1.0, 8.0, 3.0]
+    assert votes_on_rows(counts, [0], "none") == [0.0, 6.0, 0.0]   # all six called it neutral
+    # no row: each category undefined, with the reason, never 0
+    empty = votes_on_rows(counts, np.array([], dtype=int), "no row's tweet_translated is 'Error in translation'")
+    assert len(empty) == 3 and all(math.isnan(v) for v in empty)
+    assert {reason_of(v) for v in empty} == {"no row's tweet_translated is 'Error in translation'"}

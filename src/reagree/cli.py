@@ -266,7 +266,9 @@ def _check_audit_options(args: argparse.Namespace) -> None:
     if not 0 < args.ci_level < 1:
         raise ValueError(f"--ci-level {args.ci_level:g}: an interval level lies strictly between 0 and 1 "
                          "(e.g. 0.95)")
-    from reagree.stats.annotations import NotTextEncoding, text_codec
+    if args.top < 0:
+        raise ValueError(f"--top {args.top}: give 0 or more items to list")
+    from reagree.io.annotations import NotTextEncoding, text_codec
 
     try:
         text_codec(args.encoding)
@@ -295,14 +297,14 @@ def _audit(args: argparse.Namespace) -> int:
                         raters=args.raters, order=args.order, majority=args.majority, level=args.level,
                         tie_rule=args.tie_rule, draws=args.bootstrap, seed=args.seed, ci_level=args.ci_level,
                         ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats,
-                        max_bytes=args.max_bytes)
-    print(render_text(result), end="")
+                        max_bytes=args.max_bytes, design=args.design, weights=args.weights)
+    print(render_text(result, max_items=args.top), end="")
     if args.json:
         write_text_atomic(args.json, to_json(result))
         print(f"\nwrote {args.json}")
     if args.out:
         write_outputs(result, args.out)
-        print(f"wrote {args.out}/: audit.json, audit.txt, tables/*.tsv and .md, coefficients.png")
+        print(f"wrote {args.out}/: audit.json, audit.txt, items.csv, tables/*.tsv and .md, and the figures")
     return 0
 
 
@@ -473,6 +475,18 @@ def _parser() -> argparse.ArgumentParser:
                             "the units' rating rows; order statistics) or numpy (one rng.integers(0, n, n) per "
                             "draw; numpy.percentile's interpolation, as write-ups that bootstrapped with numpy "
                             "did) (default: %(default)s)")
+    audit.add_argument("--design", choices=["fixed", "interchangeable"], default=None,
+                       help="fixed: the same named raters labelled the units (pairs of raters, Conger's kappa); "
+                            "interchangeable: any rater may stand behind any column on any unit (no pairs by "
+                            "name). Default: inferred (fixed when at least half of the units x raters cells hold "
+                            "a rating), and said")
+    audit.add_argument("--weights", metavar="W,W", default=None,
+                       help="weight schemes of the weighted coefficients (AC2, Brennan-Prediger, Fleiss, Conger, "
+                            "percent agreement, weighted Cohen per pair) for ordered labels: linear, quadratic, "
+                            "ordinal, radical, ratio, circular, bipolar (default: linear,quadratic)")
+    audit.add_argument("--top", type=int, default=10, metavar="N",
+                       help="the N most disputed items in the text (every disputed item is in items.csv and the "
+                            "JSON; default: %(default)s)")
     audit.add_argument("--max-bytes", type=_byte_count, default=None, metavar="BYTES",
                        help="the most bytes read of TABLE, e.g. 500M or 8G; a larger file is refused, as is a TABLE "
                             "that is not a regular file (a device, a FIFO, a folder) "
@@ -480,8 +494,9 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT (a regular file or a new "
                        "path: a link, a device, a FIFO or a folder there is refused)")
     audit.add_argument("--out", metavar="DIR",
-                       help="also write audit.json, audit.txt, the tables (TSV and Markdown) and a figure of the "
-                            "coefficients with their intervals to DIR")
+                       help="also write audit.json, audit.txt, items.csv (the disputed items), the tables (TSV "
+                            "and Markdown) and the figures (coefficients, leave one rater out, pairs, confusions) "
+                            "to DIR")
     audit.set_defaults(run=_audit)
 
     new_paper = commands.add_parser(

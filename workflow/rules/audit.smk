@@ -7,7 +7,7 @@ import re
 _dataset_schema = _schema["properties"]["datasets"]["additionalProperties"]
 DATASETS = {name: reagree_settings.fill_defaults(dict(entry), _dataset_schema)
             for name, entry in (config.get("datasets") or {}).items()}
-AUDIT_TABLES = ["design", "coefficients", "per_category", "pairwise", "ties"]
+AUDIT_TABLES = ["design", "coefficients", "per_category", "pairwise", "ties", "raters", "category_pairs"]
 AUDIT_TARGETS = [f"results/audit/{name}/audit.json" for name in DATASETS]
 
 
@@ -17,6 +17,7 @@ rule audit_dataset:
     output:
         json="results/audit/{dataset}/audit.json",
         text="results/audit/{dataset}/audit.txt",
+        disputed="results/audit/{dataset}/items.csv",
         figure=report("results/audit/{dataset}/coefficients.png", category="Audits",
                       caption="../report/audit_coefficients.rst"),
         tables=expand("results/audit/{{dataset}}/tables/{table}.{ext}", table=AUDIT_TABLES, ext=["tsv", "md"]),

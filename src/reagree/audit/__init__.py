@@ -4,7 +4,7 @@ What it decides:
 
 - **The table.** Long (one row per rating: unit, rater, label columns, names
   changeable) or wide (one row per unit: a unit column and one column per rater; an empty
-  cell is a missing rating), read by ``reagree.stats.annotations`` (CSV or TSV by extension or
+  cell is a missing rating), read by ``reagree.io.annotations`` (CSV or TSV by extension or
   sniffed; ids and labels stripped of surrounding whitespace; errors name the file, the
   line and, for a missing column, the columns found). A wide table may name a *majority
   column*: a label per unit chosen earlier by someone else, audited against the votes.
@@ -23,17 +23,37 @@ What it decides:
   numbers). Interval, and ratio when no number is negative, when the labels are numbers.
   Ordered labels that are not numbers get interval (or ratio) only when asked for by
   ``level``, with the positions 1..K standing in for numbers (said in ``notes``).
-- **Coefficients** (each the library's own function; nothing is recomputed here):
-  percent agreement over pairable units; Fleiss' kappa over the units every rater
-  labelled (``fleiss_n_units``), with each category's kappa beside it; Krippendorff's
-  alpha over every unit at each level that applies; Gwet's AC1; PABAK in its K-category
-  form (Brennan-Prediger, chance 1/K; 2 P_o - 1 when K = 2); specific agreement per
-  category over pairable units; Cohen's kappa per pair of raters on the units both
-  labelled, and their mean over pairs (Light's kappa); beyond 20 raters the pairs get
-  values without intervals and are summarised, beyond 50,000 pairs they are not computed
-  (``reagree.audit.compute``'s module docstring). "A model that copies rater A
+- **Design.** Fixed raters (a panel: a column or rater id is one person on every unit)
+  or interchangeable ones (each unit's raters drawn from a pool, Fleiss' 1971 design):
+  given by ``design``, else inferred from the filled share of the units x raters cells
+  (``reagree.audit.people``); the text says which and how to override it.
+- **Coefficients**, each declared once in ``reagree.stats.registry`` (its function,
+  analytic variance, reference library and label; nothing is recomputed here): percent
+  agreement over pairable units; Fleiss' kappa over the complete units (a fixed panel's
+  units every rater labelled; interchangeable raters' units with the most ratings), at
+  least ``MIN_COMPLETE_UNITS`` of them, with each category's kappa beside it; Fleiss'
+  kappa in Gwet's form over every unit; Krippendorff's alpha over every unit at each
+  level that applies; Gwet's AC1; PABAK in its K-category form (Brennan-Prediger, chance
+  1/K; 2 P_o - 1 when K = 2); Conger's kappa (fixed raters); specific agreement per
+  category over pairable units; for fixed raters, Cohen's kappa per pair of raters on the
+  units both labelled, and their mean over pairs (Light's kappa); beyond 20 raters the
+  pairs get values without intervals and are summarised, beyond 50,000 pairs they are not
+  computed (``reagree.audit.compute``'s module docstring). "A model that copies rater A
   scores this against rater B" is A's accuracy against B on the units both labelled: the
-  ceiling to quote with that pair.
+  ceiling to quote with that pair. Ordered labels add Gwet's weighted family (``weights``:
+  linear and quadratic by default) and weighted Cohen per pair; numbers add ICC(2,1) and
+  ICC(3,1) for a fixed panel.
+- **Analytic inference** beside every bootstrap interval where the field has one: Gwet's
+  linearised standard error (t on n - 1 degrees of freedom), Fleiss' standard error under
+  kappa = 0 (overall and per category), Cohen's Fleiss-Cohen-Everitt standard errors per
+  pair; z, p and the Wald interval (``reagree.stats.inference``). On tables up to
+  ``reagree.stats.registry.REFERENCE_MAX_CELLS`` cells the field library's own value
+  (irrCAC, statsmodels, krippendorff) is written beside reagree's.
+- **Per rater, per item, per category pair** (``reagree.audit.people``): each rater's
+  agreement with the rest and with the others' majority, label bias, and the change in
+  alpha and in Fleiss' kappa (Gwet's form) without the rater, with bootstrap intervals,
+  the rater who lowers agreement most first; the disputed items ranked (items.csv, with
+  an empty ``adjudicated_label`` column); the pooled category confusions.
 - **Undefined** values are ``None`` in the dict (JSON ``null``), with the reason under
   ``undefined`` keyed by the value's path; ``problems`` says in words what makes the
   table degenerate (one rater, one category, no unit with two ratings).
@@ -56,10 +76,11 @@ coefficients' own sources are in their docstrings.
 Modules, one job each (imports point down this list, never up):
 
 - ``read``: the table (``read_table``, ``AuditTable``); errors name file, line, column.
+- ``people``: the design, per rater, per item, category confusions.
 - ``compute``: levels, coefficients, intervals, ties, the reading (``audit``, ``audit_file``).
 - ``render``: JSON, terminal text, coefficient rows, tables, provenance (pure functions).
 - ``keys``: the audit as values.tsv rows under declared key families (``value_rows``).
-- ``figure``: coefficients.png from a result (reads ``render.coefficient_rows``).
+- ``figure``: coefficients.png, raters.png, pairs.png, confusion.png from a result.
 - ``write``: every file of ``--out`` (``write_outputs``), atomically.
 """
 

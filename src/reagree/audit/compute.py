@@ -17,8 +17,11 @@ n-length array per pair, and they are bounded by the number of raters:
   ratings on a shared unit to count: no pairs and no Light's kappa, and the audit says
   why.
 
-Bootstrap draws are capped at ``MAX_DRAWS`` (config.yaml's ``bootstrap.draws`` has the
-same cap): memory and time grow with the draws.
+Per rater, the leave-one-out statistics cost one pass over each rater's own ratings
+(``reagree.stats.raters.leave_one_out``); the items and the category confusions read the
+counts. Each statistic's rating rows are freed after its bootstrap. Bootstrap draws are
+capped at ``MAX_DRAWS`` (config.yaml's ``bootstrap.draws`` has the same cap): memory and
+time grow with the draws.
 """
 
 from __future__ import annotations
@@ -32,20 +35,25 @@ import numpy as np
 import pandas as pd
 
 from reagree import __version__
+from reagree.audit import people
 from reagree.audit.read import REPEAT_RULES, AuditTable, _split, read_table
 from reagree.io import reads
 from reagree.pipeline.progress import progress, progress_bar
-from reagree.stats import classification, multirater
-from reagree.stats.alpha import LEVELS, alpha_statistic
+from reagree.stats import asymptotic, classification, multirater, registry
+from reagree.stats.alpha import LEVELS
 from reagree.stats.bootstrap import (MAX_BOOTSTRAP_CELLS, SCHEMES, Interval, UnitStatistic, bootstrap,
                                     bootstrap_work, interval_from_draws)
+from reagree.stats.icc import FORMS as ICC_FORMS
+from reagree.stats.icc import icc
 from reagree.stats.majority import majority_vote, tie_sides, tied_units
 from reagree.stats.meanpairwise import (fits_one_statistic, mean_pairwise_cohen_of_tables,
                                         mean_pairwise_cohen_statistic)
 from reagree.stats.pairtables import PairTables, pair_tables
-from reagree.stats.pairwise import cohen_statistic
+from reagree.stats.pairwise import cohen_kappa_tables, cohen_statistic
 from reagree.stats.ratings import MISSING
 from reagree.stats.undefined import Undefined, reason_of
+from reagree.stats.weights import SCHEMES as WEIGHT_SCHEMES
+from reagree.stats.weights import agreement_weights, category_values
 
 RELIABLE, TENTATIVE = 0.800, 0.667
 # Statistics bootstrapped per call: a progress step on a terminal, and a bound on memory.
@@ -60,6 +68,12 @@ MAX_RATER_PAIRS = 50_000
 MAX_RATING_PAIRS = 50_000_000
 # Bootstrap draws at most (workflow/schemas/config.schema.yaml, bootstrap.draws: maximum).
 MAX_DRAWS = 100_000
+# Fleiss' kappa on the complete units needs at least this many of them; with fewer it
+# says so instead of printing a number read off a handful of units (Gwet's form reads all).
+MIN_COMPLETE_UNITS = 10
+# Weight schemes the audit applies to ordered labels unless told otherwise.
+DEFAULT_WEIGHTS = ("linear", "quadratic")
+SCHEMA = "reagree.audit/2"
 
 
 def applicable_levels(table: AuditTable, level: str) -> tuple[list[str], tuple | None, list[str]]:
@@ -96,7 +110,19 @@ def _defined(value) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray) -> list[str]:
+def _complete_units(per_unit: np.ndarray, every_rater: np.ndarray, fixed: bool) -> tuple[np.ndarray, str]:
+    """The units Fleiss' kappa (complete units) reads, and what complete means. A fixed
+    panel's: the units every rater labelled. Interchangeable raters': the units with the
+    most ratings any unit has, by whichever raters (Fleiss' 1971 design: m ratings per
+    unit, each unit its own raters)."""
+    if fixed or not per_unit.size:
+        return every_rater, "units every rater labelled"
+    most = int(per_unit.max())
+    return per_unit == most, f"units with {most} ratings, the most any unit has"
+
+
+def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray,
+              complete_means: str) -> list[str]:
     problems = []
     if len(raters) < 2:
         problems.append(f"only one rater ({', '.join(raters)}): agreement needs at least two raters")
@@ -108,34 +134,169 @@ def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, c
         problems.append("no unit has two or more ratings: nothing can be compared")
     elif len(raters) >= 2 and not complete.any():
         problems.append(f"no unit was labelled by all {len(raters):,} raters: Fleiss' kappa (complete units) "
-                        "is undefined; Krippendorff's alpha uses every unit")
+                        "is undefined; Krippendorff's alpha and Fleiss' kappa in Gwet's form use every unit")
     return problems
 
 
-def _statistics(categories: Sequence, levels: list[str], values, counts: np.ndarray,
-                complete_counts: np.ndarray) -> dict[tuple, UnitStatistic]:
-    """Every pooled value the audit reports with an interval, keyed by its path (all of
-    them read the units' category counts)."""
-    stats: dict[tuple, UnitStatistic] = {
-        ("coefficients", "percent_agreement"): multirater.percent_agreement_statistic(counts),
-        ("coefficients", "fleiss_kappa"): multirater.fleiss_statistic(complete_counts),
-    }
-    for level in levels:
-        stats[("coefficients", "krippendorff_alpha", level)] = alpha_statistic(
-            counts, level, values=values if level in ("interval", "ratio") else None)
-    stats[("coefficients", "gwet_ac1")] = multirater.gwet_ac1_statistic(counts)
-    stats[("coefficients", "pabak")] = multirater.brennan_prediger_statistic(counts)
-    return stats
+def _entries(levels: list[str], values, design: str, n_raters: int, complete_units: int) -> list:
+    """The registry's coefficients that apply to this table (``reagree.stats.registry``)."""
+    entries = [c for c in registry.COEFFICIENTS if design == "fixed" or not c.fixed_raters]
+    if complete_units < MIN_COMPLETE_UNITS:
+        entries = [c for c in entries if c.name != "fleiss_kappa"]
+    alphas = [registry.alpha(level, values if level in ("interval", "ratio") else None) for level in levels]
+    return entries[:2] + alphas + entries[2:]
 
 
-def _per_category(categories: Sequence, counts: np.ndarray, complete_counts: np.ndarray) -> dict[tuple, UnitStatistic]:
+def _path(entry, prefix: tuple = ("coefficients",)) -> tuple:
+    return (*prefix, *entry.name.split("."))
+
+
+def _statistics(entries: list, sample: registry.Sample, n_raters: int,
+                prefix: tuple = ("coefficients",)) -> dict[tuple, UnitStatistic]:
+    """Every pooled value the audit reports with an interval, keyed by its path: the
+    registry's statistics (Conger's needs one column per rater: bootstrapped up to
+    ``MAX_RATERS_WITH_PAIR_INTERVALS`` raters, else valued by its analytic form only)."""
+    return {_path(entry, prefix): entry.statistic(sample) for entry in entries
+            if entry.statistic is not None and (entry.bootstrap == "always"
+                                                or n_raters <= MAX_RATERS_WITH_PAIR_INTERVALS)}
+
+
+def _inference(entries: list, sample: registry.Sample, ci_level: float, references: bool) -> tuple[dict, dict]:
+    """Each entry's analytic inference (``Estimate.as_dict``, or why there is none) and,
+    when ``references``, the field library's value (and standard error)."""
+    inference, found = {}, {}
+    for entry in entries:
+        if entry.inference is not None:
+            inference[entry.name] = entry.inference(sample).as_dict(ci_level)
+        else:
+            inference[entry.name] = {"none": entry.no_inference}
+        if references and entry.reference is not None:
+            reference = entry.reference(sample)
+            found[entry.name] = {"library": reference.library, "value": _defined(reference.value),
+                                 "se": _defined(getattr(reference, "se", math.nan))}
+    return inference, found
+
+
+def _per_category(categories: Sequence, counts: np.ndarray, complete_counts: np.ndarray,
+                  with_fleiss: bool = True) -> dict[tuple, UnitStatistic]:
     stats = {}
     for code, category in enumerate(categories):
-        stats[("per_category", str(category), "fleiss_kappa")] = multirater.fleiss_category_statistic(
-            complete_counts, code)
+        if with_fleiss:
+            stats[("per_category", str(category), "fleiss_kappa")] = multirater.fleiss_category_statistic(
+                complete_counts, code)
         stats[("per_category", str(category), "specific_agreement")] = multirater.specific_agreement_statistic(
             counts, code)
     return stats
+
+
+def _weight_schemes(table: AuditTable, weights: Sequence[str] | None) -> tuple[str, ...]:
+    """The weight schemes that apply: none for unordered labels or fewer than three
+    categories (two ordered categories have no near miss); ratio only for numbers."""
+    asked = tuple(DEFAULT_WEIGHTS if weights is None else _split(weights) or ())
+    unknown = [w for w in asked if w not in WEIGHT_SCHEMES or w == "identity"]
+    if unknown:
+        raise ValueError(f"weights must be among {[w for w in WEIGHT_SCHEMES if w != 'identity']}, got {unknown}")
+    if weights is not None and asked and not table.ordered:
+        raise ValueError("weighted coefficients need ordered labels: give --order (e.g. --order low,medium,high) "
+                         "or use numbers as labels")
+    if not table.ordered or len(table.categories) < 3:
+        return ()
+    if "ratio" in asked and (table.numbers is None or min(table.numbers) < 0):
+        raise ValueError("ratio weights need non-negative numbers as labels")
+    return asked
+
+
+def _category_numbers(table: AuditTable) -> np.ndarray:
+    return np.asarray(table.numbers, dtype=float) if table.numbers is not None else category_values(table.categories)
+
+
+def _analytic(result: dict, entries: list, sample, weighted_entries: list, weighted_samples: dict, stats: dict,
+              ci_level: float, n_raters: int) -> None:
+    """result["inference"] (analytic SE, z, p, Wald interval per coefficient), result["weighted"]'s
+    inference, values the bootstrap did not give (Conger beyond 20 raters), and the field
+    libraries' references on small tables (``reagree.stats.registry``)."""
+    references = registry.references_apply(result["n_units"], n_raters)
+    inference, found = _inference(entries, sample, ci_level, references)
+    result["inference"] = inference
+    result["references"] = found
+    result["references_note"] = ("" if references else
+                                 f"not computed: {result['n_units']:,} units x {n_raters:,} raters is more than the "
+                                 f"{registry.REFERENCE_MAX_CELLS:,} cells the field libraries are run on")
+    for entry in entries:
+        path = _path(entry)
+        if path not in stats and entry.inference is not None:  # valued by its analytic form only
+            value = inference[entry.name]["value"]
+            _set(result, path, value)
+            if value is None:
+                result["undefined"][".".join(path)] = str(entry.inference(sample).value.reason)
+    weighted = result.setdefault("weighted", {})
+    for scheme, weighted_sample in weighted_samples.items():
+        inference, found = _inference(weighted_entries, weighted_sample, ci_level, references)
+        block = weighted.setdefault(scheme, {})
+        for entry in weighted_entries:
+            block.setdefault(entry.name, inference[entry.name]["value"])
+        block["inference"], block["references"] = inference, found
+
+
+def _per_category_inference(result: dict, complete_counts: np.ndarray, ci_level: float) -> None:
+    """Each category's Fleiss kappa_j with its standard error under kappa_j = 0, z and p
+    (``reagree.stats.asymptotic.fleiss_category_null``), where kappa_j is computed."""
+    for code, category in enumerate(result["categories"]):
+        entry = result["per_category"][category]
+        if entry.get("fleiss_kappa") is None:
+            continue
+        found = asymptotic.fleiss_category_null(complete_counts, code).as_dict(ci_level)
+        entry.update(fleiss_kappa_se_null=found["se_null"], fleiss_kappa_z=found["z"], fleiss_kappa_p=found["p"])
+
+
+def _fleiss_minimum(result: dict, entries: list, complete_units: int) -> None:
+    """Fleiss' kappa on too few complete units says so (``MIN_COMPLETE_UNITS``)."""
+    if any(entry.name == "fleiss_kappa" for entry in entries):
+        return
+    why = (f"computed on {complete_units:,} complete unit(s), fewer than the minimum of {MIN_COMPLETE_UNITS}: read "
+           "Fleiss' kappa in Gwet's form (every unit) instead")
+    result["coefficients"]["fleiss_kappa"] = None
+    result["undefined"]["coefficients.fleiss_kappa"] = why
+    for category in result["categories"]:
+        result["per_category"][category]["fleiss_kappa"] = None
+        result["undefined"][f"per_category.{category}.fleiss_kappa"] = why
+
+
+def _weighted_pairs(result: dict, tables: PairTables | None, plan: dict, schemes: Sequence[str]) -> None:
+    """Each listed pair's Cohen's kappa under linear and quadratic weights (ordered labels),
+    and, for every pair listed with intervals, its analytic standard errors (statsmodels)."""
+    if tables is None or not result["pairwise"]:
+        return
+    position = {f"{a}-{b}": i for i, (a, b) in enumerate(tables.pairs)}
+    cohen_weights = [w for w in ("linear", "quadratic") if w in schemes]
+    weighted = {w: cohen_kappa_tables(tables.tables, w) for w in cohen_weights}
+    for row in result["pairwise"]:
+        i = position.get(f"{row['a']}-{row['b']}")
+        if i is None:
+            continue
+        for w in cohen_weights:
+            row[f"cohen_kappa_{w}"] = _defined(weighted[w][i])
+        if plan["mode"] == "each":
+            row["cohen_inference"] = asymptotic.cohen(tables.tables[i]).as_dict(result["settings"]["bootstrap"]
+                                                                                ["level"])
+
+
+def _icc(table: AuditTable, complete: np.ndarray, ci_level: float) -> dict:
+    """ICC(2,1) and ICC(3,1) on the complete units, for numeric labels."""
+    if table.numbers is None:
+        return {"none": "the labels are not numbers"}
+    if complete.sum() < 2:
+        return {"none": f"fewer than two units every rater labelled ({int(complete.sum())})"}
+    view = table.view.subset(complete)
+    values = np.asarray(table.numbers, dtype=float)
+    grid = np.zeros((view.n_units, table.n_raters))
+    grid[view.label_unit, view.label_column] = values[view.label_code]
+    found = {}
+    for form in ICC_FORMS:
+        reading = icc(grid, form, ci_level)
+        found[form] = {key: (_defined(v) if isinstance(v, float) else [_defined(x) for x in v]
+                             if isinstance(v, tuple) else v) for key, v in reading.items()}
+    return found
 
 
 def _pair_plan(table: AuditTable, counts: np.ndarray) -> dict:
@@ -170,15 +331,23 @@ def _intervals(keys: list[tuple], make: Callable[[tuple], UnitStatistic], draws:
     the resamples depend only on the units (and their rows), the seed and the draws, so
     the grouping changes nothing."""
     groups = [keys[start:start + _BOOTSTRAP_GROUP] for start in range(0, len(keys), _BOOTSTRAP_GROUP)]
-    work = sum(bootstrap_work([make(key) for key in group], draws, scheme) for group in groups)
+    work = 0
+    for group in groups:
+        statistics = [make(key) for key in group]
+        work += bootstrap_work(statistics, draws, scheme)
+        for statistic in statistics:  # found again at its bootstrap: all of them at once would hold an id per unit each
+            statistic.forget_rows()
     _check_work(work, draws, scheme, len(keys), make(keys[0]).n_units)
     bar = progress_bar(total=work, desc=f"bootstrap: {draws:,} draws of {len(keys)} values ({scheme})",
                        unit="cell") if show_progress else None
     out = {}
     try:
         for group in groups:
-            values = bootstrap([make(key) for key in group], draws, seed, scheme=scheme,
+            statistics = [make(key) for key in group]
+            values = bootstrap(statistics, draws, seed, scheme=scheme,
                                progress=bar.update if bar is not None else None)
+            for statistic in statistics:  # their rating rows (an id per unit) serve no later step
+                statistic.forget_rows()
             for key, row in zip(group, values):
                 out[key] = interval_from_draws(row, level, scheme, seed=seed)
     finally:
@@ -323,7 +492,8 @@ def _pairwise_summary(rows: list[dict]) -> dict:
 
 
 def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
-          ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile") -> dict:
+          ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
+          design: str | None = None, weights: Sequence[str] | None = None) -> dict:
     """Every reading of the table as a plain dict (the JSON ``reagree audit --json`` writes).
 
     ``level`` is the measurement level the reading line uses (alpha is reported at every
@@ -332,9 +502,12 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     drawn and ended by ``ci_scheme`` ("percentile": multinomial counts over the units'
     rating rows, order statistics; "numpy": one ``rng.integers(0, n, n)`` per draw and
     numpy.percentile's interpolation, as a write-up that bootstrapped with numpy did;
-    ``reagree.stats.bootstrap``).
+    ``reagree.stats.bootstrap``). ``design``: "fixed" or "interchangeable" raters (None:
+    inferred, ``reagree.audit.people``); ``weights``: the weight schemes of the weighted
+    coefficients for ordered labels (default ``DEFAULT_WEIGHTS``).
     """
     _check_settings(draws, seed, ci_level, ci_scheme)
+    schemes = _weight_schemes(table, weights)
     raters = [str(r) for r in table.raters]
     categories = [str(c) for c in table.categories]
     n_units, n_raters = table.n_units, table.n_raters
@@ -342,10 +515,12 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     counts = table.counts
     per_rater = table.labels_per_rater()
     per_unit = counts.sum(axis=1)
-    complete = per_unit == n_raters if n_raters else np.zeros(n_units, dtype=bool)  # one label per rater and unit
-    complete_counts = np.where(complete[:, None], counts, 0)
     label_totals = counts.sum(axis=0)
     n_ratings = int(label_totals.sum())
+    chosen_design = people.design_of(n_units, n_raters, n_ratings, design, table.layout)
+    every_rater = per_unit == n_raters if n_raters else np.zeros(n_units, dtype=bool)  # one label per rater and unit
+    complete, complete_means = _complete_units(per_unit, every_rater, chosen_design["raters"] == "fixed")
+    complete_counts = np.where(complete[:, None], counts, 0)
     repeats_note = _repeats_note(table.repeats, table.repeats_ignored)
     if repeats_note:
         notes.append(repeats_note)
@@ -354,6 +529,7 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     cells = n_units * n_raters
 
     result: dict = {
+        "schema": SCHEMA,
         "reagree_version": __version__,
         "source": table.source,
         "format": table.layout,
@@ -370,17 +546,29 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         "repeats": dict(table.repeats),
         "units_pairable": int((per_unit >= 2).sum()),
         "units_complete": int(complete.sum()),
+        "complete_means": complete_means,
         "label_distribution": {c: int(n) for c, n in zip(categories, label_totals)},
         "ratings_per_rater": {r: int(n) for r, n in zip(raters, per_rater)},
         "level": level,
         "levels": levels,
         "settings": {"level": level, "tie_rule": tie_rule, "repeats": table.repeats.get("rule", "first"),
-                     "bootstrap": {"draws": draws, "seed": seed, "level": ci_level, "scheme": ci_scheme}},
+                     "bootstrap": {"draws": draws, "seed": seed, "level": ci_level, "scheme": ci_scheme},
+                     "design": design, "weights": list(schemes)},
         "coefficients": {}, "per_category": {}, "pairwise": [], "ci": {}, "undefined": {},
-        "problems": _problems(raters, categories, counts, complete) if n_units else ["the table holds no ratings"],
+        "problems": _problems(raters, categories, counts, complete, complete_means) if n_units
+        else ["the table holds no ratings"],
         "notes": notes,
     }
     result["coefficients"]["fleiss_n_units"] = int(complete.sum())
+    result["design"] = chosen_design
+    fixed = result["design"]["raters"] == "fixed"
+    sample = registry.Sample(counts, complete_counts, table.view, tuple(categories))
+    applicable = _entries(levels, values, result["design"]["raters"], n_raters, MIN_COMPLETE_UNITS)
+    # labels from the registry: the text, the tables, the figure and the report read these
+    result["coefficient_labels"] = {e.name: e.label for e in applicable}
+    result["weighted_labels"] = {e.name: e.label_weighted() for e in applicable if e.weighted}
+    result["chance_terms"] = {e.name: e.chance for e in applicable}
+    entries = _entries(levels, values, result["design"]["raters"], n_raters, int(complete.sum())) if n_units else []
     for code, category in enumerate(categories):
         share = label_totals[code] / n_ratings if n_ratings else math.nan
         result["per_category"][category] = {"count": int(label_totals[code]), "share": _defined(share)}
@@ -388,16 +576,28 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     plan = _pair_plan(table, counts) if n_units else {"mode": "none", "why": "the table holds no ratings",
                                                       "raters": n_raters, "rater_pairs": 0,
                                                       "rating_pairs_on_shared_units": 0}
+    if n_units and not fixed:
+        left_out = ("a column is not the same person on every unit, so a pair of columns has no Cohen's kappa and "
+                    "Conger's kappa (a fixed panel's) does not apply" if table.layout == "wide" else
+                    "the pairs of raters by name and Conger's kappa (a fixed panel's) are left out")
+        plan.update(mode="none", why=f"the raters are interchangeable ({result['design']['why']}): {left_out}")
     tables = pair_tables(table.view) if plan["mode"] != "none" else None
     if tables is not None:
         plan["pairs_sharing_a_unit"] = len(tables.first)
-    stats = _statistics(categories, levels, values, counts, complete_counts) if n_units else {}
+    stats = _statistics(entries, sample, n_raters) if n_units else {}
+    weighted_samples = {scheme: registry.Sample(counts, complete_counts, table.view, tuple(categories),
+                                                agreement_weights(scheme, _category_numbers(table)), scheme)
+                        for scheme in schemes} if n_units else {}
+    weighted_entries = [e for e in entries if e.weighted]
+    for scheme, weighted in weighted_samples.items():
+        stats.update(_statistics(weighted_entries, weighted, n_raters, ("weighted", scheme)))
     mean_statistic = None
     if plan["mode"] == "each" and fits_one_statistic(table.ratings, tables.pairs):
         mean_statistic = mean_pairwise_cohen_statistic(table.ratings, tables.pairs)
         stats[("coefficients", "mean_pairwise_cohen")] = mean_statistic
     if n_units:
-        stats.update(_per_category(categories, counts, complete_counts))
+        stats.update(_per_category(categories, counts, complete_counts,
+                                   with_fleiss=int(complete.sum()) >= MIN_COMPLETE_UNITS))
     pairable = result["units_pairable"] > 0
     bootstrapped = stats and draws > 0 and pairable
     pair_keys = [("pairwise", a, b) for a, b in combinations(raters, 2)] if plan["mode"] == "each" else []
@@ -426,8 +626,8 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         name = ".".join(path)
         _set(result, path, _defined(value))
         if ends is not None:
-            if path[0] == "coefficients":
-                _set(result["ci"], path[1:], ends)
+            if path[0] in ("coefficients", "weighted"):
+                _set(result["ci"], path[1:] if path[0] == "coefficients" else path, ends)
             else:
                 _set(result, (*path[:-1], f"{path[-1]}_ci"), ends)
             result["ci"]["undefined_draws"][".".join(path[1:]) if path[0] == "coefficients" else name] = \
@@ -451,16 +651,29 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
             result["coefficients"][name] = None
             result["undefined"][f"coefficients.{name}"] = "the table holds no ratings"
         result["coefficients"]["krippendorff_alpha"] = {lvl: None for lvl in levels}
-    elif result["coefficients"]["fleiss_n_units"] == 0 and "coefficients.fleiss_kappa" in result["undefined"]:
-        result["undefined"]["coefficients.fleiss_kappa"] = (
-            f"no unit was labelled by all {n_raters:,} raters; Fleiss' kappa reads complete units")
     result["pairs_in_mean"] = [f"{a}-{b}" for a, b in tables.pairs] if tables is not None and n_units else []
+    if n_units:
+        _analytic(result, entries, sample, weighted_entries, weighted_samples, stats, ci_level, n_raters)
+        _fleiss_minimum(result, entries, int(complete.sum()))
+        _per_category_inference(result, complete_counts, ci_level)
+        _weighted_pairs(result, tables, plan, schemes)
+        result["icc"] = (_icc(table, every_rater, ci_level) if fixed else
+                         {"none": "ICC(2,1) and ICC(3,1) read a fixed panel of raters; these are interchangeable"})
+        result["per_rater"] = people.per_rater(table.view, counts, raters, categories, level,
+                                               values if level in ("interval", "ratio") else None,
+                                               draws if pairable else 0, seed, ci_level, ci_scheme)
+        if not fixed and table.layout == "wide":
+            notes.append("per rater: under interchangeable raters a column is not one person; its row describes "
+                         "whoever labelled under that column")
+        result["category_pairs"] = people.confusion(counts, categories)
 
     if n_units:
         ties, majority = _ties(table, tie_rule, seed)
     else:
         ties, majority = {"count": 0, "rule": tie_rule, "units": []}, {}
     result["ties"], result["majority"] = ties, majority
+    result["items"] = (people.items(counts, table.unit_ids, categories, majority_vote(table.view, "drop"))
+                       if n_units else {"units": [], "listed": 0, "units_disputed": 0, "units_pairable": 0})
     alpha = result["coefficients"]["krippendorff_alpha"].get(level)
     alpha_ci = result["ci"].get("krippendorff_alpha", {}).get(level)
     result["reading"] = reading(alpha, level, alpha_ci)
@@ -505,15 +718,18 @@ def audit_file(path: str | Path, layout: str = "long", unit: str = "unit", rater
                label: str = "label", raters=None, order=None, majority: str | None = None,
                level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
                ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
-               encoding: str = "utf-8", repeats: str | None = None, max_bytes: int | None = None) -> dict:
+               encoding: str = "utf-8", repeats: str | None = None, max_bytes: int | None = None,
+               design: str | None = None, weights: Sequence[str] | str | None = None) -> dict:
     """``read_table`` (at most ``max_bytes`` of a regular file) then ``audit``; the result
     also records the sha256 of the bytes the table was read from."""
     _check_settings(draws, seed, ci_level, ci_scheme)  # before reading a large file
+    if design is not None and design not in people.DESIGNS:
+        raise ValueError(f"design must be one of {people.DESIGNS}, got {design!r}")
     with reads.recording():  # the sha256 of the bytes the table was read from, not of a second read
         table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding,
                            repeats=repeats, max_bytes=max_bytes)
         sha256 = reads.sha256_read(path)
-    result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme)
+    result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme, design, weights)
     result["sha256"] = sha256
     result["settings"]["order"] = _split(order)
     result["settings"]["encoding"] = encoding

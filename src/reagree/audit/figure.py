@@ -28,11 +28,11 @@ _BANDS = ((TENTATIVE, RELIABLE, "#E69F00", "alpha 0.667 to 0.800: tentative"),
 def _rows(result: dict) -> dict[str, list[tuple[str, float | None, list | None, str]]]:
     """Panel -> rows of (label, value, [low, high] or None, series)."""
     panels: dict[str, list] = {"Coefficients": [],
-                               "Per category: Fleiss' kappa_j (units every rater labelled), specific agreement": [],
+                               "Per category: Fleiss' kappa_j (complete units), specific agreement": [],
                                "Pairs: Cohen's kappa on the units both labelled": []}
     names = list(panels)
     for row in coefficient_rows(result):
-        label = row["what"].split(" (")[0].replace("Krippendorff's alpha, ", "alpha, ")
+        label = row["label"].replace("Krippendorff's alpha, ", "alpha, ")
         if row["coefficient"] == f"krippendorff_alpha.{result['level']}":
             label += " (chosen level)"
         ends = [row["ci_low"], row["ci_high"]] if row["ci_low"] is not None else None
@@ -43,7 +43,7 @@ def _rows(result: dict) -> dict[str, list[tuple[str, float | None, list | None, 
                                  entry.get("fleiss_kappa_ci"), "kappa_j"))
         panels[names[1]].append((f"{category}: specific agreement", entry.get("specific_agreement"),
                                  entry.get("specific_agreement_ci"), "specific"))
-    if len(result["pairwise"]) <= MAX_PAIRS_DRAWN:
+    if len(result["pairwise"]) <= MAX_PAIRS_DRAWN and result.get("design", {}).get("raters", "fixed") == "fixed":
         for pair in result["pairwise"]:
             panels[names[2]].append((f"{pair['a']}-{pair['b']} (n={pair['n']})", pair["cohen_kappa"],
                                      pair.get("cohen_kappa_ci"), "pair"))
@@ -123,3 +123,105 @@ def coefficient_figure(result: dict, path: str | Path, title: str) -> None:
                            result["ci"].get("resampled") else "value (no intervals)")
     figure.suptitle(caption, fontsize=8.5, x=0.01, ha="left")
     save_figure(figure, path)
+
+
+# --- the figures a team reads: raters, pairs, confusions --------------------------------------
+# Drawn 7 inches wide at 120 dpi (840 px) with 10-point text: at the report's width (about
+# 900 px) the text stays at its printed size.
+_WIDTH = 7.0
+# Raters drawn in the leave-one-out plot and the heatmap, at most.
+MAX_RATERS_DRAWN = 40
+
+
+@plain_text
+def raters_figure(result: dict, path: str | Path) -> bool:
+    """The change in alpha without each rater, with its bootstrap interval (a forest plot),
+    the rater who lowers agreement most on top. False (nothing drawn) without raters."""
+    rows = [r for r in result.get("per_rater", [])[:MAX_RATERS_DRAWN] if r["without_alpha"]["change"] is not None]
+    if not rows:
+        return False
+    level = result["level"]
+    figure, axis = plt.subplots(figsize=(_WIDTH, 0.34 * len(rows) + 1.6), constrained_layout=True)
+    y = np.arange(len(rows))[::-1]
+    for position, row in zip(y, rows):
+        change = row["without_alpha"]
+        ends = change.get("change_ci")
+        if ends and None not in ends:
+            axis.plot(ends, [position, position], color=COLOURS[0], linewidth=2.2, solid_capstyle="butt")
+        axis.plot(change["change"], position, "o", color=COLOURS[0])
+    axis.axvline(0.0, color="grey", linewidth=0.8)
+    axis.set_yticks(y, [f"{r['rater']} ({r['units']:,} units)" for r in rows], fontsize=10)
+    axis.tick_params(axis="x", labelsize=10)
+    axis.set_xlabel(f"{level} alpha without the rater minus with all"
+                    + (" (bar: bootstrap interval)" if result["ci"].get("resampled") else ""), fontsize=10)
+    total = len(result.get("per_rater", []))
+    shown = f"\nthe {len(rows)} of {total:,} raters whose removal raises alpha most" if len(rows) < total else ""
+    axis.set_title(f"Leave one rater out (alpha {_alpha_text(result)}): right of 0 lowers agreement{shown}",
+                   fontsize=11, loc="left")
+    axis.grid(axis="x", alpha=0.3)
+    save_figure(figure, path)
+    return True
+
+
+def _alpha_text(result: dict) -> str:
+    value = result["coefficients"].get("krippendorff_alpha", {}).get(result["level"])
+    return "undefined" if value is None else f"{value:.3f}"
+
+
+@plain_text
+def pairs_figure(result: dict, path: str | Path) -> bool:
+    """Fixed raters: the rater-by-rater heatmap of Cohen's kappa (units both labelled). False
+    when no pair is listed (interchangeable raters, or too many)."""
+    pairs = result.get("pairwise") or []
+    named = sorted({p["a"] for p in pairs} | {p["b"] for p in pairs}, key=result["raters"].index)
+    if not pairs or len(named) > MAX_RATERS_DRAWN:
+        return False
+    index = {name: i for i, name in enumerate(named)}
+    grid = np.full((len(named), len(named)), np.nan)
+    for p in pairs:
+        if p["cohen_kappa"] is not None:
+            grid[index[p["a"]], index[p["b"]]] = grid[index[p["b"]], index[p["a"]]] = p["cohen_kappa"]
+    low = min(0.0, np.nanmin(grid)) if np.isfinite(grid).any() else 0.0
+    figure, axis = _heatmap(grid, named, "viridis", (low, 1.0), "Cohen's kappa", lambda x: f"{x:.2f}",
+                            lambda x: x < 0.6, rotation=90)
+    axis.set_title("Pairs of raters: Cohen's kappa on the units both labelled", fontsize=11, loc="left")
+    save_figure(figure, path)
+    return True
+
+
+@plain_text
+def _heatmap(grid: np.ndarray, names: list[str], cmap: str, limits: tuple[float, float], bar: str, text,
+             dark, rotation: int = 45):
+    """A square heatmap of ``grid`` with ``names`` on both axes, each cell written by
+    ``text`` (white where ``dark``) when there are at most 12 names, and a colour bar."""
+    side = max(4.0, min(_WIDTH, 0.6 * len(names) + 2.5))
+    figure, axis = plt.subplots(figsize=(side + 1.2, side), constrained_layout=True)
+    image = axis.imshow(grid, cmap=cmap, vmin=limits[0], vmax=limits[1])
+    axis.set_xticks(range(len(names)), names, rotation=rotation, ha="right" if rotation != 90 else "center",
+                    fontsize=10)
+    axis.set_yticks(range(len(names)), names, fontsize=10)
+    if len(names) <= 12:
+        for (i, j), value in np.ndenumerate(grid):
+            if np.isfinite(value):
+                axis.text(j, i, text(value), ha="center", va="center", fontsize=9,
+                          color="white" if dark(value) else "black")
+    figure.colorbar(image, ax=axis, label=bar)
+    return figure, axis
+
+
+@plain_text
+def confusion_figure(result: dict, path: str | Path) -> bool:
+    """The category confusion table: for a rating in the row's category, the share of the
+    other ratings of its unit in each column's category."""
+    pooled = result.get("category_pairs")
+    if not pooled or len(pooled["categories"]) < 2:
+        return False
+    categories = pooled["categories"]
+    shares = np.array([[np.nan if x is None else x for x in row] for row in pooled["row_shares"]], dtype=float)
+    figure, axis = _heatmap(shares, categories, "Blues", (0.0, 1.0), "share of the other ratings",
+                            lambda x: f"{100 * x:.0f}%", lambda x: x > 0.6)
+    axis.set_xlabel("the other ratings of the unit", fontsize=10)
+    axis.set_ylabel("a rating", fontsize=10)
+    axis.set_title("Category confusions (the diagonal: specific agreement)", fontsize=11, loc="left")
+    save_figure(figure, path)
+    return True

@@ -20,8 +20,9 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from reagree.stats.annotations import (MAX_TABLE_BYTES, Annotations, AnnotationView, EncodingError, MissingColumns,
-                                       read_annotations, read_wide_annotations)
+from reagree.io.annotations import (MAX_TABLE_BYTES, EncodingError, MissingColumns, read_annotations,
+                                    read_wide_annotations)
+from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.ratings import MISSING, Ratings
 
 LAYOUTS = ("long", "wide")

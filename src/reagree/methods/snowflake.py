@@ -11,7 +11,7 @@ What this module decides:
   about 3e10; read as snowflakes they would all land within seconds of the epoch. An id
   under 10**13 (14 digits; under 2.4 seconds after the epoch) is refused, naming it, and
   so is anything that is not a non-negative decimal integer: ids stay text
-  (``reagree.stats.annotations``) and are parsed here exactly, never through a float.
+  (``reagree.io.annotations``) and are parsed here exactly, never through a float.
 - **Months.** A posting period is printed by month ("Oct. 2013 - Aug. 2014"), so a month
   is written as the integer ``YYYYMM`` (201310), which a claim compares exactly (its
   printed precision is 0.5). ``posting_months`` gives the first and the last month of a

@@ -149,7 +149,7 @@ class KeyGrammar:
     def check(self, rows: Iterable[Mapping]) -> None:
         """Every row's key declared by exactly one family, with that family's rule and
         function; ValueError listing what is not (the paper's keys.py is where to look)."""
-        undeclared, disagree = [], []
+        undeclared, disagree, writers = [], [], set()
         for row in rows:
             family = self.family_of(row["key"])
             if family is None:
@@ -157,12 +157,17 @@ class KeyGrammar:
             elif (row.get("rule"), row.get("function")) != (family.rule, family.function):
                 disagree.append(f"{row['key']} (written by {row.get('rule')!r} with {row.get('function')!r}; "
                                 f"declared for {family.rule!r} with {family.function!r})")
+                writers.add(str(row.get("rule")))
         where = f"workflow/papers/{self.paper}/{self.paper}/keys.py"
         if undeclared:
             shown = undeclared[:10] + ([f"... {len(undeclared) - 10} more"] if len(undeclared) > 10 else [])
             raise ValueError(f"{self.paper}: value key(s) no family of {where} declares: {shown}")
         if disagree:
-            raise ValueError(f"{self.paper}: value row(s) disagree with {where}: {disagree[:5]}")
+            # a function renamed or moved since an earlier build wrote the rows: its rule's
+            # script did not change, so nothing told the workflow to run it again
+            raise ValueError(f"{self.paper}: value row(s) disagree with {where}: {disagree[:5]}; if the code "
+                             "moved since these values were written, run their rule(s) again: snakemake "
+                             f"--forcerun {' '.join(sorted(writers))}")
 
     def unused(self, keys: Iterable[str]) -> list[Family]:
         """The families none of ``keys`` belongs to."""

@@ -422,6 +422,12 @@ def figure_block(path: Path, results: Path, caption: str = "") -> str:
             f'<figcaption>{said}<span class="file">{esc(where)}</span></figcaption></figure>')
 
 
+def _p_text(value) -> str:
+    if value is None:
+        return ""
+    return "<0.001" if value < 0.001 else f"{value:.3f}"
+
+
 def _ci_text(ends) -> str:
     if not ends or ends[0] is None or ends[1] is None:
         return ""
@@ -438,24 +444,49 @@ def audit_section(audit: AuditResults, results: Path) -> str:
     design = (f'{result["n_units"]} units, {result["n_raters"]} raters ({esc(named)}), '
               f'{result["n_ratings"]} ratings, {"-" if missing is None else f"{100 * missing:.1f}%"} of cells '
               f'missing; {result["units_pairable"]} units with two or more ratings, {result["units_complete"]} '
-              "labelled by every rater.")
+              f'{esc(result.get("complete_means", "units every rater labelled"))}.')
     labels = ", ".join(f"{esc(c)} {n}" for c, n in result["label_distribution"].items())
     rows = coefficient_rows(result)
     notes = any(r["note"] for r in rows)
     body = "".join(
         f'<tr><td>{esc(r["what"])}</td><td class="num">{esc(_fixed(r["value"]))}</td>'
         f'<td class="num">{esc(_ci_text((r["ci_low"], r["ci_high"])))}</td>'
+        f'<td class="num">{esc(_fixed(r.get("se") if r.get("se") is not None else r.get("se_null")))}</td>'
+        f'<td class="num">{esc(_p_text(r.get("p")))}</td>'
         + (f'<td>{esc(r["note"])}</td>' if notes else "") + "</tr>" for r in rows)
     level = 100 * result["settings"]["bootstrap"]["level"]
     resampled = result["ci"].get("resampled")
     method = (f'bootstrap over {esc(resampled)} ({esc(result["ci"]["method"])})' if resampled
               else esc(result["ci"]["method"]))
     coefficients = (f'<table class="data"><thead><tr><th>coefficient</th><th class="num">value</th>'
-                    f'<th class="num">{level:g}% interval</th>' + ("<th>note</th>" if notes else "")
-                    + f'</tr></thead><tbody>{body}</tbody></table><p class="note">Intervals: {method}.</p>')
+                    f'<th class="num">{level:g}% interval</th><th class="num">SE</th><th class="num">p</th>'
+                    + ("<th>note</th>" if notes else "")
+                    + f'</tr></thead><tbody>{body}</tbody></table><p class="note">Intervals: {method}. SE and p: '
+                    'analytic (Gwet\'s variance on t(n - 1); Fleiss\' kappa on the complete units: its SE under '
+                    'kappa = 0); alpha has none (bootstrap only).</p>')
+    raters_rows = "".join(
+        f'<tr><td>{esc(r["rater"])}</td><td class="num">{r["units"]}</td>'
+        f'<td class="num">{esc(_fixed(r["pairwise_agreement"]))}</td>'
+        f'<td class="num">{esc(_fixed(r["majority_agreement"]))}</td><td class="num">{esc(_p_text(r["bias"]["p"]))}</td>'
+        f'<td class="num">{esc(_fixed(r["without_alpha"]["change"]))}</td>'
+        f'<td class="num">{esc(_ci_text(r["without_alpha"].get("change_ci")))}</td></tr>'
+        for r in result.get("per_rater", [])[:MAX_PAIR_ROWS])
+    raters_table = (f'<h3>Per rater</h3><table class="data"><thead><tr><th>rater</th><th class="num">units</th>'
+                    '<th class="num">agreement with the rest</th><th class="num">with the others\' majority</th>'
+                    '<th class="num">label bias p</th><th class="num">alpha without, minus alpha</th>'
+                    f'<th class="num">interval</th></tr></thead><tbody>{raters_rows}</tbody></table>'
+                    if raters_rows else "")
+    item_rows = "".join(
+        f'<tr><td>{esc(u["unit"])}</td><td class="num">{100 * u["disagreeing_pairs"]:.1f}%</td>'
+        f'<td>{esc(", ".join(f"{c} {n}" for c, n in u["votes"].items()))}</td></tr>'
+        for u in result.get("items", {}).get("units", [])[:MAX_TIE_ROWS])
+    items_table = (f'<h3>Items to adjudicate first</h3><table class="data small"><thead><tr><th>unit</th>'
+                   f'<th class="num">pairs disagreeing</th><th>votes</th></tr></thead><tbody>{item_rows}</tbody>'
+                   '</table><p class="note">Every disputed item, ranked, is in items.csv.</p>' if item_rows else "")
     per_category = "".join(
         f'<tr><td>{esc(c)}</td><td class="num">{v["count"]}</td>'
         f'<td class="num">{esc(_fixed(v.get("fleiss_kappa")))}</td><td class="num">{esc(_ci_text(v.get("fleiss_kappa_ci")))}</td>'
+        f'<td class="num">{esc(_p_text(v.get("fleiss_kappa_p")))}</td>'
         f'<td class="num">{esc(_fixed(v.get("specific_agreement")))}</td>'
         f'<td class="num">{esc(_ci_text(v.get("specific_agreement_ci")))}</td></tr>'
         for c, v in result["per_category"].items())
@@ -488,6 +519,10 @@ def audit_section(audit: AuditResults, results: Path) -> str:
     tie_head = "<th>unit</th><th>votes</th><th>rule</th>" + ("<th>column</th>" if "column" in ties else "")
     problems = "".join(f'<li class="problem">{esc(p)}</li>' for p in result["problems"] + result["notes"])
     figure = figure_block(audit.figure, results) if audit.figure else ""
+    figure += "".join(figure_block(audit.folder / name, results) for name in ("raters.png", "pairs.png",
+                                                                            "confusion.png")
+                      if (audit.folder / name).is_file())
+    from reagree.audit.render import headline
     source = f'{esc(result["source"])}' + (f' (sha256 {esc(result["sha256"][:12])}...)' if result.get("sha256") else "")
     return f"""
 <section id="audit-{_slug(audit.name)}" class="audit">
@@ -496,16 +531,18 @@ def audit_section(audit: AuditResults, results: Path) -> str:
 Files: {esc(audit.folder.relative_to(results.parent) if audit.folder.is_relative_to(results.parent) else audit.folder)}/</p>
 <p>{design} Labels: {labels}.</p>
 {f'<ul>{problems}</ul>' if problems else ''}
+<p class="reading"><strong>{esc(headline(result)) if result["n_units"] else ""}</strong></p>
 <p class="reading">{esc(result["reading"])}</p>
 <div class="two">
 <div><h3>Coefficients</h3>{coefficients}
-<h3>Per category</h3><table class="data"><thead><tr><th>category</th><th class="num">ratings</th><th class="num">Fleiss kappa_j</th><th class="num">interval</th><th class="num">specific agreement</th><th class="num">interval</th></tr></thead><tbody>{per_category}</tbody></table>
+<h3>Per category</h3><table class="data"><thead><tr><th>category</th><th class="num">ratings</th><th class="num">Fleiss kappa_j</th><th class="num">interval</th><th class="num">p (SE under kappa_j = 0)</th><th class="num">specific agreement</th><th class="num">interval</th></tr></thead><tbody>{per_category}</tbody></table>
 <h3>Pairs</h3><table class="data"><thead><tr><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">Cohen's kappa</th><th class="num">interval</th><th>ceiling</th></tr></thead><tbody>{pairs}</tbody></table>{pair_note}
 <h3>Majority vote and ties</h3><p>{tie_text}.</p>
 {f'<table class="data small"><thead><tr>{tie_head}</tr></thead><tbody>{tie_rows}</tbody></table>' if tie_rows else ''}
 </div>
-<div>{figure}</div>
+<div>{raters_table}{items_table}</div>
 </div>
+<div class="audit-figures">{figure}</div>
 </section>"""
 
 
@@ -544,6 +581,7 @@ figure{margin:10px 0} figure img{max-width:100%;height:auto;border:1px solid var
 figcaption{color:var(--fg);font-size:13px;max-width:70em} figcaption .file{color:var(--muted);font-size:12px}
 figcaption code{font-size:12px}
 .figures figure{max-width:1100px;margin:10px 0 22px}
+.audit-figures figure{max-width:900px;margin:10px 0 22px}
 .two{display:flex;flex-wrap:wrap;gap:24px} .two>div{flex:1 1 520px}
 .reading{background:var(--band);border-left:4px solid #0969da;padding:6px 10px}
 li.problem{color:#9a6700}

@@ -26,7 +26,11 @@ What this module decides:
 
 alpha = 1 - D_o / D_e, D_o = (1/n) sum_ck o_ck delta_ck, D_e = 1/(n(n-1)) sum_ck n_c n_k delta_ck,
 with delta_ck: nominal [c != k]; ordinal (sum_{g=c..k} n_g - (n_c + n_k)/2)^2; interval
-(v_c - v_k)^2; ratio ((v_c - v_k) / (v_c + v_k))^2.
+(v_c - v_k)^2; ratio ((v_c - v_k) / (v_c + v_k))^2; circular sin^2(pi (v_c - v_k) / U), U =
+v_max - v_min + 1 (Gwet's convention for the number of points on the circle); bipolar
+(v_c - v_k)^2 / ((v_c + v_k - 2 v_min)(2 v_max - v_c - v_k)) (``reagree.stats.weights``).
+Ordered levels on a ``Ratings`` whose text labels were sorted as text (``Ratings.ordered``
+False) are refused: alphabetical order is no order.
 
 Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School for
 Communication, University of Pennsylvania; Krippendorff, K. (2019). Content Analysis, 4th
@@ -41,18 +45,31 @@ from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import Ratings, check_unit_counts
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
+from reagree.stats.weights import distance
 
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
+# Krippendorff's (2011) further metrics, for values on a circle (angles, hours) or a bipolar
+# scale (-3..+3 with both ends extreme): they read numbers like interval (reagree.stats.weights).
+METRICS = (*LEVELS, "circular", "bipolar")
 
 
 def _check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ValueError(f"level_of_measurement must be one of {LEVELS}, got {level!r}")
+    if level not in METRICS:
+        raise ValueError(f"level_of_measurement must be one of {METRICS}, got {level!r}")
+
+
+def _refuse_unordered(data, level: str) -> None:
+    """Ordered levels need a declared order: text labels sorted as text have none."""
+    if level != "nominal" and isinstance(data, Ratings) and not data.ordered:
+        raise ValueError(f"{level} alpha needs ordered categories, and these labels {list(data.categories)} were "
+                         "sorted as text, which is no order: declare it (Ratings.from_labels(..., categories=[...] "
+                         "in order)), as the krippendorff package refuses text without a value_domain")
 
 
 def _counts_and_values(data, level: str, values) -> tuple[np.ndarray, np.ndarray]:
     """The unit x category counts and one number per category (ranks for nominal/ordinal)."""
     if isinstance(data, Ratings):
+        _refuse_unordered(data, level)
         counts, categories = data.unit_counts().astype(float), data.categories
     else:
         counts, categories = check_unit_counts(data), None
@@ -61,7 +78,7 @@ def _counts_and_values(data, level: str, values) -> tuple[np.ndarray, np.ndarray
 
 def _category_values(level: str, k: int, values, categories=None) -> np.ndarray:
     """One number per category: ranks 0..K-1 for nominal and ordinal; ``values`` (else the
-    categories themselves) for interval and ratio."""
+    categories themselves) for interval, ratio, circular and bipolar."""
     if level in ("nominal", "ordinal"):
         return np.arange(k, dtype=float)
     if values is None and categories is None:
@@ -106,6 +123,8 @@ def _delta(level: str, values: np.ndarray, marginals: np.ndarray) -> np.ndarray:
         return np.broadcast_to(1.0 - np.eye(k), (marginals.shape[0], k, k))
     if level == "interval":
         return np.broadcast_to(np.subtract.outer(values, values) ** 2, (marginals.shape[0], k, k))
+    if level in ("circular", "bipolar"):
+        return np.broadcast_to(distance(level, values), (marginals.shape[0], k, k))
     if level == "ratio":
         sums = np.add.outer(values, values)
         # 0 and 0 are the same value: their distance is 0, not 0/0 (as in the krippendorff package).

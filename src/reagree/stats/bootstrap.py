@@ -283,6 +283,11 @@ class UnitStatistic:
             self._pooled["unit_pattern"] = inverse.reshape(-1)[self.unit_rows()]
         return self._pooled["patterns"], self._pooled["unit_pattern"]
 
+    def forget_rows(self) -> None:
+        """Drop the cached rating rows and patterns (an id per unit: memory only a bootstrap
+        needs); the next bootstrap finds them again."""
+        self._pooled.clear()
+
     def rows(self) -> RatingRows:
         """The units' distinct rating rows, what the default scheme draws over (module
         docstring). ValueError if units of one rating row have different ``per_unit`` rows."""

@@ -82,7 +82,8 @@ def _constant_raters(rows: np.ndarray) -> int:
     if not np.all(m == m[0]):
         raise ValueError(
             f"Fleiss' kappa needs the same number of ratings on every unit; got {int(m.min())} to {int(m.max())} "
-            "(use Ratings.complete() or Krippendorff's alpha for missing cells)"
+            "(use Ratings.complete(), Gwet's form for unequal numbers of ratings, "
+            "reagree.stats.gwet.estimate(counts, 'fleiss'), or Krippendorff's alpha for missing cells)"
         )
     return int(m[0])
 

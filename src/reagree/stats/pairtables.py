@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reagree.stats.annotations import Annotations, AnnotationView
+from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 

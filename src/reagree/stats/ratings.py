@@ -13,7 +13,8 @@ columns = raters) or set ``units_by_raters=True`` to say the orientation out lou
 Missing cells are ``None``, NaN or an empty string. Categories are coded 0..K-1 in a
 declared order, which is also the order ordinal and interval metrics use; a label outside
 the declared categories is an error naming the unit and the rater. Without declared
-categories they are the labels seen, sorted; labels that cannot be sorted together
+categories they are the labels seen, sorted (numbers in numerical order; text sorted as
+text is marked unordered, ``Ratings.ordered``, and ordered metrics refuse it); labels that cannot be sorted together
 (numbers beside text: a column read as numbers beside one read as text) are an error
 naming one of each, never a guess. Category names and rater names are unique.
 
@@ -23,7 +24,7 @@ takes finite, non-negative whole numbers, and names the first cell that is not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Sequence
 
@@ -37,11 +38,16 @@ MISSING = -1
 
 @dataclass(frozen=True)
 class Ratings:
-    """Category codes of shape (n_units, n_raters); ``MISSING`` (-1) marks an empty cell."""
+    """Category codes of shape (n_units, n_raters); ``MISSING`` (-1) marks an empty cell.
+
+    ``ordered``: whether the category order means something (declared, or numbers in
+    numerical order); False only for text labels that ``from_labels`` sorted as text,
+    which ordinal and interval metrics refuse (``reagree.stats.alpha``)."""
 
     codes: np.ndarray
     categories: tuple
     raters: tuple
+    ordered: bool = field(default=True, kw_only=True, compare=False)
 
     def __post_init__(self) -> None:
         codes = np.asarray(self.codes)
@@ -92,9 +98,11 @@ class Ratings:
             _require_unique(categories, "category", source)
         frame = frame.apply(_blank_to_missing)
         present = frame.notna().to_numpy()
+        ordered = True
         if categories is None:
             observed = pd.unique(frame.to_numpy().ravel()[present.ravel()])
             categories = _sorted_labels(observed, source)
+            ordered = all(isinstance(c, (int, float, np.number)) and not isinstance(c, bool) for c in categories)
         categories = tuple(categories)
         codes = np.full(frame.shape, MISSING, dtype=np.int64)
         lookup = pd.Index(categories)
@@ -110,7 +118,7 @@ class Ratings:
                 )
             codes[:, j] = coded
         names = tuple(raters) if raters is not None else tuple(str(c) for c in frame.columns)
-        return cls(codes=codes, categories=categories, raters=names)
+        return cls(codes=codes, categories=categories, raters=names, ordered=ordered)
 
     @property
     def n_units(self) -> int:
@@ -171,11 +179,11 @@ class Ratings:
     def select(self, raters: Sequence[str]) -> "Ratings":
         """The same units, only the named raters, in the given order."""
         index = [self.raters.index(r) for r in raters]
-        return Ratings(self.codes[:, index], self.categories, tuple(raters))
+        return Ratings(self.codes[:, index], self.categories, tuple(raters), ordered=self.ordered)
 
     def subset(self, units: np.ndarray) -> "Ratings":
         """Rows picked by a boolean mask or index array."""
-        return Ratings(self.codes[units], self.categories, self.raters)
+        return Ratings(self.codes[units], self.categories, self.raters, ordered=self.ordered)
 
     def complete(self) -> "Ratings":
         """Only the units every rater labelled."""
@@ -193,7 +201,8 @@ class Ratings:
 
     def with_column(self, rater: str, codes: np.ndarray) -> "Ratings":
         """These ratings plus one more rater column (codes in the same categories)."""
-        return Ratings(np.column_stack([self.codes, codes]), self.categories, (*self.raters, rater))
+        return Ratings(np.column_stack([self.codes, codes]), self.categories, (*self.raters, rater),
+                       ordered=self.ordered)
 
     def labels(self) -> pd.DataFrame:
         """Back to labels: a units x raters DataFrame with None for missing cells."""

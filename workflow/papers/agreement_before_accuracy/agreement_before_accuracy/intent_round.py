@@ -1,7 +1,8 @@
 """The first block of "Agreement Before Accuracy", recomputed (rule
 compute_agreement_before_accuracy_fixture: ``compute_fixture``).
 
-The 240-message intent round (coders A, B, C, 7% cells missing), the severity round, and
+The 240-message intent round (coders A, B, C, 7% cells missing; the most and the least
+accurate coder against the latent truth), the severity round, and
 the alpha-minus-Fleiss gap at 240 / 2,400 / 24,000 items and its shrinking ratio; the
 lowest and highest pairwise agreement; the largest difference between these alphas and
 the ``krippendorff`` package's (the document's "equal to twelve decimal places"). Every
@@ -138,11 +139,16 @@ def compute_fixture(log: logging.Logger | None = None) -> RuleOutputs:
                 keys.ALPHA_TRANSPOSED.key()):
         found += fixture_variants(key, ratings)
     truth_codes = np.array([LABELS.index(t) for t in truth])
+    accuracies = []
     for coder in CODERS:
         # The document divides by all 240 items: a missing cell counts as not correct.
         accuracy = classification.accuracy_against(ratings.select([coder]).codes[:, 0], truth_codes)
+        accuracies.append(accuracy)
         values.append(keys.ACCURACY_VS_TRUTH.row(accuracy, coder=coder.lower(),
                                                  note="correct labels / all items (missing cells count as wrong)"))
+    values += [keys.ACCURACY_EXTREME.row(pick(accuracies), extreme=extreme,
+                                         note=f"of {', '.join(CODERS)}: {CODERS[int(which(accuracies))]}")
+               for extreme, pick, which in (("min", np.min, np.argmin), ("max", np.max, np.argmax))]
 
     severity = Ratings.from_labels(pd.DataFrame(severity_round(), columns=list(CODERS)), categories=(1, 2, 3))
     ordinal = krippendorff_alpha(severity, "ordinal")

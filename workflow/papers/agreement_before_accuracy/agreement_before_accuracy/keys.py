@@ -9,6 +9,7 @@ bootstrap width study (``width_study.n50`` ...). Each family below names the rul
 writes it and the one function that computes it.
 """
 import krippendorff
+import numpy as np
 
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
@@ -47,6 +48,8 @@ FLEISS = fixture.family("fleiss.intent.complete_units", multirater.fleiss_kappa)
 ALPHA_INTENT = fixture.family("alpha_nominal.intent.{units}", krippendorff_alpha)
 ALPHA_MINUS_FLEISS = fixture.family("alpha_minus_fleiss.intent.complete_units", difference)
 ACCURACY_VS_TRUTH = fixture.family("accuracy.{coder}.vs_truth.intent", classification.accuracy_against)
+# the most and the least accurate coder's accuracy ("A is the most accurate ... B is the least accurate")
+ACCURACY_EXTREME = fixture.family("accuracy.coders.vs_truth.intent.{extreme}", classification.accuracy_against)
 ALPHA_SEVERITY = fixture.family("alpha_{level}.severity", krippendorff_alpha)
 ALPHA_TRANSPOSED = fixture.family("alpha_nominal.intent.transposed_input", krippendorff.alpha)
 ORDINAL_MARGINALS_SHIFT = fixture.family("alpha_ordinal_shift.severity.all_values_marginals", alpha_statistic)
@@ -61,6 +64,10 @@ ALPHA_VS_LIBRARY = fixture.family("max_abs_difference.alpha.vs_krippendorff_libr
 prevalence = KEYS.rule("compute_agreement_before_accuracy_prevalence_sweep")
 FLIP_RATE = prevalence.family("flip_rate.prevalence_sweep", flip_rate_for_agreement)
 SWEEP_READING = prevalence.family("{reading}.prevalence_sweep.{prevalence}", pairwise.table_coefficients)
+# a reading's lowest and highest value over the sweep ("constant 0.800"; "the same 0.90 agreement")
+SWEEP_EXTREME = prevalence.family("{reading}.prevalence_sweep.{extreme}", pairwise.table_coefficients)
+# how many different kappas the sweep gives ("five different kappas")
+DISTINCT_KAPPAS = prevalence.family("count.distinct_kappas.prevalence_sweep", np.unique)
 COUNTED_READING = prevalence.family("{reading}.table2x2", pairwise.table_coefficients)
 COUNTED_SPECIFIC = prevalence.family("specific_agreement.table2x2.{category}", pairwise.table_coefficients)
 

@@ -1,7 +1,8 @@
 """The prevalence sweep of "Agreement Before Accuracy" (rule
 compute_agreement_before_accuracy_prevalence_sweep: ``compute_prevalence_sweep``): kappa,
-PABAK and AC1 at fixed 0.900 agreement as the prevalence moves, and the counted 2x2 table
-a=1 b=0 / c=9 d=230. Each kappa carries statsmodels' value on the same table (reference);
+PABAK and AC1 at fixed 0.900 agreement as the prevalence moves (each reading's lowest and
+highest value over the sweep, and how many different kappas it gives), and the counted
+2x2 table a=1 b=0 / c=9 d=230. Each kappa carries statsmodels' value on the same table (reference);
 the counted table's chance-model and category-set variants are returned for the claims
 diff. The statistics are reagree's; this module composes them.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import logging
 
+import numpy as np
 import pandas as pd
 
 from reagree.pipeline.rulekit import RuleOutputs
@@ -45,6 +47,14 @@ def compute_prevalence_sweep(log: logging.Logger | None = None) -> RuleOutputs:
         for field in ("agreement", "chance", "kappa", "pabak", "ac1"):
             values.append(keys.SWEEP_READING.row(row[field], reading=field, prevalence=prevalence_tag(prevalence),
                                                  reference=cohen_reference(table) if field == "kappa" else None))
+
+    # each reading's extremes over the sweep, and how many different kappas it gives
+    for field in ("agreement", "chance", "kappa", "pabak", "ac1"):
+        column = np.array([row[field] for row in rows])
+        values += [keys.SWEEP_EXTREME.row(column.min(), reading=field, extreme="min"),
+                   keys.SWEEP_EXTREME.row(column.max(), reading=field, extreme="max")]
+    values.append(keys.DISTINCT_KAPPAS.row(len(np.unique([row["kappa"] for row in rows])),
+                                           note=f"distinct kappas over the {len(rows)} prevalences"))
 
     counted = pairwise.table_coefficients(COUNTED)
     counted_ratings = Ratings.from_table(COUNTED, categories=("rare", "common"))

@@ -2,7 +2,8 @@
 
 Grammar: ``<measure>.<who>[.<against>][.<framing>][.<qualifier>]``. Who: a rater (six
 humans ``rater1`` .. ``rater6``, three tools), a group (``humans``, ``tools``), a tool
-rerun (``<tool>_rerun``) or the released majority (``majority``). Against: the released
+rerun (``<tool>_rerun``), the released majority (``majority``) or the tweets themselves
+(``tweets``: how many, how many were machine-translated). Against: the released
 majority columns (``vs_majority``), a tie rule's re-voted majority
 (``vs_majority_ties_<rule>``), one human rater (``vs_rater<i>``), all of them
 (``vs_raters``, ``vs_rater_distribution``) or every deterministic tie rule at once
@@ -30,6 +31,7 @@ KEYS = KeyGrammar("jayanetti2026", slots={
     "group": ["humans", "tools"],
     "scored": [*TOOLS, MAJORITY],
     "category": dict.fromkeys(c for _, categories, _ in FRAMINGS.values() for c in categories),
+    "sentiment": SENTIMENT,
     "tie_kind": ["negative_neutral", "negative_positive", "neutral_positive", "negative_neutral_positive"],
     "against": [against(rule) for rule in DETERMINISTIC],
     "against_rule": [against(rule) for rule in TIE_RULES if rule != "released"],
@@ -42,6 +44,7 @@ KEYS = KeyGrammar("jayanetti2026", slots={
 })
 
 released = KEYS.rule("score_jayanetti2026_released")
+TWEETS = released.family("count.tweets", Ratings.n_units)
 FLEISS = released.family("fleiss.{group}.{framing}", multirater.fleiss_kappa)
 TIES = released.family("count.ties.{framing}", majority.tied_units)
 FLEISS_CATEGORY = released.family("fleiss_category.humans.{category}", multirater.fleiss_category_kappas)
@@ -104,6 +107,8 @@ RERUNS = {"rerun_jayanetti2026_tools": Reruns("rerun_jayanetti2026_tools", "reru
 read = KEYS.rule("rerun_jayanetti2026_tools")
 TRANSLATED = read.family("count.tweets.translated", toolrerun.changed_texts)
 TRANSLATION_ERRORS = read.family("count.tweets.translation_error", toolrerun.rows_with_text)
+TRANSLATED_SHARE = read.family("percent.tweets.translated", toolrerun.changed_texts)
+TRANSLATION_ERROR_VOTES = read.family("count.humans.translation_error.{sentiment}", toolrerun.votes_on_rows)
 
 # Printed numbers held against one another where the LLM labels were never released
 # (source: internal; the relations are in jayanetti2026/internal.py).

@@ -1,9 +1,9 @@
 """What the released labels of jayanetti2026 say before any tie rule (rule
 score_jayanetti2026_released: ``score_released``).
 
-Fleiss' kappa of the humans and of the tools per framing, the humans' per-category
-kappas and their p(1-p)-weighted mean, label counts and shares, pairwise kappa among the
-nine raters, and the 3-3 ties: how many, of which kind, where the release put each kind
+How many tweets the release holds; Fleiss' kappa of the humans and of the tools per
+framing, the humans' per-category kappas and their p(1-p)-weighted mean, label counts and
+shares, pairwise kappa among the nine raters, and the 3-3 ties: how many, of which kind, where the release put each kind
 (counts and rows; the ties table, with an excerpt of the text the tools read). The months
 the tweets were posted, from the ids in their URLs. And the write-up's own intervals, drawn
 under its scheme ("numpy": default_rng(seed), one integers(0, n, size=n) per draw,
@@ -66,10 +66,11 @@ def labels_and_ties(release: Release, characters: int) -> tuple[list[dict], pd.D
     """Label counts and shares; the ties, their kinds and how the release broke them."""
     three, humans = release.three_class, release.humans
     released = three.codes[:, three.raters.index(MAJORITY)]
-    values = [keys.FLEISS_CATEGORY.row(kappa, category=name,
-                                       reference=fleiss_category_reference(humans.unit_counts(), code))
-              for code, (name, kappa) in enumerate(zip(SENTIMENT,
-                                                       multirater.fleiss_category_kappas(humans.unit_counts())))]
+    values = [keys.TWEETS.row(three.n_units, note="rows of the release, each labelled by all nine raters")]
+    values += [keys.FLEISS_CATEGORY.row(kappa, category=name,
+                                        reference=fleiss_category_reference(humans.unit_counts(), code))
+               for code, (name, kappa) in enumerate(zip(SENTIMENT,
+                                                        multirater.fleiss_category_kappas(humans.unit_counts())))]
     values.append(keys.CATEGORY_MEAN.row(multirater.fleiss_category_weighted_mean(humans.unit_counts()),
                                          note="the category kappas' mean weighted by p(1-p)"))
     values += [keys.LABEL_SHARE.row(100 * share, category=name)

@@ -5,8 +5,9 @@ labels, and the reruns scored against the released majority columns.
 
 The rule names the tools (textblob and vader; roberta behind the ``rerun_roberta``
 setting, since it downloads model weights). The TextBlob/VADER rule also shows what the
-tools read: the rows whose translation differs from the tweet and the row whose
-translation is the error string, with every tool's label and an excerpt. Package versions
+tools read: the rows whose translation differs from the tweet (how many, and per 100
+tweets) and the row whose translation is the error string (how the six humans labelled
+it), with every tool's label and an excerpt. Package versions
 go into every table's provenance and into the values' notes. The labelling rules are
 ``jayanetti2026.toolrerun``'s.
 """
@@ -32,7 +33,7 @@ from jayanetti2026.keys import Reruns
 from jayanetti2026.release import (FRAMINGS, MAJORITY, SENTIMENT, TEXT, TOOLS, TRANSLATED, TRANSLATION_ERROR, Release,
                                    framed, provenance)
 from jayanetti2026.toolrerun import (changed_texts, differing_rows, excerpt, rerun, rows_with_text, same_label_count,
-                                     tool_versions)
+                                     tool_versions, votes_on_rows)
 
 
 def rerun_values(release: Release, reruns: Mapping[str, list[str]], versions: Mapping[str, str],
@@ -96,8 +97,15 @@ def what_the_tools_read(release: Release, reruns: Mapping[str, list[str]], chara
     table["tweet_translated"] = [excerpt(scored.iloc[row], characters) for row in changed]
     values = [keys.TRANSLATED.row(len(changed), note=f"rows whose {TRANSLATED} differs from {TEXT}: "
                                                     + ", ".join(map(str, changed))),
+              keys.TRANSLATED_SHARE.row(100 * len(changed) / release.three_class.n_units,
+                                        note=f"rows whose {TRANSLATED} differs from {TEXT}, per 100 tweets"),
               keys.TRANSLATION_ERRORS.row(len(errors), note=f"rows whose {TRANSLATED} is '{TRANSLATION_ERROR}': "
                                                            + ", ".join(map(str, errors)))]
+    on_errors = votes_on_rows(votes, errors, f"no row's {TRANSLATED} is '{TRANSLATION_ERROR}'")
+    values += [keys.TRANSLATION_ERROR_VOTES.row(on_errors[code], sentiment=category,
+                                                note="the six human votes on the rows whose "
+                                                     f"{TRANSLATED} is '{TRANSLATION_ERROR}'")
+               for code, category in enumerate(SENTIMENT)]
     return table, values
 
 

@@ -18,6 +18,9 @@ What this module decides:
 - **Excerpts**: whitespace runs collapse to one space; text longer than the limit is
   cut at the limit and ends in "...". An excerpt is for reading a table, never for
   scoring.
+- **What the raters made of a text the tools never saw** (``votes_on_rows``): the
+  humans' votes per category summed over those rows (the translation-error tweet);
+  with no such row the votes are undefined, not zero.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
+
+from reagree.stats.undefined import Undefined
 
 VADER_THRESHOLD = 0.05
 ROBERTA_LABELS = ("negative", "neutral", "positive")
@@ -152,3 +157,13 @@ def rows_with_text(texts: Sequence[str], text: str) -> np.ndarray:
     """Rows whose text is exactly ``text`` (outer whitespace ignored), e.g. a translation
     service's error string."""
     return np.flatnonzero(pd.Series(list(texts), dtype=object).fillna("").str.strip().to_numpy() == text)
+
+
+def votes_on_rows(unit_counts: np.ndarray, rows: Sequence[int], absent: str) -> list[float]:
+    """Each category's votes summed over ``rows`` of a units x categories count table (how
+    the raters labelled the tweets a translation service failed on); with no such row,
+    each is Undefined with ``absent`` as the reason (no tweet, no votes to count)."""
+    counts = np.asarray(unit_counts)
+    if not len(rows):
+        return [Undefined(absent)] * counts.shape[1]
+    return [float(votes) for votes in counts[np.asarray(rows, dtype=int)].sum(axis=0)]

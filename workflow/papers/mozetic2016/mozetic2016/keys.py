@@ -12,7 +12,7 @@ from reagree.methods import snowflake
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats.bootstrap import half_width
-from reagree.stats.annotations import Annotations
+from reagree.stats.labels import Annotations
 from reagree.stats.undefined import difference
 
 from mozetic2016 import selfagreement

@@ -23,7 +23,7 @@ import pandas as pd
 from reagree.methods.snowflake import posting_months
 from reagree.pipeline.rulekit import RuleOutputs
 from reagree.pipeline.tables import Table
-from reagree.stats.annotations import Annotations
+from reagree.stats.labels import Annotations
 
 from mozetic2016 import keys, selfagreement
 from mozetic2016.release import CATEGORIES, LANGUAGES, dataset_paths, display_name, provenance, read_dataset

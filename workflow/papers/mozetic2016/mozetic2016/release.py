@@ -7,7 +7,7 @@ Conventions (the rule scripts of this folder import them; no statistics here, th
   language, header ``TweetID,HandLabel,AnnotatorID``, labels Negative, Neutral, Positive
   (categories in that order: values -1, 0, +1). Tweet ids are 17 to 19 digits and stay
   text; annotator ids are integers. A row that breaks this stops the run with the file
-  and line (``reagree.stats.annotations.read_annotations``).
+  and line (``reagree.io.annotations.read_annotations``).
 - **Datasets.** Every built language is a dataset (key slug: the language in lower
   case). ``ser_cro_bos`` is the paper's joint Serbian + Croatian + Bosnian set, scored
   when all three are built: the three files concatenated (ids matched as text). The
@@ -31,8 +31,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from reagree.stats.annotations import Annotations, read_annotations
+from reagree.io.annotations import read_annotations
 from reagree.io.reads import sha256_read
+from reagree.stats.labels import Annotations
 
 PAPER = "mozetic2016"
 RELEASE = "CLARIN.SI hdl 11356/1054"

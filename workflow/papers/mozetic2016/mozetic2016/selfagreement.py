@@ -53,7 +53,7 @@ import numpy as np
 from reagree.stats import classification
 from reagree.stats.alpha import (alpha_expected_over_n_squared, alpha_from_coincidences, alpha_statistic,
                                  coincidence_matrix)
-from reagree.stats.annotations import Annotations, AnnotationView
+from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.undefined import Undefined
 

@@ -13,7 +13,7 @@ from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats.undefined import difference, ratio
 
-from shvets2026 import reproduce_checks, segments
+from shvets2026 import reproduce_checks, segments, streams
 from shvets2026.release import MODELS, MYTHS
 
 KEYS = KeyGrammar("shvets2026", slots={
@@ -78,6 +78,7 @@ RUN_DATE = triples.family("date.{end}_run.{reader}.{myth}", segments.date_span)
 GROUP_RUN_DATE = triples.family("date.{end}_run.{dated}", segments.date_span)
 RUN_FILES = triples.family("count.runs.all.all_myths", runtriples.count_runs)
 HUMAN_PAIRS = triples.family("count.pairs.human.all_myths", runtriples.count_pairs)
+MYTHS_GAP_LARGEST = triples.family("count.myths.gap_largest.human", runtriples.reader_rank)
 AGREEMENT_PER_CHANCE_RANGES = triples.family("ratio.agreement_per_chance_label.human.range_midpoints",
                                              runtriples.midpoint_ratio)
 
@@ -87,10 +88,13 @@ RATIO = phase.family("{ratio}.human.{myth}", phaseshift.phase_shift)
 PIECES = phase.family("count.{count}.human.{myth}", phaseshift.phase_shift)
 B2_EVENTS = phase.family("count.b2_events.human.{myth}", phaseshift.neighbour_relabels)
 B2 = phase.family("{b2}.human.{myth}", phaseshift.neighbour_relabels)
+B2_FRAGMENTS = phase.family("count.b2_fragments.human.{myth}", phaseshift.neighbour_relabels)
 B2_FAR_EVENTS = phase.family("count.b2_events.human.{myth}.far_from_boundaries", phaseshift.neighbour_relabels)
 TRIPLE_RATIO_MAX = phase.family("ratio_one_step_per_same_place.triples.models.{myth}.max",
                                 phaseshift.phase_shift_subsets)
 TRIPLE_SAME_PLACE_MIN = phase.family("ratio_same_place.triples.models.{myth}.min", phaseshift.phase_shift_subsets)
+TRIPLE_SAME_PLACE_MIN_REPLAYED = phase.family("ratio_same_place.triples.models.{myth}.min_replayed",
+                                              streams.lowest_same_place_ratio)
 
 anchoring = KEYS.rule("check_shvets2026_anchoring")
 EXAMPLE = anchoring.family("example.seg_v4.{line}", segments.worked_example_segments)

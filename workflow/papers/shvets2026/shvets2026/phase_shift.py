@@ -103,6 +103,7 @@ def compute_phase_shift(myths: Sequence[str], models: Sequence[str], human: str,
         for replayed in replayed_rows:
             replayed.update(scheme=b2_scheme)
         values += [keys.B2_EVENTS.row(b2.events, myth=myth),
+                   keys.B2_FRAGMENTS.row(b2.fragments, myth=myth, note="runs of units with one majority label"),
                    keys.B2.row(b2.observed, b2="b2_observed", myth=myth, note=f"{b2.licensed} of {b2.events} licensed"),
                    *replayed_rows,
                    keys.B2.row(b2.chance, b2="b2_chance_exact", myth=myth,
@@ -133,9 +134,16 @@ def compute_phase_shift(myths: Sequence[str], models: Sequence[str], human: str,
                    keys.TRIPLE_SAME_PLACE_MIN.row(summary["same_place_ratio_min"], myth=myth,
                                                   note=f"o0 / e0 over {summary['subsets']} model triples")]
         lowest_key = keys.TRIPLE_SAME_PLACE_MIN.key(myth=myth)
+        lowest = streams.lowest_same_place_ratio(groups, STREAM["triples"]["draws"], max_lag)
         for family in PLAN.families_for(lowest_key):
-            found = streams.lowest_same_place_ratio(groups, STREAM["triples"]["draws"], max_lag)
-            variant_table += variant_rows(lowest_key, family, found, own=streams.EXACT)
+            variant_table += variant_rows(lowest_key, family, lowest, own=streams.EXACT)
+        replayed = keys.TRIPLE_SAME_PLACE_MIN_REPLAYED.row(
+            lowest[streams.REPLAYED], myth=myth,
+            note=f"o0 / e0 with e0 the authors' estimate replayed ({STREAM['triples']['draws']} seeded rotations per "
+                 "triple), as results/table4_triples_<myth>.txt prints it")
+        replayed.update(scheme=scheme(STREAM["triples"], seed=STREAM["triples"]["seed"].format(myth=myth, model="<model>"),
+                                      max_lag=max_lag))
+        values.append(replayed)
         log.info("%s: human %d pieces; %d model triples", myth, table4["pieces"], len(pooled))
 
     everything = pd.concat(triple_tables, ignore_index=True)

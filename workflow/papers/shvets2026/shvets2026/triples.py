@@ -98,6 +98,11 @@ def enumerate_triples(pairs: Mapping[str, pd.DataFrame], myths: Sequence[str], m
             values.append(keys.SHARE_REACH_ALL_MYTHS.row(
                 share, model=model, threshold=threshold,
                 note=why or "product of the per-myth shares: one independent triple per myth"))
+    gaps = {myth: {("human" if reader == human else reader): runtriples.reader_summary(frame)["gap"]
+                   for reader, frame in pairs[myth].groupby("reader")} for myth in myths}
+    largest = sum(runtriples.reader_rank(gaps[myth], "human") == 1 for myth in myths) if all_myths else float("nan")
+    values.append(keys.MYTHS_GAP_LARGEST.row(largest, note=why or "myths on which the human's gap is the largest of "
+                                                                "the four readers' (mean over each reader's pairs)"))
     ranges = runtriples.midpoint_ratio([human_means[m]["agreement_label"] for m in myths],
                                        [human_means[m]["chance_label"] for m in myths]) if all_myths else float("nan")
     values.append(keys.AGREEMENT_PER_CHANCE_RANGES.row(
