@@ -1,5 +1,5 @@
 # Two commands on a fresh clone:
-#   make all    set up .venv and rebuild every number   (offline: make all CONFIG=../shared/offline.yaml)
+#   make all    set up .venv and rebuild every number   (offline: make all CONFIG="../shared/offline.yaml ../shared/documents.yaml")
 #   make test   set up .venv and run the tests
 PYTHON ?= python3
 VENV ?= .venv

@@ -27,5 +27,6 @@ rule all:
         "results/summary.tsv",
         "results/summary.md",
         "results/report.html",
+        "results/claims_diffed.txt",
         REGISTRY.targets(),
     default_target: True

@@ -8,5 +8,6 @@ with rule_log(snakemake) as log:
     out = Path(snakemake.output[0])
     figures = [t for t in snakemake.input.targets if t.endswith(".png")]
     build_report(out.parent, snakemake.params.papers, snakemake.params.datasets, out, figures=figures,
-                 settings=snakemake.params.settings, captions=snakemake.params.captions)
+                 settings=snakemake.params.settings, captions=snakemake.params.captions,
+                 left_out=snakemake.params.left_out)
     log.info("%s: %d bytes", out, out.stat().st_size)

@@ -156,6 +156,14 @@ def _prepare_offline(work: Path, mirror: Path) -> None:
     offline = yaml.safe_load(shared.read_text()) if shared.is_file() else {}
     offline["mirror"] = str(mirror)
     offline["mozetic2016"] = dict(offline.get("mozetic2016") or {}, languages=MOZETIC_LANGUAGES)
+    # The papers' documents (../shared/documents.yaml, paths from a checkout beside shared/) and
+    # a strict ledger: every number they print must be claimed or dismissed, as CI's build checks.
+    documents = mirror.parent / "documents.yaml"
+    if documents.is_file():
+        beside = mirror.parent.parent / "checkout"
+        offline["documents"] = {paper: [str((beside / path).resolve()) for path in paths]
+                                for paper, paths in (yaml.safe_load(documents.read_text())["documents"]).items()}
+        offline["strict_ledger"] = True
     (work / OFFLINE).write_text(yaml.safe_dump(offline))
 
 

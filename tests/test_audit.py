@@ -17,6 +17,8 @@ import pytest
 from reagree.audit import audit, read_table, to_json, value_rows
 from reagree.cli import main
 
+from conftest import ROOT
+
 # Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School for
 # Communication, University of Pennsylvania, section C: 4 observers (A-D) x 12 units, values
 # 1-5, missing values. Printed: alpha nominal 0.743, ordinal 0.815, interval 0.849, ratio
@@ -111,7 +113,8 @@ def krippendorff_file(request, tmp_path):
 
 def test_krippendorff_2011_published_alphas_long_and_wide(krippendorff_file, tmp_path, capsys):
     path, layout = krippendorff_file
-    code, result, printed = run_audit([str(path), *layout, "--level", "interval", "--bootstrap", "200"],
+    # --full: the pairs and their ceiling are past the one-screen default
+    code, result, printed = run_audit([str(path), *layout, "--level", "interval", "--bootstrap", "200", "--full"],
                                       tmp_path, capsys)
     assert code == 0
     for key in REQUIRED_KEYS:
@@ -257,7 +260,8 @@ def test_ties_the_rule_and_the_majority_column_counted_by_hand(tmp_path, capsys)
     path = tmp_path / "ties.csv"
     path.write_text(TIES)
     code, result, printed = run_audit([str(path), "--format", "wide", "--majority", "gold", "--tie-rule",
-                                       "prefer:neu", "--order", "neg,neu,pos", "--bootstrap", "0"], tmp_path, capsys)
+                                       "prefer:neu", "--order", "neg,neu,pos", "--bootstrap", "0", "--full"],
+                                      tmp_path, capsys)  # --full: the ties are past the one-screen default
     assert code == 0
     ties = result["ties"]
     # t1 neg-neu 2-2, t2 neu-pos 2-2, t4 neu-pos 2-2, t5 neg-neu 1-1: four ties
@@ -539,7 +543,8 @@ def test_beyond_twenty_raters_the_pairs_are_summarised_not_each_bootstrapped(tmp
     path, labels = many_raters_file(tmp_path)
     # named crowd raters: each labelled few units (the design infers interchangeable), so
     # the pairs by name are asked for with --design fixed
-    code, result, printed = run_audit([str(path), "--bootstrap", "200", "--design", "fixed"], tmp_path, capsys)
+    code, result, printed = run_audit([str(path), "--bootstrap", "200", "--design", "fixed", "--full"], tmp_path,
+                                      capsys)  # --full: the pairs are past the one-screen default
     assert code == 0
     plan = result["pairwise_plan"]
     assert plan["mode"] == "summarised" and plan["rater_pairs"] == 25 * 24 // 2 and plan["intervals"] is False
@@ -567,7 +572,8 @@ def test_beyond_the_pair_limit_no_pairs_are_tabulated_and_the_audit_says_why(tmp
 
     monkeypatch.setattr(compute, "MAX_RATER_PAIRS", 100)
     path, _ = many_raters_file(tmp_path)
-    code, result, printed = run_audit([str(path), "--bootstrap", "50", "--design", "fixed"], tmp_path, capsys)
+    code, result, printed = run_audit([str(path), "--bootstrap", "50", "--design", "fixed", "--full"], tmp_path,
+                                      capsys)  # --full: the pairs are past the one-screen default
     assert code == 0
     why = ("25 raters make 300 pairs, more than the 100 the audit tabulates; audit a table filtered to fewer raters")
     assert result["pairwise"] == [] and result["pairwise_plan"]["mode"] == "none"
@@ -607,6 +613,32 @@ def test_figure_shades_alpha_bands_behind_alpha_only_and_names_its_source(tmp_pa
     assert "from k.csv (sha256 abababababab...): 12 units, 4 raters, 41 ratings." in caption
     assert "95% bootstrap intervals (100 resamples of the units, percentile scheme, seed 0)" in caption
     assert "Shaded behind Krippendorff's alpha only" in caption
+
+
+def test_figure_gives_each_category_one_line_with_its_two_measures_and_each_pair_one_cell(tmp_path, monkeypatch):
+    import reagree.audit.figure as figure_module
+
+    drawn = []
+    monkeypatch.setattr(figure_module, "save_figure", lambda figure, path: drawn.append(figure))
+    # the example of config.yaml: 4 raters, 80 tickets, 50 complete, so both measures are defined
+    table = read_table(ROOT / "examples" / "triage_wide.csv", layout="wide", unit="ticket", majority="lead",
+                       order="low,medium,high,urgent")
+    result = audit(table, level="ordinal", draws=50)
+    figure_module.coefficient_figure(result, tmp_path / "coefficients.png", title="triage")
+    (panel,) = [axis for axis in drawn[0].axes if axis.get_title(loc="left") == "Per category"]
+    # one line per category (four), not eight rows interleaving two measures
+    assert [t.get_text() for t in panel.get_yticklabels()] == ["low", "medium", "high", "urgent"]
+    assert [t.get_text() for t in panel.get_legend().get_texts()] == ["Fleiss' kappa_j (complete units)",
+                                                                      "specific agreement (pairable units)"]
+    points = [line for line in panel.get_lines() if line.get_marker() == "o"]
+    ticks = panel.get_yticks()
+    for tick in ticks:  # each category's two points sit just above and below its line
+        near = sorted(y for line in points for y in line.get_ydata() if abs(y - tick) < 0.5)
+        assert len(near) <= 2 and all(abs(y - tick) == pytest.approx(0.2) for y in near)
+    # the pairs heatmap: each pair of the four raters once, below a blank diagonal
+    figure_module.pairs_figure(result, tmp_path / "pairs.png")
+    texts = [t.get_text() for t in drawn[-1].axes[0].texts]
+    assert len(texts) == len(result["pairwise"]) == 6
 
 
 def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path):

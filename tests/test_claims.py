@@ -459,8 +459,8 @@ def test_the_summary_shows_every_count_on_every_line_zeros_included_in_one_order
                         "tolerance, 0 bounds that hold, 0 consistent with other printed numbers; 0 mismatches "
                         "(findings), 0 inconsistent with other printed numbers (findings); 0 uncheckable, 0 not built "
                         "(left out by the configuration), 0 not comparable (run under other settings), 0 missing "
-                        "(pipeline defects); 1 claim; 0 reference disagreements (pipeline defects) among 0 values a "
-                        "field library computes too.")
+                        "(pipeline defects); 1 claim; no value cross-checked against a field library (none computes "
+                        "one of its values).")
     assert lines[1].startswith("- **q**: 0 of 1 printed figures reproduced from the released data; 0 within a stated "
                                "wider tolerance, 0 bounds that hold, 0 consistent with other printed numbers; 0 "
                                "mismatches (findings), 0 inconsistent with other printed numbers (findings); 1 "

@@ -19,8 +19,10 @@ import pytest
 
 from agreement_before_accuracy import plots as aba_plots
 from jayanetti2026 import plots as j_plots
+from jayanetti2026.plots import FRAMING_WORDS
 from jayanetti2026.release import FRAMINGS, TOOLS
 from mozetic2016.plots import notes, self_inter_bars
+from reagree.plots import TITLE_CHARACTERS
 from reagree.report import figure_captions, rst_html
 from shvets2026.plots import triple_gaps
 
@@ -48,8 +50,8 @@ def scores() -> pd.DataFrame:
 def test_tie_rules_are_a_dot_plot_not_lines_joining_categories(scores, tmp_path):
     figure = j_plots.tie_rules(scores, RULES, tmp_path / "tie_rules.png")
     assert (tmp_path / "tie_rules.png").stat().st_size > 10_000
-    panels = [axis for axis in figure.axes if axis.get_title() in FRAMINGS]
-    assert [axis.get_title() for axis in panels] == list(FRAMINGS)
+    panels = [axis for axis in figure.axes if axis.get_title() in FRAMING_WORDS.values()]
+    assert [axis.get_title() for axis in panels] == [FRAMING_WORDS[f] for f in FRAMINGS]  # in words
     for axis in panels:
         assert [t.get_text() for t in axis.get_xticklabels()] == ["released", "neutral", "polar", "drop"]
         dots = [line for line in axis.get_lines() if line.get_marker() == "o"]
@@ -80,10 +82,55 @@ def test_forest_write_up_panel_spans_its_data_with_numbers_beside_it(scores, tmp
     beside = [t for t in panel.texts if t.get_text() == "0.610 (0.386 to 0.787)"]
     assert len(beside) == 1 and beside[0].xycoords == ("axes fraction", "data") and beside[0].xy[0] == 1.0
     for framing in FRAMINGS:  # the tool panels share one range over every tool's interval
-        (axis,) = [a for a in figure.axes if a.get_title() == framing]
+        (axis,) = [a for a in figure.axes if a.get_title() == FRAMING_WORDS[framing]]
         span = (scores["ci_low"].min(), scores["ci_high"].max())
         margin = 0.04 * (span[1] - span[0])
         assert axis.get_xlim() == pytest.approx((span[0] - margin, span[1] + margin))
+
+
+def test_the_random_tie_breaks_spread_is_drawn_unlike_an_interval_and_named_in_the_legend(scores, tmp_path):
+    writeup = pd.DataFrame({"key": ["k0"], "value": [0.4], "ci_low": [0.3], "ci_high": [0.5],
+                            "scheme": "numpy; draws=2000; seed=0; level=0.95"})
+    figure = j_plots.intervals(scores, RULES, writeup, {"k0": "interval 0"}, tmp_path / "forest.png")
+    (axis,) = [a for a in figure.axes if a.get_title() == FRAMING_WORDS["three_class"]]
+    labels = [t.get_text() for t in axis.get_yticklabels()]
+    spread_rows = {len(labels) - 1 - i for i, label in enumerate(labels) if label.endswith(", random")}
+    assert len(spread_rows) == len(TOOLS)
+    for line in axis.get_lines():
+        y = set(np.round(line.get_ydata(), 6))
+        if y <= spread_rows and len(line.get_xdata()) == 2 and line.get_marker() in ("None", ""):
+            assert line.get_linestyle() != "-" and line.get_linewidth() < 2  # dotted and thin, never a bar
+        if y <= spread_rows and line.get_marker() == "o":
+            raise AssertionError("a spread is drawn with an interval's filled point")
+    diamonds = [line for line in axis.get_lines() if line.get_marker() == "D"]
+    assert len(diamonds) == len(TOOLS) and all(line.get_markerfacecolor() == "white" for line in diamonds)
+    (legend,) = figure.legends
+    said = [t.get_text() for t in legend.get_texts()]
+    assert said[1].startswith("random tie rule: middle 95% of its seeded tie breaks (a spread, not an interval)")
+
+
+def test_pairwise_kappa_draws_each_pair_once_below_a_blank_diagonal(tmp_path):
+    pairs = pd.DataFrame({"framing": "pos_vs_rest", "rater_a": ["a", "a", "b"], "rater_b": ["b", "c", "c"],
+                          "kappa": [0.1, 0.2, 0.3]})
+    figure = j_plots.pairwise(pairs, tmp_path / "pairwise.png")
+    axis = figure.axes[0]
+    assert axis.get_title() == "positive vs the rest"
+    assert sorted(_texts(figure)) == ["0.10", "0.20", "0.30"]  # each value once
+    grid = axis.get_images()[0].get_array()
+    assert np.ma.getmaskarray(grid).sum() + np.isnan(np.ma.filled(grid, np.nan)).sum() >= 6  # diagonal and above
+    assert [t.get_text() for t in axis.get_yticklabels()] == ["b", "c"]  # no row without a pair
+    assert [t.get_text() for t in axis.get_xticklabels()] == ["a", "b"]
+
+
+def test_a_line_charts_title_is_wrapped_inside_the_figure(tmp_path):
+    sweep = pd.DataFrame({"prevalence": [0.01, 0.5], "agreement": 0.9, "kappa": [0.1, 0.8], "pabak": 0.8,
+                          "ac1": [0.9, 0.8]})
+    figure = aba_plots.prevalence_sweep(sweep, tmp_path / "sweep.png")
+    title = figure.axes[0].get_title()
+    assert all(len(line) <= TITLE_CHARACTERS for line in title.splitlines()) and len(title.splitlines()) >= 2
+    figure.canvas.draw()  # drawn: the title's box lies inside the figure's
+    box = figure.axes[0].title.get_window_extent()
+    assert box.x0 >= 0 and box.x1 <= figure.bbox.width
 
 
 def _mozetic(serbian_inter: float = 0.329378) -> pd.DataFrame:
@@ -103,6 +150,8 @@ def test_mozetic_explains_its_na_bars_and_the_serbian_bar_equal_to_the_pooled_on
     assert ("Serbian's inter-agreement equals Ser/Cro/Bos's: its 1,880 inter units are all Serbian's "
             "(Croatian, Bosnian have none).") in said
     assert _texts(figure).count("n/a") == 2
+    # said on the bar itself, too: the Serbian inter bar is the Ser/Cro/Bos data
+    assert "0.329 (same data as Ser/Cro/Bos)" in _texts(figure) and _texts(figure).count("0.329") == 1
 
 
 def test_mozetic_says_nothing_of_a_serbian_bar_that_differs():
@@ -128,13 +177,15 @@ def test_agreement_before_accuracy_figures_name_the_document_and_mark_the_values
     assert axis.get_xscale() == "log"
     assert [t.get_text() for t in axis.get_xticklabels()] == ["50", "100", "200", "400", "800", "2000"]
     assert axis.xaxis.get_minor_ticks() == []
-    assert '"Agreement Before Accuracy"' in axis.get_title() and "2,000 draws" in axis.get_title()
+    title = " ".join(axis.get_title().split())  # wrapped to the figure's width (TITLE_CHARACTERS a line)
+    assert '"Agreement Before Accuracy"' in title and "2,000 draws" in title
     sweep = pd.DataFrame({"prevalence": [0.01, 0.02, 0.05, 0.1, 0.25, 0.5], "agreement": 0.9,
                           "kappa": [0.14, 0.24, 0.43, 0.59, 0.75, 0.8], "pabak": 0.8,
                           "ac1": [0.89, 0.88, 0.88, 0.87, 0.83, 0.8]})
     (axis,) = aba_plots.prevalence_sweep(sweep, tmp_path / "sweep.png").axes
     assert [t.get_text() for t in axis.get_xticklabels()] == ["0.01", "0.02", "0.05", "0.1", "0.25", "0.5"]
-    assert '"Agreement Before Accuracy"' in axis.get_title() and "held at 0.900" in axis.get_title()
+    title = " ".join(axis.get_title().split())
+    assert '"Agreement Before Accuracy"' in title and "held at 0.900" in title
 
 
 def _declared_figures() -> list[tuple[str, str, str]]:

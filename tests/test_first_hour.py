@@ -230,7 +230,7 @@ def test_a_failed_run_leaves_no_summary_from_an_earlier_run(tmp_path_factory):
     assert result.returncode != 0
     assert not any(path.exists() for path in verdicts), [p for p in verdicts if p.exists()]
     assert ("reagree: this run failed before rebuilding results/summary.tsv, results/summary.md, "
-            "results/report.html, results/demo/claims.tsv; they were removed when it started, so no summary from "
+            "results/report.html, results/demo/claims.tsv, results/demo/claims_error.txt; they were removed when it started, so no summary from "
             "an earlier run stands as current. Fix the error above and run again.") in result.stderr
     # a run that rebuilds nothing of the summary leaves it alone
     script.write_text(script.read_text().replace("\nraise SystemExit('this run fails')\n", ""))

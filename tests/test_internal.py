@@ -156,6 +156,9 @@ def test_facebook_3_2_percent_is_inconsistent_with_640_of_19_642():
     (internal.rank, ((0.29, 0.30), (0.295, 0.296)), {}, (1, 2)),
     # a weighted mean is not monotone in every count; its corners: (1*1 + 1*3)/4 = 1 ... by hand
     (internal.weighted_mean, ((0, 2), (1, 1)), {"scores": (0, 1)}, (1 / 3, 1.0)),
+    # two counts (1.5-2.5, 3.5-4.5: sum 5-7) over two bases (9.5-10.5, 19.5-20.5: sum 29-31): 500/31 to 700/29
+    (internal.pooled_percentage, ((1.5, 2.5), (3.5, 4.5), (9.5, 10.5), (19.5, 20.5)), {"parts": 2},
+     (500 / 31, 700 / 29)),
 ])
 def test_a_range_over_printed_intervals_by_hand(function, ranges, options, expected):
     assert internal.value_range(function, ranges, options) == pytest.approx(expected)
@@ -202,3 +205,11 @@ def test_a_constant_the_text_writes_is_an_operand():
     complement = checked.family("alpha_gain.complement.from_printed", internal.difference)
     row = evaluate([relate(complement, 1, "alpha_gain.a")], PRINTED)[0]
     assert row["value"] == pytest.approx(1 - 0.193) and row["note"] == "difference(1, 0.193 [alpha_gain.a]) of printed numbers"
+
+
+def test_a_pooled_percentage_adds_the_rows_up_before_dividing():
+    # rows 1 of 10 (10%) and 4 of 20 (20%): pooled, 5 of 30 is 16.7%, not the mean of the rows' 15%
+    assert internal.pooled_percentage(1, 4, 10, 20, parts=2) == pytest.approx(100 * 5 / 30)
+    assert "the bases sum to 0" in internal.pooled_percentage(1, 0, parts=1).reason
+    with pytest.raises(ValueError, match="parts=2 must leave at least one count and one base of 2 operands"):
+        internal.pooled_percentage(1, 4, parts=2)

@@ -68,6 +68,20 @@ def test_table3_posts_and_pairs(tiny):
     assert counts.percent(counts.self_pairs) == pytest.approx(100 * 5 / 15)
 
 
+def test_the_pooled_share_of_posts_labelled_twice(tiny):
+    # the tiny file: 3 self + 3 inter posts of 15 labels and 8 tweets; a second dataset by hand:
+    # 1 self + 0 inter posts of 5 labels and 4 tweets. Pooled: 7 of 20 labels (35%), 7 of 12
+    # tweets; the mean of the two datasets' shares (40% and 20%) would be 30%.
+    other = selfagreement.RepeatCounts(labels=5, annotators=1, tweets=4, self_posts=1, self_pairs=1, inter_posts=0,
+                                       inter_pairs=0, both_posts=0)
+    both = [selfagreement.repeat_counts(tiny), other]
+    assert selfagreement.repeated_share(both) == pytest.approx(100 * 7 / 20)
+    assert selfagreement.repeated_share(both, base="tweets") == pytest.approx(100 * 7 / 12)
+    assert "no labels" in selfagreement.repeated_share([]).reason
+    with pytest.raises(ValueError, match="base must be 'labels' or 'tweets'"):
+        selfagreement.repeated_share(both, base="pairs")
+
+
 def test_table4_self_and_inter(tiny):
     units = selfagreement.agreement_counts(tiny)
     # t1 [0, 0, 2], t2 [1, 1, 0], t3 [2, 0, 1]

@@ -17,6 +17,7 @@ import yaml
 
 from conftest import OFFLINE, project_copy, run_snakemake
 from reagree.pipeline.claims import read_claims
+from mozetic2016 import release
 from test_mozetic_statistics import TINY
 
 pytestmark = pytest.mark.e2e
@@ -111,6 +112,11 @@ INTERNAL_FINDINGS = {
     # '10% points': 0.482 - 0.438 = 0.044; 0.482 / 0.438 - 1 = 0.1005
     "alpha_interval.inter.djia30.second_period_minus_first.from_printed": ("0.10", 0.044,
                                                                            "reproduced by change.relative (0.100457"),
+    # 'about 15%' duplicated: Table 3's 149,255 self + 55,574 inter posts of Table 1's 1,643,735
+    # labels (13 language rows) is 12.46%; over Table 6's 1,439,031 distinct tweets 14.23%; with
+    # Facebook(it), DJIA30 and Environment 12.20%: none in 14.5 to 15.5 (two significant digits)
+    "percent.repeats.language_datasets.from_printed": ("15", 100 * 204829 / 1643735,
+                                                       "none of 2 variants tried reproduces 15"),
 }
 
 
@@ -130,10 +136,18 @@ def test_printed_numbers_held_against_each_other(offline):
     by_key = internal.set_index(["key", "where"])
     # Table 5's Average* 0.650 against its 14 rounded rows (their mean lies in 0.65021 to 0.65121):
     # consistent, no rounding excuse needed; "2-4%" holds Table 3's 4.2% read to whole percents
-    average = internal.set_index("key").loc["alpha_ratio.union.average.neutral_positive.from_printed"]
+    averages = internal[internal["key"] == "alpha_ratio.union.average.neutral_positive.from_printed"]
+    average = averages[averages["where"].str.startswith("Table 5")].iloc[0]
     assert average["status"] == "consistent"
     assert (float(average["computed_low"]), float(average["computed_high"])) == pytest.approx(
         (9.110 / 14 - 0.0005, 9.110 / 14 + 0.0005))
+    # the text's "(1−0.65)" is the same Average* to two decimals: consistent too
+    assert set(averages["published"]) == {"0.650", "0.65"} and set(averages["status"]) == {"consistent"}
+    # "typically in the range between 0.4–0.6" (all but Albanian and Spanish): Table 6's smallest,
+    # Bulgarian's 0.375, is 0.4 to the window's one decimal; the largest, Facebook(it)'s 0.562
+    typical = internal.set_index("key")
+    assert float(typical.loc["alpha_interval.classifier.typical.minimum.from_printed", "computed"]) == 0.375
+    assert float(typical.loc["alpha_interval.classifier.typical.maximum.from_printed", "computed"]) == 0.562
     window = internal[(internal["key"] == "percent.self_repeats.environment.as_printed")
                       & internal["where"].str.contains("upper end")].iloc[0]
     assert window["status"] == "consistent" and "<= 4.5" in window["reason"]
@@ -144,7 +158,7 @@ def test_printed_numbers_held_against_each_other(offline):
                                       "15000 to 25000")
     # the same -0.137, printed twice, is one finding in the summary
     summary = pd.read_csv(offline / "results" / "summary.tsv", sep="\t").set_index("paper")
-    assert summary.loc["mozetic2016", "inconsistent"] == 4 and summary.loc["mozetic2016", "mismatch"] == 4
+    assert summary.loc["mozetic2016", "inconsistent"] == 5 and summary.loc["mozetic2016", "mismatch"] == 4
 
 
 def test_unbuilt_languages_and_unreleased_data_say_why(offline):
@@ -170,6 +184,40 @@ def test_outputs_carry_provenance_and_a_second_run_does_nothing(offline, mirror)
     assert (results / "figures" / "agreement.png").stat().st_size > 10_000
     again = run_snakemake(offline, "--dry-run", configfile=OFFLINE)
     assert "Nothing to be done" in again.stdout + again.stderr
+
+
+def test_every_language_built_pools_the_posts_labelled_twice(mirror, tmp_path_factory):
+    """The text's "about 15%" from the data: with all 15 languages (the mirror's Bosnian,
+    Croatian and Serbian, and the hand-made tiny file of test_mozetic_statistics.py as each
+    of the other twelve), rule count_mozetic2016_repeats pools their posts labelled twice."""
+    files = tmp_path_factory.mktemp("fifteen_mirror")
+    folder = files / CLARIN
+    folder.mkdir(parents=True)
+    # the tiny file by hand: 3 self and 3 inter posts of 15 labels and 8 tweets
+    posts, labels, tweets = 12 * 6, 12 * 15, 12 * 8
+    for language in release.LANGUAGES:
+        name = f"{language}_Twitter_sentiment.csv"
+        if language not in release.JOINT:
+            (folder / name).write_bytes(TINY.encode())
+            continue
+        (folder / name).write_bytes((mirror / CLARIN / name).read_bytes())
+        # independently of reagree: (tweet, annotator) pairs labelled twice or more, and
+        # tweets with two or more annotators, counted by pandas
+        frame = pd.read_csv(folder / name, dtype=str)
+        posts += int((frame.groupby(["TweetID", "AnnotatorID"]).size() >= 2).sum())
+        posts += int((frame.groupby("TweetID")["AnnotatorID"].nunique() >= 2).sum())
+        labels, tweets = labels + len(frame), tweets + frame["TweetID"].nunique()
+    work = project_copy(tmp_path_factory, "mozetic2016_fifteen")
+    config = {"papers": ["mozetic2016"], "mirror": str(files), "datasets": {},
+              "mozetic2016": {"languages": list(release.LANGUAGES)}}
+    (work / "fifteen.yaml").write_text(yaml.safe_dump(config))
+    run_snakemake(work, "results/mozetic2016/values/repeats.tsv", "--configfile", "fifteen.yaml")
+    values = pd.read_csv(work / "results" / "mozetic2016" / "values" / "repeats.tsv", sep="\t").set_index("key")
+    assert values.loc["percent.repeats.all_languages.posts", "value"] == pytest.approx(100 * posts / labels)
+    found = pd.read_csv(work / "results" / "mozetic2016" / "variants" / "repeats.tsv", sep="\t")
+    pooled = found[found["key"] == "percent.repeats.all_languages.posts"].set_index("variant")
+    assert pooled.loc["base.all_tweets", "value"] == pytest.approx(100 * posts / tweets)
+    assert pooled.loc["base.all_labels", "own"] == "yes"
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ screenshot is left in the test's output folder.
 
 from __future__ import annotations
 
+import json
 import re
-import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,6 +25,7 @@ import yaml
 
 from reagree.pipeline.claims import read_claims
 
+from browser import Page as BrowserPage, chromium
 from conftest import DEMO, copy_build, run_snakemake
 from test_report_page import Order
 
@@ -65,14 +66,14 @@ class Page(HTMLParser):
         if tag == "section":
             self.sections.append(attrs.get("id", ""))
             self._in_findings = attrs.get("id") == "findings"
-        if tag == "tr" and "data-paper" in attrs:
+        if tag == "tr" and "data-paper" in attrs:  # the summary's two tables: verdicts, then checks
             self._paper = attrs["data-paper"]
-            self.summary[self._paper] = {}
+            self.summary.setdefault(self._paper, {})
         if tag == "td" and self._paper and "data-status" in attrs:
             self._status, self._cell = attrs["data-status"], []
         if tag == "tr" and "data-key" in attrs:
             self.claims.append({"key": attrs["data-key"], "status": attrs["data-status"], "id": attrs.get("id")})
-        if tag == "tr" and self._in_findings:
+        if tag == "tr" and self._in_findings and "finding" in (attrs.get("class") or "").split():
             self._row = []
         if tag == "td" and self._row is not None:
             self._cell = []
@@ -106,7 +107,7 @@ def parse(text: str) -> Page:
 
 def expected_summary(work: Path) -> dict:
     summary = pd.read_csv(work / "results" / "summary.tsv", sep="\t").set_index("paper")
-    return {paper: {column.replace("_", " "): int(value) for column, value in row.items()}
+    return {paper: {column.replace("_", " "): int(value) for column, value in row.items() if column != "failed"}
             for paper, row in summary.iterrows()}
 
 
@@ -122,9 +123,13 @@ def test_summary_on_the_page_equals_summary_tsv(built):
 def test_mismatches_come_first_with_published_and_computed_side_by_side(built):
     page = parse((built / "results" / "report.html").read_text(encoding="utf-8"))
     assert page.sections.index("summary") < page.sections.index("findings") < page.sections.index("paper-demo")
-    # the demo paper printed 0.70 for part c; the released part agrees on 3 of 4 items
-    (row,) = [r for r in page.findings if "agreement.a_b.part_c" in r]
-    assert row[0] == "demo" and row[4] == "mismatch" and row[5] == "0.70" and row[6] == "0.75"
+    # the demo paper printed 0.70 for part c; the released part agrees on 3 of 4 items: one row,
+    # under the demo paper's heading, published beside computed, the verdict leading the last cell
+    (row,) = [r for r in page.findings if r[0].startswith("agreement.a_b.part_c")]
+    assert row[1:3] == ["0.70", "0.75"] and row[4].startswith("mismatch")
+    text = (built / "results" / "report.html").read_text(encoding="utf-8")
+    findings = text[text.index('<section id="findings">'):text.index("</section>", text.index('<section id="findings">'))]
+    assert '<h3 id="findings-demo">' in findings and findings.index("findings-demo") < findings.index("part_c")
 
 
 def test_every_claim_is_on_the_page_findable_by_key(built):
@@ -172,7 +177,7 @@ def test_the_page_is_rebuilt_byte_for_byte(built, tmp_path_factory):
 
 
 def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    found = chromium()
     if found is None:
         pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)")
     return found
@@ -220,3 +225,45 @@ def test_chromium_renders_the_summary_and_leaves_a_screenshot(built, tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert shot.returncode == 0 and screenshot.stat().st_size > 20_000, shot.stderr[-300:]
     print(f"screenshot of results/report.html: {screenshot}")
+
+
+# What the page measures in Chromium at 1,280 px: its width, each figure's natural and drawn
+# width, the boxes of the summary and the findings that would scroll, and the findings' keys
+# (in the Findings section, and anywhere else on the page).
+MEASURE = """JSON.stringify({
+  width: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+  images: Array.from(document.images).map(i => ({complete: i.complete, natural: i.naturalWidth, shown: i.width,
+                                                  audit: !!i.closest('.audit-figures')})),
+  scrolling: Array.from(document.querySelectorAll('#summary .scroll, #findings .scroll'))
+    .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.firstElementChild.id || b.parentElement.id),
+  findings: Array.from(document.querySelectorAll('#findings tr.finding td.key a')).map(a => a.textContent),
+  elsewhere: document.querySelectorAll('section.paper tr.finding, section.paper table.findings').length
+})"""
+
+
+def test_chromium_at_1280_px_nothing_is_wider_every_figure_loads_and_findings_appear_once(built, tmp_path):
+    """Issue 27: at a 1,280 px window the page is no wider than the window (long tables scroll
+    inside their own box; the summary's and the findings' never need to), every figure has
+    loaded in a full-page capture (none is lazy), the audit's figures are drawn at a scale
+    that keeps their smallest text (7 pt at 120 dpi: 11.7 px) at 10 px or more, and each
+    finding appears once, in the Findings section."""
+    page = BrowserPage(_chromium(), tmp_path / "profile", 1280, 900)
+    try:
+        page.open((built / "results" / "report.html").resolve().as_uri())
+        page.capture(tmp_path / "report-1280.png")
+        measured = json.loads(page.evaluate(MEASURE))
+    except (RuntimeError, OSError) as error:
+        pytest.skip(f"chromium could not run here: {error}")
+    finally:
+        page.close()
+    assert measured["width"] <= 1280, measured["width"]
+    assert measured["scrolling"] == [], measured["scrolling"]
+    images = measured["images"]
+    assert len(images) == 6 and all(i["complete"] and i["natural"] > 0 for i in images), images
+    audit = [i for i in images if i["audit"]]
+    assert len(audit) == 4 and all(i["shown"] / i["natural"] >= 10 / 11.7 for i in audit), audit
+    expected = expected_summary(built)
+    findings = sum(row["mismatch"] + row["inconsistent"] for row in expected.values())
+    assert len(measured["findings"]) == findings == len(set(measured["findings"])) >= 1
+    assert measured["elsewhere"] == 0
+    print(f"full-page capture of results/report.html at 1,280 px: {tmp_path / 'report-1280.png'}")

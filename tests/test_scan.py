@@ -165,6 +165,20 @@ def test_a_claim_agrees_with_the_same_digits_only():
     assert agrees(third, "0.33") and agrees(third, "0.333") and not agrees(third, "0.34")
 
 
+def test_an_approximate_whole_percent_may_drop_its_trailing_zeros_as_a_proportion():
+    # "almost 10% points" (Mozetic et al. 2016) is read to one significant digit (docs/claims.md's
+    # approximate-words rule: a whole number's trailing zeros are not significant), so its claim
+    # writes the proportion 0.1; without the word, 10% is two decimals of a proportion, 0.10.
+    ten = only("is almost 10% points lower", "10%")
+    assert not agrees(ten, "0.1") and agrees(ten, "0.10")
+    assert agrees(ten, "0.1", approximate="almost") and agrees(ten, "0.10", approximate="almost")
+    assert not agrees(ten, "0.01", approximate="almost") and not agrees(ten, "0.100", approximate="almost")
+    fifteen = only("about 15% of tweets", "15%")
+    assert agrees(fifteen, "0.15", approximate="about") and not agrees(fifteen, "0.2", approximate="about")
+    tenth = only("about 10.0% of tweets", "10.0%")
+    assert not agrees(tenth, "0.1", approximate="about") and agrees(tenth, "0.100", approximate="about")
+
+
 def test_scan_command_writes_the_table(tmp_path, capsys):
     document = tmp_path / "paper.txt"
     document.write_text("Fleiss 0.39 (Table 1).\nOne in five, 2–4%.\n", encoding="utf-8")

@@ -283,7 +283,7 @@ def _check_audit_options(args: argparse.Namespace) -> None:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from reagree.audit import audit_file, render_text, to_json, write_outputs
+    from reagree.audit import audit_file, render_screen, render_text, to_json, write_outputs
     from reagree.files import UnsafePath, check_output, kind_of
     from reagree.pipeline.tables import write_text_atomic
 
@@ -298,7 +298,7 @@ def _audit(args: argparse.Namespace) -> int:
                         tie_rule=args.tie_rule, draws=args.bootstrap, seed=args.seed, ci_level=args.ci_level,
                         ci_scheme=args.ci_scheme, encoding=args.encoding, repeats=args.repeats,
                         max_bytes=args.max_bytes, design=args.design, weights=args.weights)
-    print(render_text(result, max_items=args.top), end="")
+    print(render_text(result, max_items=args.top) if args.full else render_screen(result, max_items=args.top), end="")
     if args.json:
         write_text_atomic(args.json, to_json(result))
         print(f"\nwrote {args.json}")
@@ -491,6 +491,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="the most bytes read of TABLE, e.g. 500M or 8G; a larger file is refused, as is a TABLE "
                             "that is not a regular file (a device, a FIFO, a folder) "
                             f"(default: {human_bytes(MAX_TABLE_BYTES)})")
+    audit.add_argument("--full", action="store_true",
+                       help="print everything: every rater, the pairs, analytic SEs and p, weighted coefficients, the "
+                            "ICC, per category and the ties (default: one screen, the most important first; --json "
+                            "and --out always hold everything)")
     audit.add_argument("--json", metavar="OUT", help="also write every number as JSON to OUT (a regular file or a new "
                        "path: a link, a device, a FIFO or a folder there is refused)")
     audit.add_argument("--out", metavar="DIR",

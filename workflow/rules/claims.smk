@@ -1,6 +1,10 @@
 # Gather each paper's values, diff them against the numbers it printed (with the variants its
 # rules computed), then summarise.
 # Included after the papers' rules.smk, so the registry holds every registered value file.
+# An error in one paper's claims (a key no rule produces, ...) fails that paper alone: its
+# claims_error.txt says why, the summary and the report are built from every paper, and
+# rule confirm_claims then fails the run, its error last (reagree.pipeline.failures).
+from reagree.pipeline.failures import CLAIMS_DIFFED
 
 
 rule gather_values:
@@ -36,7 +40,9 @@ rule diff_claims:
         # misquote stops the run before any status is written
         ledger="results/{paper}/ledger_counts.tsv",
     output:
-        "results/{paper}/claims.tsv",
+        claims="results/{paper}/claims.tsv",
+        # empty, or the error that stopped this paper's claims (reagree.pipeline.failures)
+        error="results/{paper}/claims_error.txt",
     params:
         pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]
                                 if s["sha256"]},
@@ -61,11 +67,14 @@ rule summarise_claims:
         values=expand("results/{paper}/values.tsv", paper=PAPERS),
         # every printed number of the documents, claimed or dismissed (rules/ledger.smk)
         ledgers=expand("results/{paper}/ledger_counts.tsv", paper=PAPERS),
+        # the papers whose claims could not be diffed, each with its error
+        errors=expand("results/{paper}/claims_error.txt", paper=PAPERS),
     output:
         tsv="results/summary.tsv",
         md=report("results/summary.md", category="Summary"),
     params:
         papers=list(PAPERS),
+        left_out=LEFT_OUT,
     log:
         "logs/claims/summary.log",
     conda:
@@ -73,3 +82,25 @@ rule summarise_claims:
     threads: 1
     script:
         "../../scripts/summarise_claims.py"
+
+
+# Last: every paper's claims were diffed, or the run fails naming each paper that was not
+# and why (after the summary and the report, which show it too). Its output is written
+# only when none failed, so a later run that has nothing else to do fails the same way
+# until the claims are fixed.
+rule confirm_claims:
+    input:
+        errors=expand("results/{paper}/claims_error.txt", paper=PAPERS),
+        summary="results/summary.md",
+        report="results/report.html",
+    output:
+        CLAIMS_DIFFED,
+    params:
+        papers=list(PAPERS),
+    log:
+        "logs/claims/confirm.log",
+    conda:
+        "../../envs/reagree.yaml"
+    threads: 1
+    script:
+        "../../scripts/confirm_claims.py"

@@ -55,6 +55,8 @@ try:
     DOCUMENTS = paper_documents(PAPERS, config, WORKFLOW_DIR)
 except (ValueError, KeyError) as error:
     stop(str(error))
+# The paper folders this run does not build (config papers): the summary and the report say so.
+LEFT_OUT = [paper for paper in reagree_settings.paper_folders(WORKFLOW_DIR) if paper not in PAPERS]
 # Each paper's rules.smk takes its PaperBuild from this registry (`registry().paper(id)`)
 # and registers its value files and targets there. Every file the configuration needs is
 # a target from the start, so a deleted input is fetched again, and every paper that

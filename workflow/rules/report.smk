@@ -9,6 +9,7 @@ rule render_report:
     input:
         summary="results/summary.tsv",
         claims=expand("results/{paper}/claims.tsv", paper=PAPERS),
+        errors=expand("results/{paper}/claims_error.txt", paper=PAPERS),
         targets=REGISTRY.targets(),
         audits=AUDIT_TARGETS,
     output:
@@ -16,6 +17,7 @@ rule render_report:
     params:
         papers={paper: {"title": PAPERS[paper]["title"], "cite": PAPERS[paper]["cite"]} for paper in PAPERS},
         datasets=list(DATASETS),
+        left_out=LEFT_OUT,
         captions=figure_captions(REGISTRY.targets(), WORKFLOW_DIR),
         settings={
             "papers": ", ".join(PAPERS) or "none",

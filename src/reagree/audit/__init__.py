@@ -88,9 +88,10 @@ from reagree.audit.compute import (MAX_PAIRS_WITH_INTERVALS, RELIABLE, TENTATIVE
                                    reading)
 from reagree.audit.keys import value_rows
 from reagree.audit.read import LAYOUTS, AuditTable, read_table
-from reagree.audit.render import coefficient_rows, provenance, render_text, result_tables, to_json
+from reagree.audit.render import coefficient_rows, provenance, render_screen, render_text, result_tables, to_json
 from reagree.audit.write import write_outputs
 
 __all__ = ["LAYOUTS", "MAX_PAIRS_WITH_INTERVALS", "RELIABLE", "TENTATIVE", "AuditTable", "applicable_levels", "audit",
-           "audit_file", "coefficient_rows", "provenance", "read_table", "reading", "render_text", "result_tables",
+           "audit_file", "coefficient_rows", "provenance", "read_table", "reading", "render_screen", "render_text",
+           "result_tables",
            "to_json", "value_rows", "write_outputs"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -214,6 +215,41 @@ def _wide_unit_column(path: Path, found: list, unit: str, encoding: str, max_byt
     return candidate if len(wide.categories) <= _WIDE_MAX_LABELS else None
 
 
+# Words in a column's name that say which role it plays (a guess for the hint, never a reading).
+_ROLE_WORDS = {"unit": ("unit", "item", "id", "subject", "text", "doc", "tweet", "ticket", "sentence", "segment",
+                        "example", "instance", "case", "patient", "post"),
+               "rater": ("rater", "annotator", "coder", "judge", "worker", "user", "reviewer", "labeller", "labeler",
+                         "assessor", "observer", "psychiatrist", "author"),
+               "label": ("label", "code", "category", "class", "rating", "score", "answer", "response", "tag",
+                         "value", "severity", "sentiment", "diagnosis", "grade")}
+
+
+def _role_of(column: object) -> str | None:
+    """The role the first telling word of a column's name says ("judge_id": rater), or None."""
+    for word in re.split(r"[^a-z]+", str(column).lower()):
+        for role, words in _ROLE_WORDS.items():
+            if word and any(word.startswith(w) for w in words):
+                return role
+    return None
+
+
+def _naming_hint(found: list, named: dict[str, str]) -> str:
+    """The options that name a long table's columns, filled in for this table: a column
+    given by name stays; a missing one is guessed from the words of the header's names
+    (``_role_of``), else from the columns left, in order; else ``COL``."""
+    chosen = {role: column for role, column in named.items() if column in found}
+    left = [c for c in found if c not in chosen.values()]
+    for role in [r for r in named if r not in chosen]:
+        guess = next((c for c in left if _role_of(c) == role), None)
+        if guess is not None:
+            chosen[role] = guess
+            left.remove(guess)
+    unguessed = [r for r in named if r not in chosen]
+    if len(left) == len(unguessed):  # exactly one column left for each role: take them in order
+        chosen.update(zip(unguessed, left))
+    return " ".join(f"--{role} {chosen.get(role, 'COL')}" for role in named)
+
+
 def _encoding_hint(error: EncodingError) -> str:
     if error.encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
         return (f"{error}; if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
@@ -264,7 +300,9 @@ def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater
                 wide_unit = None if rater in error.found or label in error.found else \
                     _wide_unit_column(path, error.found, unit, encoding, max_bytes)
                 if wide_unit is None:
-                    raise
+                    raise ValueError(f"{error}; name the columns that hold the unit, the rater and the label: "
+                                     f"{_naming_hint(error.found, {'unit': unit, 'rater': rater, 'label': label})}"
+                                     ) from None
                 raise ValueError(f"{error}: this looks like a wide table (one row per unit, one column per rater); "
                                  f"read it with --format wide --unit {wide_unit}") from None
             columns = {"unit": unit, "rater": rater, "label": label}

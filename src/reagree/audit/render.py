@@ -284,7 +284,8 @@ def _rater_lines(result: dict, shown: int) -> list[str]:
         lines.append(f"  {row['rater']:<{width}}  {row['units']:>6,}  {_number(row['pairwise_agreement']):>7}  "
                      f"{_number(row['majority_agreement']):>7}  {_p(row['bias']['p']):>6}  {moved:<30}")
     if len(raters) > shown:
-        lines.append(f"  ... and {len(raters) - shown:,} more raters")
+        more = len(raters) - shown
+        lines.append(f"  ... and {more:,} more rater{'s' if more != 1 else ''}")
     lines.append("  vs rest: agreement with the other raters' ratings of the same units; vs maj.: with the majority "
                  "of the others; bias p: chi-square of the rater's labels against the others' on the same units")
     return lines + [""]
@@ -337,13 +338,8 @@ def _icc_lines(result: dict) -> list[str]:
     return [f"ICC on the {n:,} complete units (numeric labels): " + "; ".join(parts), ""] if parts else []
 
 
-def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items: int = 10,
-                max_raters: int = 10) -> str:
-    """The audit as the terminal shows it (plain text, no colour), the most important line first."""
-    lines: list[str] = []
-    add = lines.append
-    if result["n_units"]:
-        add(headline(result))
+def _source_line(result: dict) -> str:
+    """"reagree audit: FILE (long; columns unit=..., rater=..., label=...)"."""
     columns = result["columns"]
     if result["format"] == "wide":
         named = columns["raters"]
@@ -353,7 +349,81 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
             described += f"; majority column {columns['majority']!r}"
     else:
         described = f"long; columns unit={columns['unit']!r}, rater={columns['rater']!r}, label={columns['label']!r}"
-    add(f"reagree audit: {result['source']} ({described})")
+    return f"reagree audit: {result['source']} ({described})"
+
+
+def _labels_line(result: dict) -> str:
+    order = "in the given order" if result["ordered"] else "unordered"
+    total = result["n_ratings"] or 1
+    return f"labels ({order}): " + "  ".join(f"{c} {n:,} ({100 * n / total:.1f}%)"
+                                           for c, n in result["label_distribution"].items())
+
+
+def _coefficient_lines(result: dict) -> list[str]:
+    """The coefficients with their intervals, and how the intervals were drawn."""
+    lines = ["Coefficients"]
+    rows = coefficient_rows(result)
+    width = max(len(r["what"]) for r in rows)
+    lines.append(f"  {'':<{width}}  {'value':>9}  95% interval")
+    for row in rows:
+        ends = (row["ci_low"], row["ci_high"]) if row["ci_low"] is not None or row["ci_high"] is not None else None
+        shown = _ci(ends) if ends else ""
+        if row["value"] is None:
+            shown = f"({row['note']})" if row["note"] else ""
+        lines.append(f"  {row['what']:<{width}}  {_number(row['value']):>9}  {shown}")
+    if result["ci"].get("resampled"):
+        lines.append(f"  intervals: bootstrap over {result['ci']['resampled']}; {result['ci']['method']}")
+    else:
+        lines.append(f"  intervals: {result['ci']['method']}")
+    return lines + [""]
+
+
+#: What the one-screen text leaves to ``--full`` (and what --json and --out always hold).
+MORE = ("more with --full: every rater, the pairs, analytic SEs and p, weighted coefficients, the ICC, per category, "
+        "the ties; every number in --json and --out")
+
+
+def render_screen(result: dict, max_items: int = 10, max_raters: int = 3) -> str:
+    """The audit on one screen (about 40 lines), the most important line first: the
+    headline, the design in two lines, the coefficients, the raters whose removal raises
+    alpha most, the items to adjudicate first, the most confused categories and the
+    reading; ``render_text`` has everything (``reagree audit --full``)."""
+    lines: list[str] = []
+    if result["n_units"]:
+        lines.append(headline(result))
+    lines.append(_source_line(result))
+    lines.append("")
+    missing = result["missing_share"]
+    raters = f"{result['n_raters']:,} raters" + (f" ({result['design']['raters']})" if result.get("design") else "")
+    lines.append(f"Design: {result['n_units']:,} units, {raters}, {result['n_ratings']:,} ratings, "
+                 f"{'-' if missing is None else f'{100 * missing:.1f}%'} of unit x rater cells missing; "
+                 f"{result['units_pairable']:,} units with two or more ratings, {result['units_complete']:,} "
+                 f"{_complete(result)}")
+    lines.append(_labels_line(result)[0].upper() + _labels_line(result)[1:])
+    lines += [f"  note: {note}" for note in result["notes"]] + [f"  ! {problem}" for problem in result["problems"]]
+    lines.append("")
+    lines += _coefficient_lines(result)
+    rater_lines = _rater_lines(result, max_raters)
+    if rater_lines:  # the table without its key (--full has it)
+        lines += [rater_lines[0].replace("Per rater (the rater whose removal raises", "Raters (whose removal raises", 1)
+                  .replace(" in the JSON and raters.tsv)", " with --full, in the JSON and raters.tsv)")]
+        lines += rater_lines[1:-2] + [""]
+    lines += _item_lines(result, max_items)
+    lines += [line[2:] for line in _confusion_lines(result)]
+    lines += textwrap.wrap(result["reading"], width=96)
+    lines += ["", MORE]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items: int = 10,
+                max_raters: int = 10) -> str:
+    """The whole audit as text (plain, no colour), the most important line first:
+    ``reagree audit --full`` and audit.txt (``render_screen`` is the one-screen default)."""
+    lines: list[str] = []
+    add = lines.append
+    if result["n_units"]:
+        add(headline(result))
+    add(_source_line(result))
     add("")
     add("Design")
     missing = result["missing_share"]
@@ -361,10 +431,7 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
         f"missing {'-' if missing is None else f'{100 * missing:.1f}%'} of unit x rater cells")
     add(f"  units with two or more ratings {result['units_pairable']:,}; {_complete(result)} "
         f"{result['units_complete']:,}")
-    order = "in the given order" if result["ordered"] else "unordered"
-    total = result["n_ratings"] or 1
-    add(f"  labels ({order}): " + "  ".join(f"{c} {n:,} ({100 * n / total:.1f}%)"
-                                            for c, n in result["label_distribution"].items()))
+    add(f"  {_labels_line(result)}")
     per_rater = result["ratings_per_rater"]
     if len(per_rater) <= MANY_RATERS:
         add("  ratings per rater: " + ", ".join(f"{r} {n}" for r, n in per_rater.items()))
@@ -395,21 +462,8 @@ def render_text(result: dict, max_ties: int = 20, max_pairs: int = 45, max_items
                 "pairwise.tsv)")
         add("")
 
-    add("Coefficients")
+    lines += _coefficient_lines(result)
     rows = coefficient_rows(result)
-    width = max(len(r["what"]) for r in rows)
-    add(f"  {'':<{width}}  {'value':>9}  95% interval")
-    for row in rows:
-        ends = (row["ci_low"], row["ci_high"]) if row["ci_low"] is not None or row["ci_high"] is not None else None
-        shown = _ci(ends) if ends else ""
-        if row["value"] is None:
-            shown = f"({row['note']})" if row["note"] else ""
-        add(f"  {row['what']:<{width}}  {_number(row['value']):>9}  {shown}")
-    if result["ci"].get("resampled"):
-        add(f"  intervals: bootstrap over {result['ci']['resampled']}; {result['ci']['method']}")
-    else:
-        add(f"  intervals: {result['ci']['method']}")
-    add("")
     if any(row["se"] is not None or row["se_null"] is not None for row in rows):
         lines += _analytic_lines(rows) + [""]
     lines += _weighted_lines(result)

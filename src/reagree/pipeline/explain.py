@@ -19,7 +19,9 @@ What it decides:
   claims.tsv under ``results/`` is searched and every claim under the key is shown (one
   key may be printed in several places).
 - **What is missing is said, not guessed.** No claims.tsv at all: the build is missing
-  (run ``make all``); a key no claim has: the nearest claim keys (difflib).
+  (run ``make all``); a key no claim has: the nearest claim keys (difflib), and when a
+  paper searched could not have its claims diffed (``reagree.pipeline.failures``), that
+  it failed and why: its keys have no verdict until the error is fixed.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from pathlib import Path
 import pandas as pd
 
 from reagree.pipeline.claims import COMPARED, PRINTED_RELATION, read_claims
+from reagree.pipeline.failures import failed_papers
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.reproduce import MANY, REAGREE, claim_search
 from reagree.pipeline.variantplan import VariantPlan, paper_plan, read_variants
@@ -108,7 +111,8 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
     """The explanation of every claim under ``key`` (module docstring), as text."""
     results = Path(results)
     blocks, every_key = [], set()
-    for paper_id in _papers(results, paper):
+    searched = _papers(results, paper)
+    for paper_id in searched:
         claims = read_claims(results / paper_id / "claims.tsv")
         every_key |= set(claims["key"])
         chosen = claims[claims["key"] == key]
@@ -125,7 +129,9 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
         near = difflib.get_close_matches(key, sorted(every_key), n=3, cutoff=0.6)
         where = f"{paper}'s claims" if paper else f"the claims of {results}/"
         hint = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
-        raise ValueError(f"no claim has the key {key!r} in {where}{hint}")
+        failed = "".join(f"; {paper_id} failed, its claims could not be diffed, so none of its keys has a verdict: "
+                         f"{error}" for paper_id, error in failed_papers(results, searched).items())
+        raise ValueError(f"no claim has the key {key!r} in {where}{hint}{failed}")
     return "\n\n".join(blocks) + "\n"
 
 

@@ -29,8 +29,9 @@ What this module decides:
   printed differently, is an error naming the relation, never a guess.
 - **One family, one function.** A relation's key is built through one of the paper's key
   families (``reagree.pipeline.keys``), and the family names the function below that
-  computes it (``percentage``, ``share``, ``total``, ``mean``, ``difference``, ``ratio``,
-  ``relative_change``, ``same``, ``minimum``, ``maximum``, ``rank``, ``weighted_mean``):
+  computes it (``percentage``, ``pooled_percentage``, ``share``, ``total``, ``mean``,
+  ``difference``, ``ratio``, ``relative_change``, ``same``, ``minimum``, ``maximum``,
+  ``rank``, ``weighted_mean``):
   the family decides the arithmetic, the relation only its operands. Declared once per
   paper in its package (``<id>/internal.py``, ``RELATIONS``); the paper's rule
   ``check_<id>_printed`` writes the values (``evaluate``: the value, and its range as the
@@ -60,8 +61,8 @@ from reagree.pipeline.rulekit import RuleOutputs
 from reagree.stats.undefined import Undefined, reason_of
 
 __all__ = ["Printed", "Relation", "Variant", "alternative", "check_printed", "difference", "evaluate", "maximum",
-           "mean", "minimum", "percentage", "printed_texts", "rank", "ratio", "relate", "relative_change", "same",
-           "share", "total", "value_range", "variant_rows", "weighted_mean"]
+           "mean", "minimum", "percentage", "pooled_percentage", "printed_texts", "rank", "ratio", "relate",
+           "relative_change", "same", "share", "total", "value_range", "variant_rows", "weighted_mean"]
 
 #: The family name of a relation's variants in the paper's variants file.
 VARIANT_FAMILY = "printed_relation"
@@ -76,6 +77,18 @@ MAX_CORNERS = 16
 def percentage(part: float, whole: float) -> float:
     """``100 * part / whole``: a count as a percentage of its base (Undefined for a zero base)."""
     return Undefined("the base is 0") if whole == 0 else 100.0 * part / whole
+
+
+def pooled_percentage(*counts: float, parts: int) -> float:
+    """``100 * sum(counts[:parts]) / sum(counts[parts:])``: the counts of several rows as
+    a percentage of their rows' bases added up ("about 15% of all tweets" over a table's
+    rows, each row printing its count and its base), not a mean of the rows' percentages
+    (Undefined for a zero base)."""
+    if not 0 < parts < len(counts):
+        raise ValueError(f"pooled_percentage: parts={parts} must leave at least one count and one base of "
+                         f"{len(counts)} operands")
+    whole = float(sum(counts[parts:]))
+    return Undefined("the bases sum to 0") if whole == 0 else 100.0 * float(sum(counts[:parts])) / whole
 
 
 def share(part: float, whole: float) -> float:
@@ -142,7 +155,7 @@ def weighted_mean(*counts: float, scores: Iterable[float]) -> float:
 
 
 _FUNCTIONS = (percentage, share, total, mean, difference, ratio, relative_change, same, minimum, maximum, rank,
-              weighted_mean)
+              weighted_mean, pooled_percentage)
 
 
 # --------------------------------------------------------------------------- ranges over printed intervals
@@ -193,6 +206,10 @@ def value_range(function: Callable, ranges: tuple[Range, ...], options: Mapping 
         return _quotient(ranges[0], ranges[1], "denominator" if function is ratio else "base")
     if function is percentage:
         found = _quotient(ranges[0], ranges[1], "base")
+        return found if reason_of(found) else (100.0 * found[0], 100.0 * found[1])
+    if function is pooled_percentage:  # increasing in each count, decreasing in each base
+        parts = options["parts"]
+        found = _quotient(_sum(ranges[:parts]), _sum(ranges[parts:]), "bases' sum")
         return found if reason_of(found) else (100.0 * found[0], 100.0 * found[1])
     if function is relative_change:
         found = _quotient(ranges[0], ranges[1], "start")

@@ -35,7 +35,9 @@ decides:
   row names exists, belongs to that document (``paper``, ``replication`` and
   ``internal`` claims to a paper's text, ``repository: PATH@COMMIT`` claims to that
   repository file) and quotes the number's digits (``reagree.pipeline.scan.agrees``:
-  the same value at the same precision, or as a proportion, or a fraction word rounded) —
+  the same value at the same precision, or as a proportion, or a fraction word rounded;
+  under the claim's approximate word, a whole percent's trailing zeros need not be
+  quoted: "almost 10%" as 0.1) —
   else it is misquoted; and every claim is located by some row. Every error is collected
   before the check fails, so one build lists them all.
 - **One printed number, one figure** (``reagree.pipeline.verdicts.figure_ids``: the
@@ -372,7 +374,8 @@ def _locate(row: LedgerRow, number: Printed | None, document: Document, by_key: 
                               f"{document.name} are all located by printed numbers")
             located.update(id(claim) for claim in quoting)
             continue
-        quoting = [claim for claim in fitting if agrees(number, _published(claim), claim.get("compare", "value"))]
+        quoting = [claim for claim in fitting if agrees(number, _published(claim), claim.get("compare", "value"),
+                                                        claim.get("approximate", ""))]
         if not quoting:
             published = ", ".join(f"{_published(c)} ({c.get('_where_defined', 'a claim')})" for c in fitting)
             errors.append(f"{document.name}, line {row.line}, column {row.column}: {row.printed!r} is claimed by "
@@ -453,7 +456,8 @@ def unquoted(claims: list[dict], documents: list[Document], paper_id: str) -> li
         if document is None:
             errors.append(f"{where}: claim {claim['key']} cites {cited[0]}@{cited[1]}, which is no document of "
                           f"{paper_id} (declare it under documents: in paper.yaml, so the quote can be checked)")
-        elif not any(agrees(n, _published(claim), claim.get("compare", "value")) for n in document.numbers):
+        elif not any(agrees(n, _published(claim), claim.get("compare", "value"), claim.get("approximate", ""))
+                     for n in document.numbers):
             errors.append(f"{where}: claim {claim['key']} says {cited[0]}@{cited[1]} prints {_published(claim)}; "
                           f"the fetched {document.name} prints no such number")
     return errors

@@ -90,9 +90,10 @@ def invocation(workflow, argv: list[str] | None = None) -> str:
 
 
 def verdict_files(papers) -> list[str]:
-    """The files that state verdicts: the summary, the report, each paper's claims."""
+    """The files that state verdicts: the summary, the report, each paper's claims and the
+    record of whether they could be diffed (``reagree.pipeline.failures``)."""
     return ["results/summary.tsv", "results/summary.md", "results/report.html",
-            *(f"results/{paper}/claims.tsv" for paper in papers)]
+            *(f"results/{paper}/{name}" for paper in papers for name in ("claims.tsv", "claims_error.txt"))]
 
 
 def planned_outputs(workflow) -> set[str] | None:

@@ -594,11 +594,14 @@ def claim_text(number: Printed) -> str:
     return number.value_text + percent
 
 
-def agrees(number: Printed, published: str, compare: str = "value") -> bool:
+def agrees(number: Printed, published: str, compare: str = "value", approximate: str = "") -> bool:
     """Whether a claim's printed text ``published`` quotes ``number``: the same value at the
     same precision, or the number read as a proportion (``77.8`` or ``31.6%`` claimed as
     ``0.778``, ``0.316``: two more decimals), or its magnitude (``compare: abs``); a fraction
-    word agrees with its value rounded to the claim's digits (``one in five`` -> ``0.2``)."""
+    word agrees with its value rounded to the claim's digits (``one in five`` -> ``0.2``).
+    A claim with an ``approximate`` word reads a whole percent's trailing zeros as not
+    significant (``reagree.pipeline.printed.significant_unit``), so its proportion may drop
+    them: "almost 10% points" is ``0.1`` (one significant digit) as well as ``0.10``."""
     from reagree.pipeline.yamlio import plain_number_text
 
     text, _ = plain_number_text(published)
@@ -615,8 +618,13 @@ def agrees(number: Printed, published: str, compare: str = "value") -> bool:
         value, printed = abs(value), abs(printed)
     if number.decimals is None:
         return abs(value - printed) <= Fraction(1, 2) * Fraction(10) ** -places
-    return (value == printed and places == number.decimals) or \
-        (value == printed / 100 and places == number.decimals + 2)
+    if value == printed and places == number.decimals:
+        return True
+    fewest = number.decimals + 2
+    if approximate and number.decimals == 0 and printed != 0:
+        whole = str(abs(printed.numerator))
+        fewest -= len(whole) - len(whole.rstrip("0"))
+    return value == printed / 100 and fewest <= places <= number.decimals + 2
 
 
 __all__ = ["KINDS", "RESULT_KINDS", "SCAN_COLUMNS", "Printed", "agrees", "claim_text", "month_number",

@@ -21,6 +21,14 @@ What it decides:
   the ledger ``checked``, and the numbers they print: ``printed``, ``claimed`` (a row
   naming claims, one printed number however many claims check it), ``dismissed`` and
   ``unaccounted`` (unreviewed, or every number of a document no ledger checked).
+- **A paper whose claims could not be diffed** (``reagree.pipeline.failures``) has its
+  counts at zero and the error in summary.tsv's last column, ``failed`` (empty for the
+  others), and one line in summary.md in place of its counts; the run lists it at the top.
+- **A run that left papers out says so at the top** ("built: x; not in this run: y"), so
+  a run under ``--config papers=[x]`` is not read as the whole project.
+- **Nothing cross-checked is said, not counted as agreement**: a paper none of whose
+  values a field library computes (a new paper's first build) says "no value
+  cross-checked", and "No field library disagrees" is said only of values that were.
 - **summary.md** lists every finding once: one line per cause with the figures it
   covers, then per paper one row per finding figure with every place it is printed and
   every check it got (source, status, value), what reproduces it (``explained_by``) and
@@ -52,7 +60,9 @@ def _column(status: str) -> str:
 LEDGER_COLUMNS = ["documents", "documents_checked", "numbers_printed", "numbers_claimed", "numbers_dismissed",
                   "numbers_unaccounted"]
 SUMMARY_COLUMNS = ["paper", *(_column(s) for s in STATUSES), "figures", "claims", "finding_causes",
-                   "reference_checked", "reference_differs", *LEDGER_COLUMNS]
+                   "reference_checked", "reference_differs", *LEDGER_COLUMNS, "failed"]
+# summary.md's table: every column but the error (which has the paper's own line).
+_COUNTED = SUMMARY_COLUMNS[:-1]
 # The words of each verdict on a paper's line, in STATUSES order (singular, plural).
 _WORDS = {"within tolerance": ("within a stated wider tolerance",) * 2,
           "holds": ("bound that holds", "bounds that hold"),
@@ -202,14 +212,48 @@ def _finding_rows(findings: list[tuple[dict, list[dict]]]) -> list[str]:
 
 
 def _paper_line(row: dict) -> str:
+    if row["failed"]:
+        return (f"- **{row['paper']}**: **failed: its claims could not be diffed**, so none of its verdicts stands: "
+                f"{row['failed']}")
     if row["claims"] == 0:
         return (f"- **{row['paper']}**: **warning: no claims.** The paper declares none, so nothing was "
                 "checked.")
     groups = [", ".join(_words(status, row[_column(status)]) for status in group) for group in _GROUPS]
+    if row["reference_checked"]:
+        reference = (f"{row['reference_differs']} reference disagreement{'s' if row['reference_differs'] != 1 else ''}"
+                     f" (pipeline defects) among {row['reference_checked']} values a field library computes too")
+    else:
+        reference = "no value cross-checked against a field library (none computes one of its values)"
     return (f"- **{row['paper']}**: {row['match']} of {row['figures']} printed figures reproduced from the released "
-            f"data; {'; '.join(groups)}; {row['claims']} claim{'s' if row['claims'] != 1 else ''}; "
-            f"{row['reference_differs']} reference disagreement{'s' if row['reference_differs'] != 1 else ''} "
-            f"(pipeline defects) among {row['reference_checked']} values a field library computes too.")
+            f"data; {'; '.join(groups)}; {row['claims']} claim{'s' if row['claims'] != 1 else ''}; {reference}.")
+
+
+def scope_line(built: list[str], left_out: list[str]) -> str:
+    """"built: x; not in this run: y, z" when the run left paper folders out ("" otherwise)."""
+    if not left_out:
+        return ""
+    return (f"**built: {', '.join(built) or 'no paper'}; not in this run: {', '.join(left_out)}** "
+            "(config `papers`; a run of every paper lists them all)")
+
+
+def _reference_line(summary: pd.DataFrame) -> str:
+    """What the field libraries' check found over the papers (module docstring)."""
+    differ = int(summary["reference_differs"].sum())
+    if differ:
+        return (f"**{differ} values differ from the field library's value by more than 1e-9: these are defects in "
+                "reagree.**")
+    checked = summary[summary["reference_checked"] > 0]
+    unchecked = [p for p, n, failed in zip(summary["paper"], summary["claims"], summary["failed"])
+                 if n and not failed and p not in set(checked["paper"])]
+    if not len(checked):
+        return ("Nothing was cross-checked against a field library: no value of "
+                + ("this paper" if len(unchecked) == 1 else "these papers")
+                + " is one krippendorff, statsmodels or scikit-learn computes.")
+    said = (f"No field library disagrees: every value krippendorff, statsmodels or scikit-learn also computes "
+            f"({int(checked['reference_checked'].sum())} values) is the same to 1e-9.")
+    if unchecked:
+        said += f" Not cross-checked (no value a field library computes): {', '.join(unchecked)}."
+    return said
 
 
 def ledger_totals(counts: pd.DataFrame | None) -> dict[str, int]:
@@ -251,12 +295,15 @@ def ledger_section(ledgers: dict[str, pd.DataFrame]) -> list[str]:
 
 
 def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] | None = None,
-              ledgers: dict[str, pd.DataFrame] | None = None) -> tuple[pd.DataFrame, str]:
+              ledgers: dict[str, pd.DataFrame] | None = None, failed: dict[str, str] | None = None,
+              left_out: list[str] | tuple = ()) -> tuple[pd.DataFrame, str]:
     """summary.tsv's frame and summary.md's text for the papers' claims tables (module
     docstring); ``values``: each paper's values.tsv frame (for the reference check);
     ``ledgers``: each paper's ledger_counts.tsv frame (without them, the ledger columns
-    are 0 and summary.md has no ledger section)."""
-    values = values or {}
+    are 0 and summary.md has no ledger section); ``failed``: {paper: the error} of the
+    papers whose claims could not be diffed; ``left_out``: the paper folders this run
+    did not build."""
+    values, failed = values or {}, failed or {}
     counts, disagreements, found_of, findings_of = [], {}, {}, {}
     for paper, table in tables.items():
         found = figures(table)
@@ -268,10 +315,19 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
         counts.append({"paper": paper, **{_column(s): int(tally.get(s, 0)) for s in STATUSES},
                        "figures": len(found), "claims": len(table),
                        "finding_causes": len(_cause_groups(findings_of[paper])), "reference_checked": checked,
-                       "reference_differs": len(differ), **ledger_totals((ledgers or {}).get(paper))})
+                       "reference_differs": len(differ), **ledger_totals((ledgers or {}).get(paper)),
+                       "failed": failed.get(paper, "")})
     summary = pd.DataFrame(counts, columns=SUMMARY_COLUMNS)
 
     lines = ["# reagree: published numbers against recomputed ones", ""]
+    scope = scope_line(list(tables), list(left_out))
+    if scope:
+        lines += [scope, ""]
+    if failed:
+        names = ", ".join(p for p in tables if p in failed)
+        their = "its" if len(failed) == 1 else "their"
+        lines += [f"**Failed: the claims of {names} could not be diffed** (why: on {their} line below); every other "
+                  "paper's results stand.", ""]
     if not tables:
         lines += ["**Warning: no paper is configured (`papers: []`); nothing was checked.**", ""]
     lines += [_paper_line(row) for row in summary.to_dict("records")]
@@ -283,17 +339,14 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
                       "reagree.**"]
     elif total_claims:
         lines += ["", "No claim is missing: every checkable number was computed."]
-    if total_differ:
-        lines += ["", f"**{total_differ} values differ from the field library's value by more than 1e-9: these are "
-                      "defects in reagree.**"]
-    elif total_claims:
-        lines += ["", "No field library disagrees: every value krippendorff, statsmodels or scikit-learn also "
-                      "computes is the same to 1e-9."]
+    if total_claims or total_differ:
+        lines += ["", _reference_line(summary)]
     lines += ["", "Every count is of printed figures: a figure printed in several places, or checked against the "
                   "data and against other printed numbers, is one verdict (findings first).",
-              "", "| paper | " + " | ".join(c.replace("_", " ") for c in SUMMARY_COLUMNS[1:]) + " |",
-              "|---" * len(SUMMARY_COLUMNS) + "|"]
-    lines += ["| " + " | ".join(str(r[c]) for c in SUMMARY_COLUMNS) + " |" for r in summary.to_dict("records")]
+              "", "| paper | " + " | ".join(c.replace("_", " ") for c in _COUNTED[1:]) + " |",
+              "|---" * len(_COUNTED) + "|"]
+    lines += ["| " + " | ".join(str(r[c]) + (" (failed)" if c == "paper" and r["failed"] else "") for c in _COUNTED)
+              + " |" for r in summary.to_dict("records")]
 
     cause_lines = []
     for paper in tables:

@@ -5,7 +5,7 @@ timestamps (``reagree.plots``), so the same inputs give the same bytes."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -62,11 +62,14 @@ def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, pa
 @plain_text
 def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: str, xlabel: str | dict[str, str],
            groups: Sequence[str] | None = None, columns: int = 2, reference: float | None = 0.0,
-           shared: Sequence[str] = (), annotate: Sequence[str] = ()):
+           shared: Sequence[str] = (), annotate: Sequence[str] = (),
+           kinds: Mapping[str, str] | None = None):
     """Forest plot: one panel per ``panel`` value, one row per ``label`` (top to bottom in
     frame order), a point at ``value`` and a bar from ``low`` to ``high``, coloured by
-    ``group``. A row whose ``kind`` is "spread" is drawn hollow on a wide pale bar (a
-    spread over tie breaks, not a sampling interval). ``reference`` draws a vertical line
+    ``group``. A row whose ``kind`` is "spread" (a spread over tie breaks, not a sampling
+    interval) is drawn so that it cannot pass for an interval: a hollow diamond on a
+    dotted line with end ticks. ``kinds`` names each kind drawn ("interval", "spread") in
+    a legend under the panels. ``reference`` draws a vertical line
     where a panel's bars reach it (None: never); the ``shared`` panels get one x range;
     the ``annotate`` panels print "value (low to high)" in a column right of the panel; every
     other panel's x range is its data's range. ``xlabel`` is one label for every panel or a
@@ -90,10 +93,7 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
         y = np.arange(len(here))[::-1]
         for position, row in zip(y, here.itertuples(index=False)):
             colour = colour_of.get(getattr(row, "group", None), COLOURS[0])
-            hollow = getattr(row, "kind", "") == "spread"
-            axis.plot([row.low, row.high], [position, position], color=colour, linewidth=5 if hollow else 2.2,
-                      alpha=0.3 if hollow else 1.0, solid_capstyle="butt")
-            axis.plot(row.value, position, "o", color=colour, markerfacecolor="white" if hollow else colour)
+            _draw_row(axis, row, position, colour, getattr(row, "kind", "") == "spread")
             if panel in annotate:  # printed in a column right of the panel, so its x range fits the data
                 axis.annotate(f"{row.value:.3f} ({row.low:.3f} to {row.high:.3f})", (1.0, position),
                               xycoords=("axes fraction", "data"), xytext=(6, 0), textcoords="offset points",
@@ -112,6 +112,34 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
         axis.grid(axis="x", alpha=0.3)
     for axis in axes.ravel()[len(panels):]:
         axis.set_visible(False)
+    drawn_kinds = set(frame["kind"]) if "kind" in frame else {"interval"}
+    shown = [(kind, words) for kind, words in (kinds or {}).items() if kind in drawn_kinds]
+    if shown:
+        handles = [_row_handle(kind == "spread") for kind, _ in shown]
+        figure.legend(handles, [words for _, words in shown], loc="outside lower center", ncol=len(shown),
+                      frameon=False, fontsize=9)
     figure.suptitle(title)
     save_figure(figure, path)
     return figure
+
+
+def _draw_row(axis, row, position: float, colour: str, spread: bool) -> None:
+    """One row of a forest plot: an interval as a solid bar with a filled point, a spread
+    as a dotted line with end ticks and a hollow diamond (``forest``)."""
+    if spread:
+        axis.plot([row.low, row.high], [position, position], color=colour, linewidth=1.4, linestyle=(0, (1, 1.5)))
+        axis.plot([row.low, row.high], [position, position], "|", color=colour, markersize=9, markeredgewidth=1.4)
+        axis.plot(row.value, position, "D", color=colour, markerfacecolor="white", markersize=6)
+    else:
+        axis.plot([row.low, row.high], [position, position], color=colour, linewidth=2.2, solid_capstyle="butt")
+        axis.plot(row.value, position, "o", color=colour)
+
+
+def _row_handle(spread: bool):
+    """A legend entry drawn as ``_draw_row`` draws that kind of row, in grey."""
+    from matplotlib.lines import Line2D
+
+    if spread:
+        return Line2D([], [], color="0.3", linewidth=1.4, linestyle=(0, (1, 1.5)), marker="D",
+                      markerfacecolor="white", markersize=6)
+    return Line2D([], [], color="0.3", linewidth=2.2, marker="o", markersize=6)

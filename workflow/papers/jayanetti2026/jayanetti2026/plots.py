@@ -18,6 +18,9 @@ from reagree.plots import pairwise_heatmaps
 from reagree.plots.intervals import dots_with_band, forest
 
 NAMES = {"textblob": "TextBlob", "vader": "VADER", "roberta": "Twitter-RoBERTa"}
+#: The framings in words, as panel titles.
+FRAMING_WORDS = {"three_class": "three classes (negative, neutral, positive)", "neg_vs_rest": "negative vs the rest",
+                 "pos_vs_rest": "positive vs the rest"}
 SOURCE = "recomputed from the released labels"
 WRITEUP = {  # value key -> label of the write-up's intervals in the forest plot
     keys.FLEISS.key(group="humans", framing="three_class"): "human Fleiss, three-class",
@@ -28,19 +31,22 @@ WRITEUP = {  # value key -> label of the write-up's intervals in the forest plot
 }
 
 
-def pairwise(pairs: pd.DataFrame, path: str | Path) -> None:
-    """``pairs``: columns framing, rater_a, rater_b, kappa."""
+def pairwise(pairs: pd.DataFrame, path: str | Path):
+    """``pairs``: columns framing, rater_a, rater_b, kappa; each pair drawn once."""
     pairs = pairs.rename(columns={"framing": "panel"})
     raters = list(dict.fromkeys(list(pairs["rater_a"]) + list(pairs["rater_b"])))
-    pairwise_heatmaps(pairs, raters, list(dict.fromkeys(pairs["panel"])), path,
-                      f"Jayanetti et al. (2026): pairwise Cohen's kappa, six humans and three tools ({SOURCE})")
+    return pairwise_heatmaps(pairs, raters, list(dict.fromkeys(pairs["panel"])), path,
+                             f"Jayanetti et al. (2026): pairwise Cohen's kappa, six humans and three tools ({SOURCE})",
+                             titles=FRAMING_WORDS)
 
 
 def tie_rules(scores: pd.DataFrame, rules: Sequence[str], path: str | Path):
     """``scores``: columns framing, tie_rule, rater, kappa, ci_low, ci_high (the tools only)."""
     frame = scores.rename(columns={"framing": "panel", "tie_rule": "condition", "rater": "series",
                                    "kappa": "value", "ci_low": "low", "ci_high": "high"})
-    return dots_with_band(frame, [r for r in rules if r != "random"], "random", list(FRAMINGS), list(TOOLS), path,
+    frame["panel"] = frame["panel"].map(FRAMING_WORDS)
+    return dots_with_band(frame, [r for r in rules if r != "random"], "random", [FRAMING_WORDS[f] for f in FRAMINGS],
+                          list(TOOLS), path,
                           f"Jayanetti et al. (2026): tool kappa against the human majority by tie rule ({SOURCE})\n"
                           "dots: one tie rule each; shaded: middle 95% of the random tie breaks; dashed: their median",
                           "Cohen's kappa vs human majority", labels=NAMES)
@@ -54,7 +60,7 @@ def intervals(scores: pd.DataFrame, rules: Sequence[str], writeup: pd.DataFrame,
     tools = scores.assign(rater=pd.Categorical(scores["rater"], list(TOOLS)),
                           tie_rule=pd.Categorical(scores["tie_rule"], list(rules)))
     tools = tools.sort_values(["framing", "rater", "tie_rule"])
-    frame = pd.DataFrame({"panel": tools["framing"].astype(str),
+    frame = pd.DataFrame({"panel": tools["framing"].astype(str).map(FRAMING_WORDS),
                           "label": tools["rater"].map(NAMES).astype(str) + ", " + tools["tie_rule"].astype(str),
                           "value": tools["kappa"], "low": tools["ci_low"], "high": tools["ci_high"],
                           "group": tools["rater"].astype(str),
@@ -66,12 +72,16 @@ def intervals(scores: pd.DataFrame, rules: Sequence[str], writeup: pd.DataFrame,
                                             "low": writeup["ci_low"].to_numpy(),
                                             "high": writeup["ci_high"].to_numpy(), "group": "write-up",
                                             "kind": "interval"})], ignore_index=True)
-    return forest(frame, [*FRAMINGS, panel], path,
-                  f"Jayanetti et al. (2026): kappa against the human majority, 95% intervals ({SOURCE})\n"
-                  "filled: reagree's bootstrap over tweets; hollow: spread of random tie breaks",
-                  {**{framing: "Cohen's kappa vs human majority" for framing in FRAMINGS},
-                   panel: "kappa, or difference of kappas"}, groups=[*TOOLS, "write-up"], shared=list(FRAMINGS),
-                  annotate=[panel])
+    framings = [FRAMING_WORDS[f] for f in FRAMINGS]
+    return forest(frame, [*framings, panel], path,
+                  f"Jayanetti et al. (2026): kappa against the human majority ({SOURCE})",
+                  {**{framing: "Cohen's kappa vs human majority" for framing in framings},
+                   panel: "kappa, or difference of kappas"}, groups=[*TOOLS, "write-up"], shared=framings,
+                  annotate=[panel],
+                  kinds={"interval": "95% interval: reagree's percentile bootstrap over tweets (the write-up's: "
+                                     "its own scheme)",
+                         "spread": "random tie rule: middle 95% of its seeded tie breaks (a spread, not an "
+                                   "interval)"})
 
 
 def draw_figures(pairs: pd.DataFrame, tie_rule_tables: Sequence[pd.DataFrame], rules: Sequence[str],

@@ -59,6 +59,9 @@ REPEATS = repeats.family("count.{kind}_repeats.{dataset}.{reading}", selfagreeme
 REPEATS_PERCENT = repeats.family("percent.{kind}_repeats.{dataset}.{reading}", selfagreement.RepeatCounts.percent)
 BOTH_REPEATS = repeats.family("count.both_repeats.{dataset}", selfagreement.repeat_counts)
 ALL_ANNOTATORS = repeats.family("count.annotators.all_languages", read_language)
+# "a fraction of tweets (about 15%) was intentionally duplicated": the 15 files' posts labelled twice,
+# pooled, as a percentage of all their labels (Table 3's share, over every language at once)
+ALL_REPEATS_PERCENT = repeats.family("percent.repeats.all_languages.posts", selfagreement.repeated_share)
 
 agreement = KEYS.rule("score_mozetic2016_agreement")
 UNITS = agreement.family("count.units.{kind}.{dataset}", selfagreement.agreement_counts)
@@ -98,6 +101,8 @@ JOINT_ANNOTATORS = printed.family("count.annotators.ser_cro_bos.from_printed_lan
 JOINT_SELF_REPEATS = printed.family("count.self_repeats.ser_cro_bos.from_printed_languages", internal.total)
 LANGUAGE_LABELS_PRINTED = printed.family("count.labels.language_datasets.from_printed", internal.total)
 ALL_ANNOTATORS_PRINTED = printed.family("count.annotators.all_languages.from_printed", internal.total)
+EMOJIS_ANNOTATORS_PRINTED = printed.family("count.annotators.emojis.from_printed", internal.total)
+POOLED_REPEATS_PRINTED = printed.family("percent.repeats.language_datasets.from_printed", internal.pooled_percentage)
 GOLD_UNMERGED = printed.family("count.gold.{no_merge}.from_printed", internal.same)
 GOLD_MERGED = printed.family("count.gold.environment.from_printed", internal.difference)
 LABELS_AS_PRINTED = printed.family("count.labels.{application}.as_printed", internal.same)
@@ -107,6 +112,8 @@ ALPHA_AS_PRINTED = printed.family("alpha_interval.{kind}.{application}.as_printe
 SELF_SHARE_AS_PRINTED = printed.family("percent.self_repeats.{classified}.as_printed", internal.same)
 CLASSIFIER_AS_PRINTED = printed.family("alpha_interval.classifier.{classifier_row}.as_printed", internal.same)
 CLASSIFIER_ACC_AS_PRINTED = printed.family("acc.classifier.{classifier_row}.as_printed", internal.same)
+TYPICAL_CLASSIFIER_MINIMUM = printed.family("alpha_interval.classifier.typical.minimum.from_printed", internal.minimum)
+TYPICAL_CLASSIFIER_MAXIMUM = printed.family("alpha_interval.classifier.typical.maximum.from_printed", internal.maximum)
 GAIN_AS_PRINTED = printed.family("alpha_gain.union.{application}.as_printed", internal.same)
 RATIO_AS_PRINTED = printed.family("alpha_ratio.union.{application}.{ratio}.as_printed", internal.same)
 AVERAGE_GAIN_PRINTED = printed.family("alpha_gain.union.average.from_printed", internal.mean)

@@ -6,9 +6,10 @@ Layout: datasets ordered by decreasing self-agreement (undefined last); a datase
 parts (``parent`` names the dataset they split) stand right after it, hatched and
 labelled in italics, so the joint Ser/Cro/Bos set and its three languages sit side by
 side. Green: self-agreement; blue: inter-agreement; error bars: the bootstrap interval;
-a kind with no units has no bar and is marked "n/a". A note under the axis says what
-"n/a" means here and names any part whose bar equals its dataset's because the dataset's
-units of that kind are all the part's.
+a kind with no units has no bar and is marked "n/a". A part whose bar equals its
+dataset's because the dataset's units of that kind are all the part's says "same data as
+<dataset>" on the bar; a note under the axis says what "n/a" means here and why a bar
+repeats.
 """
 
 from __future__ import annotations
@@ -29,17 +30,13 @@ NO_UNITS = {"self": "no tweet was labelled twice by the same annotator",
             "inter": "no tweet was labelled by two annotators"}
 
 
-def notes(frame: pd.DataFrame) -> list[str]:
-    """What the bars cannot say themselves: which bars are "n/a" and why, and which part
-    repeats its dataset's bar (the same value, from the same units, because the
-    dataset's other parts have no units of that kind). ``frame`` as for
-    :func:`self_inter_bars`."""
-    said = []
+def repeats(frame: pd.DataFrame) -> list[tuple[str, str, str]]:
+    """(part, kind, dataset) of every part whose bar repeats its dataset's: the same value
+    from the same units, because the dataset's other parts have no units of that kind.
+    ``frame`` as for :func:`self_inter_bars`."""
+    found = []
     for kind in KINDS:
         rows = frame[frame["kind"] == kind]
-        missing = list(rows.loc[rows["alpha"].isna(), "label"])
-        if missing:
-            said.append(f'"n/a" ({kind}): {", ".join(missing)}: {NO_UNITS[kind]}.')
         for parent in dict.fromkeys(rows.loc[rows["parent"] != "", "parent"]):
             whole = rows[rows["label"] == parent]
             parts = rows[rows["parent"] == parent]
@@ -50,9 +47,27 @@ def notes(frame: pd.DataFrame) -> list[str]:
             part, same = defined.iloc[0], whole.iloc[0]
             units_agree = "units" not in frame or part["units"] == same["units"]
             if np.isclose(part["alpha"], same["alpha"], rtol=0, atol=1e-12) and units_agree:
-                units = f"{int(part['units']):,} " if "units" in frame else ""
-                said.append(f"{part['label']}'s {kind}-agreement equals {parent}'s: its {units}{kind} units are "
-                            f"all {part['label']}'s ({', '.join(others)} have none).")
+                found.append((part["label"], kind, parent))
+    return found
+
+
+def notes(frame: pd.DataFrame) -> list[str]:
+    """What the bars cannot say themselves: which bars are "n/a" and why, and which part
+    repeats its dataset's bar (``repeats``; the bar itself says "same data as ..."). ``frame``
+    as for :func:`self_inter_bars`."""
+    said = []
+    for kind in KINDS:
+        rows = frame[frame["kind"] == kind]
+        missing = list(rows.loc[rows["alpha"].isna(), "label"])
+        if missing:
+            said.append(f'"n/a" ({kind}): {", ".join(missing)}: {NO_UNITS[kind]}.')
+    for label, kind, parent in repeats(frame):
+        rows = frame[frame["kind"] == kind]
+        part = rows[rows["label"] == label].iloc[0]
+        others = list(rows.loc[(rows["parent"] == parent) & rows["alpha"].isna(), "label"])
+        units = f"{int(part['units']):,} " if "units" in frame else ""
+        said.append(f"{label}'s {kind}-agreement equals {parent}'s: its {units}{kind} units are "
+                    f"all {label}'s ({', '.join(others)} have none).")
     return said
 
 
@@ -85,6 +100,7 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
     figure, axis = plt.subplots(figsize=(max(7.6, 0.85 * len(order) + 2.0), 5.2), constrained_layout=True)
     x = np.arange(len(order), dtype=float)
     lows = []
+    repeated = {(label, kind): parent for label, kind, parent in repeats(frame)}
     for offset, kind in zip((-width / 2, width / 2), KINDS):
         rows = frame[frame["kind"] == kind].set_index("label").reindex(order)
         alpha = rows["alpha"].to_numpy(dtype=float)
@@ -101,8 +117,10 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
             if np.isfinite(low[i]) and np.isfinite(high[i]):
                 axis.errorbar(x[i] + offset, value, yerr=[[value - low[i]], [high[i] - value]], color="black",
                               capsize=3, linewidth=1)
-            axis.text(x[i] + offset, max(value, high[i] if np.isfinite(high[i]) else value) + 0.015, f"{value:.3f}",
-                      ha="center", va="bottom", fontsize=7, rotation=90)
+            # a bar that repeats its dataset's says so on the bar itself, not only in the note
+            same = f" (same data as {repeated[order[i], kind]})" if (order[i], kind) in repeated else ""
+            axis.text(x[i] + offset, max(value, high[i] if np.isfinite(high[i]) else value) + 0.015,
+                      f"{value:.3f}{same}", ha="center", va="bottom", fontsize=7, rotation=90)
     for parent in dict.fromkeys(frame.loc[frame["parent"] != "", "parent"]):
         members = [i for i, label in enumerate(order) if label in parts and
                    frame.loc[frame["label"] == label, "parent"].iloc[0] == parent]

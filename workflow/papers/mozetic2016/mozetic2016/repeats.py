@@ -3,7 +3,8 @@
 different annotators, counted as posts (units) and as label pairs (sum of m(m-1)/2), each
 also as a share of all labels (``mozetic2016.selfagreement.repeat_counts``). Also the
 distinct annotators over all 15 files when all are built (the paper's "83 native
-speakers"). The paper's reading is posts; the counting and percentage-base variants of it
+speakers"), and then the posts labelled twice of all 15 files pooled, as a share of their
+labels (the text's "about 15%"; over their tweets as a variant). The paper's reading is posts; the counting and percentage-base variants of it
 (mozetic2016/variants.py) are returned for the claims diff.
 """
 
@@ -31,10 +32,12 @@ def count_repeats(datasets: Sequence[str], languages: Sequence[str], inputs: Seq
     distinct annotators of the release when ``languages`` are all 15 (read from
     ``inputs``, the language files); the table ``table``."""
     log = log or logging.getLogger(__name__)
-    rows, table, variant_table = [], [], []
+    rows, table, variant_table, per_language = [], [], [], []
     for dataset in datasets:
         annotations = read_dataset(dataset_paths(dataset), dataset)
         counts = selfagreement.repeat_counts(annotations)
+        if dataset in {language.lower() for language in LANGUAGES}:
+            per_language.append(counts)
         log.info("%s: %s", dataset, counts)
         rows.append(keys.ANNOTATORS.row(counts.annotators, dataset=dataset))
         entry = {"dataset": display_name(dataset), "annotators": counts.annotators, "labels": counts.labels,
@@ -71,6 +74,13 @@ def count_repeats(datasets: Sequence[str], languages: Sequence[str], inputs: Seq
         for path in inputs:
             annotators.update(read_language(path).rater_ids)
         rows.append(keys.ALL_ANNOTATORS.row(len(annotators), note="distinct annotator ids over the 15 language files"))
+        pooled = keys.ALL_REPEATS_PERCENT.key()
+        rows.append(keys.ALL_REPEATS_PERCENT.row(selfagreement.repeated_share(per_language),
+                                                 note="self and inter posts of the 15 files over all their labels"))
+        for name in PLAN.families_for(pooled):
+            found = {"base.all_labels": selfagreement.repeated_share(per_language, base="labels"),
+                     "base.all_tweets": selfagreement.repeated_share(per_language, base="tweets")}
+            variant_table += variant_rows(pooled, name, found, own="base.all_labels")
     return RuleOutputs(values=rows, variants=variant_table, tables={"table": Table(
         pd.DataFrame(table), "Mozetič et al. (2016) Table 3: posts labelled twice by the same / by different annotators",
         provenance(inputs, posts="units: (tweet, annotator) with 2+ labels; tweets with 2+ annotators",

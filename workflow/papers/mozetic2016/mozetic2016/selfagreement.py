@@ -197,6 +197,19 @@ def repeat_counts(annotations: Annotations) -> RepeatCounts:
                         inter_posts=inter.n_units, inter_pairs=label_pairs(inter), both_posts=int(both))
 
 
+def repeated_share(counts, base: str = "labels") -> float:
+    """The posts labelled more than once (self units plus inter units, as Table 3 counts
+    them) of several disjoint datasets, pooled: their sum as a percentage of all the
+    datasets' labels (``base="labels"``, the share column's base) or of all their tweets
+    (``base="tweets"``). Not a mean of the datasets' shares: a large dataset weighs more."""
+    counts = list(counts)
+    if base not in ("labels", "tweets"):
+        raise ValueError(f"base must be 'labels' or 'tweets', got {base!r}")
+    repeated = sum(c.self_posts + c.inter_posts for c in counts)
+    whole = sum(getattr(c, base) for c in counts)
+    return 100.0 * repeated / whole if whole else Undefined(f"no {base}")
+
+
 # --- Table 6 sizes: one gold label per tweet ---------------------------------------------
 
 def gold_labels(counts, values=SENTIMENT_VALUES, reading: str = "all") -> np.ndarray:

@@ -8,5 +8,5 @@ PLAN = VariantPlan("mozetic2016", {
     "alpha_distance": ["alpha_interval.self.*", "alpha_interval.inter.*"],               # nominal ... ratio
     "alpha_leave_one_unit_out": "alpha_interval.self.serbian",  # how many single units would give 0.205
     "counting": ["count.*_repeats.*.posts", "percent.*_repeats.*.posts"],               # items, label pairs, repeats
-    "percentage_base": "percent.*_repeats.*.posts",                                     # all labels or all tweets
+    "percentage_base": ["percent.*_repeats.*.posts", "percent.repeats.all_languages.posts"],  # all labels or tweets
 })

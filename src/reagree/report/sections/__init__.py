@@ -1,0 +1,1 @@
+"""The report's sections, in reading order: summary, findings, papers, audits."""
