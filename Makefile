@@ -54,7 +54,7 @@ clean:
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install --quiet -e '.[test,cluster]'
+	.lock-venv/bin/python -m pip install --quiet -e '.[test,cluster,tools]'
 	.lock-venv/bin/python -m pip install --quiet --no-deps irrCAC==0.4.4
 	{ sed -n '1,3p' requirements.lock; .lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^reagree'; } > requirements.lock.new
 	mv requirements.lock.new requirements.lock

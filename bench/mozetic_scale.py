@@ -49,12 +49,14 @@ try:
     import reagree  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# the paper's package (its conventions of self-agreement), as rule scripts import it
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workflow" / "papers" / "mozetic2016"))
 
 import krippendorff  # noqa: E402
 
-from reagree.stats import selfagreement  # noqa: E402
+from mozetic2016 import selfagreement  # noqa: E402
 from reagree.io.annotations import read_annotations  # noqa: E402
-from reagree.stats.bootstrap import bootstrap, bootstrap_interval, draw_rows  # noqa: E402
+from reagree.stats.bootstrap import bootstrap, bootstrap_interval, draw_rows, half_width  # noqa: E402
 from reagree.stats.pairtables import pair_tables  # noqa: E402
 
 CATEGORIES = ("Negative", "Neutral", "Positive")
@@ -181,7 +183,7 @@ def main() -> int:
     for kind in ("self", "inter"):
         m, interval = measures[kind], intervals[kind]
         print(f"{kind:5s}  Acc+-1 {m['acc_within_one']:.3f}  Acc {m['acc']:.3f}  F1 {m['f1_polar']:.3f}  "
-              f"Alpha {m['alpha_interval']:.3f} +- {selfagreement.half_width(interval):.3f}  ({interval.scheme})")
+              f"Alpha {m['alpha_interval']:.3f} +- {half_width(interval):.3f}  ({interval.scheme})")
     print(f"union  gain {evidence['gain']:.3f}  (-,0)/(-,+) {evidence['negative_neutral']:.3f}  "
           f"(0,+)/(-,+) {evidence['neutral_positive']:.3f}")
     print()

@@ -86,7 +86,7 @@ def test_bootstrap_row_n100_with_the_documents_resampling():
     two = Ratings.from_labels(pd.DataFrame(complete_round(100, 100, ("A", "B"))), categories=LABELS)
     statistic = pairwise.cohen_statistic(two, "A", "B")
     low, high = bootstrap.percentile_interval(
-        bootstrap.evaluate_indices([statistic], np.array(resample_indices(100, 2000)))[0])
+        bootstrap.evaluate_indices([statistic], np.array(resample_indices(100, 2000)))[0], 0.95)
     assert (round(statistic.estimate(), 3), round(low, 3), round(high, 3), round(high - low, 3)) == \
         (0.736, 0.618, 0.840, 0.223)
 

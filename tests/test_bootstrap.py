@@ -182,7 +182,7 @@ def test_invalid_arguments(statistics, intent):
     with pytest.raises(ValueError, match="share their units"):
         bootstrap([statistics[0], other], draws=10, seed=0)
     with pytest.raises(ValueError, match="scheme"):
-        bootstrap_interval(statistics[0], 10, 0, scheme="bca")
+        bootstrap_interval(statistics[0], 10, 0, 0.95, scheme="bca")
     with pytest.raises(ValueError, match="level"):
         bootstrap_interval(statistics[0], 10, 0, level=95)
     with pytest.raises(ValueError, match="indices"):
@@ -193,9 +193,9 @@ def test_invalid_arguments(statistics, intent):
 
 def test_interval_is_the_same_alone_or_in_company(statistics):
     for scheme in ("percentile", "numpy"):
-        together = bootstrap_intervals(statistics, 500, seed=0, scheme=scheme)
+        together = bootstrap_intervals(statistics, 500, seed=0, level=0.95, scheme=scheme)
         for statistic, bundled in zip(statistics, together):
-            assert bootstrap_interval(statistic, 500, seed=0, scheme=scheme) == bundled
+            assert bootstrap_interval(statistic, 500, seed=0, level=0.95, scheme=scheme) == bundled
     rows = bootstrap(statistics, 300, seed=5)
     for i, statistic in enumerate(statistics):
         assert np.array_equal(bootstrap([statistic], 300, seed=5)[0], rows[i], equal_nan=True)
@@ -236,7 +236,7 @@ def test_numpy_scheme_equals_a_plain_numpy_loop_over_krippendorff(intent):
     values = [krippendorff.alpha(reliability_data=data[:, rng.integers(0, n, size=n)], value_domain=domain,
                                  level_of_measurement="nominal") for _ in range(draws)]
     low, high = np.percentile(values, [2.5, 97.5])
-    interval = bootstrap_interval(alpha_statistic(intent, "nominal"), draws, seed, scheme="numpy")
+    interval = bootstrap_interval(alpha_statistic(intent, "nominal"), draws, seed, 0.95, scheme="numpy")
     assert interval.low == pytest.approx(low, abs=1e-12)
     assert interval.high == pytest.approx(high, abs=1e-12)
     assert interval.scheme == "numpy; draws=300; seed=11; level=0.95"
@@ -262,7 +262,7 @@ def test_percentile_scheme_is_the_order_statistics_of_a_plain_loop_over_sklearn(
         both = (a[index] != MISSING) & (b[index] != MISSING)
         values.append(cohen_kappa_score(a[index][both], b[index][both], labels=list(range(intent.n_categories))))
     ordered = np.sort(values)
-    interval = bootstrap_interval(statistic, draws, seed)
+    interval = bootstrap_interval(statistic, draws, seed, 0.95)
     # 400 draws at 95%: the ceil(400 * 0.025) = 10th and ceil(400 * 0.975) = 390th smallest
     assert interval.low == pytest.approx(ordered[9], abs=1e-12)
     assert interval.high == pytest.approx(ordered[389], abs=1e-12)
@@ -340,7 +340,7 @@ def test_a_table_of_counts_resamples_its_cells_as_units():
         from_table = pairwise.cohen_statistic(table, weights=weights)
         from_units = pairwise.cohen_statistic(ratings, "A", "B", weights)
         assert from_table.n_units == from_units.n_units == table.sum()
-        assert bootstrap_interval(from_table, 300, 1) == bootstrap_interval(from_units, 300, 1)
+        assert bootstrap_interval(from_table, 300, 1, 0.95) == bootstrap_interval(from_units, 300, 1, 0.95)
 
 
 def test_a_table_of_proportions_has_a_value_but_no_bootstrap():
@@ -363,16 +363,16 @@ def test_undefined_draws_are_counted_and_left_out():
     values = bootstrap([statistic], 500, 2)[0]
     assert np.array_equal(np.isnan(values), one_value)
     # 39 of 500 (7.8%) are undefined: more than MAX_UNDEFINED_SHARE, so allow them all here
-    interval = bootstrap_interval(statistic, 500, 2, max_undefined_share=1.0)
+    interval = bootstrap_interval(statistic, 500, 2, 0.95, max_undefined_share=1.0)
     assert interval.undefined_draws == one_value.sum() > 0
-    assert (interval.low, interval.high) == percentile_interval(values[~one_value])
+    assert (interval.low, interval.high) == percentile_interval(values[~one_value], 0.95)
     row = value_row("alpha.tiny", statistic.value(), interval=interval)
     assert row["undefined_draws"] == interval.undefined_draws and row["scheme"] == interval.scheme
 
 
 def test_all_draws_undefined_gives_undefined_ends_with_reason():
     ratings = Ratings(np.zeros((5, 2), dtype=np.int64), ("a", "b"), ("A", "B"))
-    interval = bootstrap_interval(alpha_statistic(ratings, "nominal"), 50, 0)
+    interval = bootstrap_interval(alpha_statistic(ratings, "nominal"), 50, 0, 0.95)
     assert math.isnan(interval.low) and math.isnan(interval.high)
     assert "every one of the 50" in reason_of(interval.low)
     assert interval.undefined_draws == 50
@@ -389,12 +389,12 @@ def test_value_carries_the_reason_and_estimate_is_its_alias():
 def test_paired_difference(intent):
     counts = intent.unit_counts()
     a, b = multirater.percent_agreement_statistic(counts), multirater.gwet_ac1_statistic(counts)
-    estimate, interval = paired_difference(a, b, 400, seed=6)
+    estimate, interval = paired_difference(a, b, 400, seed=6, level=0.95)
     assert estimate == pytest.approx(b.value() - a.value(), abs=1e-15)
     values = bootstrap([a, b], 400, 6)
     assert interval == interval_from_draws(values[1] - values[0], 0.95, "percentile", seed=6)
     assert interval.scheme == "percentile; draws=400; seed=6; level=0.95"
-    _, numpy_interval = paired_difference(a, b, 400, seed=6, scheme="numpy")
+    _, numpy_interval = paired_difference(a, b, 400, seed=6, level=0.95, scheme="numpy")
     numpy_values = bootstrap([a, b], 400, 6, scheme="numpy")
     assert numpy_interval.low == pytest.approx(np.percentile(numpy_values[1] - numpy_values[0], 2.5), abs=1e-12)
 
@@ -408,14 +408,14 @@ def test_paired_difference_draws_statistics_of_different_rows_over_the_same_unit
                              rating_rows=large_intent.rating_rows)
     apart = bootstrap([by_counts, by_codes], 300, seed=1)
     assert not np.allclose(apart[0], apart[1])
-    estimate, interval = paired_difference(by_counts, by_codes, 300, seed=1)
+    estimate, interval = paired_difference(by_counts, by_codes, 300, seed=1, level=0.95)
     assert estimate == 0 and (interval.low, interval.high) == (0.0, 0.0)
 
 
 def test_paired_difference_of_an_undefined_value_is_undefined():
     counts = np.array([[2, 0], [2, 0], [2, 0]])
     estimate, _ = paired_difference(multirater.percent_agreement_statistic(counts),
-                                    multirater.fleiss_statistic(counts), 20, seed=0)
+                                    multirater.fleiss_statistic(counts), 20, seed=0, level=0.95)
     assert math.isnan(estimate) and "chance agreement is 1" in reason_of(estimate)
 
 
@@ -435,7 +435,7 @@ def test_percentile_interval_drops_nan():
 
 
 def test_percentile_interval_all_nan_and_single_value():
-    low, high = percentile_interval(np.full(10, np.nan))
+    low, high = percentile_interval(np.full(10, np.nan), 0.95)
     assert math.isnan(low) and math.isnan(high)
     assert percentile_interval(np.array([0.3]), 0.95) == (0.3, 0.3)
 

@@ -412,7 +412,6 @@ def six_raters() -> Ratings:
 def test_majority_vote_drop():
     ratings = six_raters()
     assert majority_vote(ratings, "drop").tolist() == [MISSING, MISSING, 2, 0, MISSING]
-    assert majority_vote(ratings).tolist() == [MISSING, MISSING, 2, 0, MISSING]
     assert tied_units(ratings).tolist() == [True, True, False, False, False]
 
 

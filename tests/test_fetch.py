@@ -78,7 +78,7 @@ def mirror(tmp_path):
 def test_mirror_copy(tmp_path, mirror):
     dest = tmp_path / "out" / "f.tsv"
     lines = []
-    assert fetch(URL, dest, mirror=mirror, log=lines.append) == PAYLOAD_SHA
+    assert fetch(URL, dest, mirror=mirror, timeout=5, retries=3, log=lines.append) == PAYLOAD_SHA
     assert dest.read_bytes() == PAYLOAD
     assert lines  # start and end lines were logged
     assert no_part_files(dest.parent)
@@ -86,14 +86,14 @@ def test_mirror_copy(tmp_path, mirror):
 
 def test_mirror_copy_pinned_hash_any_case(tmp_path, mirror):
     dest = tmp_path / "f.tsv"
-    assert fetch(URL, dest, mirror=mirror, sha256=PAYLOAD_SHA.upper(), log=lambda s: None) == PAYLOAD_SHA
+    assert fetch(URL, dest, mirror=mirror, sha256=PAYLOAD_SHA.upper(), timeout=5, retries=3, log=lambda s: None) == PAYLOAD_SHA
     assert dest.read_bytes() == PAYLOAD
 
 
 def test_mirror_missing_file(tmp_path, mirror):
     url = "https://example.org/data/other.tsv"
     with pytest.raises(FetchError) as info:
-        fetch(url, tmp_path / "o.tsv", mirror=mirror, log=lambda s: None)
+        fetch(url, tmp_path / "o.tsv", mirror=mirror, timeout=5, retries=3, log=lambda s: None)
     message = str(info.value)
     assert url in message
     assert str(mirror_path(url, mirror)) in message
@@ -104,7 +104,7 @@ def test_mirror_checksum_mismatch(tmp_path, mirror):
     out = tmp_path / "out"
     dest = out / "f.tsv"
     with pytest.raises(FetchError) as info:
-        fetch(URL, dest, mirror=mirror, sha256=WRONG_SHA, log=lambda s: None)
+        fetch(URL, dest, mirror=mirror, sha256=WRONG_SHA, timeout=5, retries=3, log=lambda s: None)
     message = str(info.value)
     assert WRONG_SHA in message and PAYLOAD_SHA in message and URL in message
     assert not dest.exists()
@@ -116,7 +116,7 @@ def test_mirror_mode_never_uses_network(tmp_path, mirror, free_port):
     target = mirror_path(url, mirror)
     target.parent.mkdir(parents=True)
     target.write_bytes(b"x")
-    assert fetch(url, tmp_path / "x", mirror=mirror, log=lambda s: None) == hashlib.sha256(b"x").hexdigest()
+    assert fetch(url, tmp_path / "x", mirror=mirror, timeout=5, retries=3, log=lambda s: None) == hashlib.sha256(b"x").hexdigest()
 
 
 # ------------------------------------------------------------------- HTTP mode
@@ -217,14 +217,14 @@ def server():
 
 
 def quiet(**kwargs):
-    return dict(log=lambda s: None, backoff=0, timeout=5, **kwargs)
+    return {"log": lambda s: None, "backoff": 0, "timeout": 5, "retries": 3, **kwargs}
 
 
 def test_http_ok(tmp_path, server):
     base, counts, agents = server
     dest = tmp_path / "a" / "b" / "ok.tsv"
     lines = []
-    assert fetch(f"{base}/ok", dest, log=lines.append, backoff=0) == PAYLOAD_SHA
+    assert fetch(f"{base}/ok", dest, timeout=60, retries=3, log=lines.append, backoff=0) == PAYLOAD_SHA
     assert dest.read_bytes() == PAYLOAD
     assert counts["/ok"] == 1
     assert agents == ["reagree-fetch"]
@@ -311,7 +311,7 @@ def test_unreachable_mentions_mirror(tmp_path, free_port):
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://example.org/f"])
 def test_fetch_rejects_non_http_schemes(tmp_path, url):
     with pytest.raises(FetchError):
-        fetch(url, tmp_path / "x", log=lambda s: None)
+        fetch(url, tmp_path / "x", timeout=5, retries=3, log=lambda s: None)
     assert not (tmp_path / "x").exists()
 
 
@@ -333,7 +333,7 @@ def test_a_trickling_server_meets_the_overall_deadline(tmp_path, server):
     base, _, _ = server
     started = time.monotonic()
     with pytest.raises(FetchError, match="after the deadline"):
-        fetch(f"{base}/trickle", tmp_path / "x", log=lambda s: None, backoff=0, timeout=5, deadline=0.5)
+        fetch(f"{base}/trickle", tmp_path / "x", log=lambda s: None, backoff=0, timeout=5, retries=3, deadline=0.5)
     assert time.monotonic() - started < 4
     assert not (tmp_path / "x").exists() and no_part_files(tmp_path)
 
@@ -354,7 +354,7 @@ def test_a_server_that_answers_garbage_is_not_called_unreachable(tmp_path, serve
 
 def test_a_zero_timeout_is_refused_with_a_reason(tmp_path):
     with pytest.raises(ValueError, match="timeout must be a positive"):
-        fetch("https://example.org/x", tmp_path / "x", timeout=0, log=lambda s: None)
+        fetch("https://example.org/x", tmp_path / "x", timeout=0, retries=3, log=lambda s: None)
 
 
 def test_sigterm_during_a_fetch_leaves_no_partial_file(tmp_path, server):
@@ -364,7 +364,7 @@ def test_sigterm_during_a_fetch_leaves_no_partial_file(tmp_path, server):
 
     base, _, _ = server
     code = ("import sys; from reagree.pipeline.fetch import fetch; "
-            f"fetch('{base}/trickle', sys.argv[1], timeout=5, deadline=30, log=lambda s: None)")
+            f"fetch('{base}/trickle', sys.argv[1], timeout=5, retries=3, deadline=30, log=lambda s: None)")
     child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "x")])
     for _ in range(100):
         if list(tmp_path.glob(".x.part-*")):

@@ -178,7 +178,7 @@ def test_a_full_disk_names_the_file_a_fetch_could_not_write(tmp_path, monkeypatc
     monkeypatch.setattr(files.tempfile, "NamedTemporaryFile", lambda *a, **k: FullDisk(real(*a, **k)))
     dest = tmp_path / "data" / "labels.tsv"
     with pytest.raises(OSError) as info:
-        fetch(url, dest, mirror=mirror, log=lambda s: None)
+        fetch(url, dest, mirror=mirror, timeout=5, retries=3, log=lambda s: None)
     assert str(info.value) == f"[Errno 28] could not write {dest}: No space left on device"
     assert not dest.exists() and not leftovers(tmp_path / "data")
 
@@ -238,11 +238,11 @@ def test_a_batch_lands_whole_or_not_at_all(tmp_path):
     wanted = [Wanted(urls["a.tsv"], tmp_path / "out" / "a.tsv"), Wanted(urls["b.tsv"], tmp_path / "out" / "b.tsv"),
               Wanted("https://example.org/batch/gone.tsv", tmp_path / "out" / "gone.tsv")]
     with pytest.raises(FetchErrors) as info:
-        fetch_all(wanted, mirror=tmp_path / "mirror", log=lambda s: None)
+        fetch_all(wanted, mirror=tmp_path / "mirror", timeout=5, retries=3, log=lambda s: None)
     assert str(info.value) == (f"the mirror does not hold https://example.org/batch/gone.tsv: looked for "
                                f"{tmp_path / 'mirror' / 'example.org/batch/gone.tsv'}")
     assert not list((tmp_path / "out").iterdir())  # neither a.tsv nor b.tsv, and no .part file
-    digests = fetch_all(wanted[:2], mirror=tmp_path / "mirror", log=lambda s: None)
+    digests = fetch_all(wanted[:2], mirror=tmp_path / "mirror", timeout=5, retries=3, log=lambda s: None)
     assert digests == {w.dest: hashlib.sha256(w.dest.read_bytes()).hexdigest() for w in wanted[:2]}
     assert (tmp_path / "out" / "b.tsv").read_text() == "item\tb.tsv\n"
 
@@ -295,7 +295,7 @@ def test_sigterm_during_a_batch_leaves_no_partial_file(tmp_path, dribbling):
     server = dribbling(HEADERS.replace(b"4", b"400") + b"x" * 400, step=1, interval=0.05, budget=20)
     code = ("import sys; from reagree.pipeline.fetch import Wanted, fetch_all; "
             f"fetch_all([Wanted('{server.url}', sys.argv[1] + '/a'), Wanted('{server.url}?2', sys.argv[1] + '/b')], "
-            "timeout=5, deadline=60, log=lambda s: None)")
+            "timeout=5, retries=3, deadline=60, log=lambda s: None)")
     child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)])
     for _ in range(200):
         if leftovers(tmp_path):

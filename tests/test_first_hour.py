@@ -148,6 +148,26 @@ def test_a_missing_package_is_named_with_the_command_that_installs_it():
     assert unmet(Requirement("paper_x", "rerun_model", {"json": "json"})) is None
 
 
+def test_a_part_no_setting_switches_names_the_extra_that_installs_its_packages():
+    """jayanetti2026's TextBlob/VADER rerun runs in every build; its packages are reagree's
+    extra ``tools`` (not the library's dependencies): a user without it is told the extra."""
+    from reagree.pipeline.paper_registry import PaperBuild
+
+    python = os.path.relpath(sys.executable) if not os.path.relpath(sys.executable).startswith("..") \
+        else sys.executable
+    missing = Requirement("paper_x", None, {"reagree_no_such_module_a": "no-such-a", "json": "json"},
+                          extra="tools", part="the rerun of A (rule rerun_paper_x_tools)")
+    assert unmet(missing) == (
+        "paper_x: the rerun of A (rule rerun_paper_x_tools) needs the Python package no-such-a (not installed; "
+        f"reagree's optional extra 'tools' holds it). To get it: {python} -m pip install -e '.[tools]' (in the "
+        "checkout; or pip install no-such-a).")
+    build = PaperBuild("paper_x", {}, {"rerun_model": False}, [], {})
+    build.require("rerun_model", packages={"a": "a"})
+    build.require(None, packages={"json": "json"}, extra="tools", part="its rerun")
+    assert [(r.setting, r.extra) for r in build.requirements] == [(None, "tools")]  # recorded with no setting on
+    assert unmet(build.requirements[0]) is None
+
+
 def test_model_weights_are_found_in_the_hub_cache_or_named_with_the_way_to_get_them(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")

@@ -156,13 +156,13 @@ def rare_category_counts() -> np.ndarray:
 
 def test_a_rare_category_gives_no_interval_and_the_count_is_shown(tmp_path):
     statistic = multirater.fleiss_category_statistic(rare_category_counts(), 2)
-    interval = bootstrap_interval(statistic, 2000, 0)
+    interval = bootstrap_interval(statistic, 2000, 0, 0.95)
     undefined = int(np.isnan(bootstrap([statistic], 2000, 0)[0]).sum())
     assert 0.30 < undefined / 2000 < 0.42
     assert interval.undefined_draws == undefined
     assert math.isnan(interval.low) and f"{undefined} of 2000 bootstrap draws are undefined" in reason_of(interval.low)
     # the same draws inside a paired difference: refused too
-    _, difference = paired_difference(multirater.fleiss_statistic(rare_category_counts()), statistic, 2000, 0)
+    _, difference = paired_difference(multirater.fleiss_statistic(rare_category_counts()), statistic, 2000, 0, 0.95)
     assert math.isnan(difference.high) and difference.undefined_draws == undefined
     # values.tsv: the count in its column, the reason with the count in the note
     write_values([value_row("fleiss_category.rare", statistic.value(), interval=interval)], tmp_path / "values.tsv")
@@ -170,7 +170,7 @@ def test_a_rare_category_gives_no_interval_and_the_count_is_shown(tmp_path):
     assert row["undefined_draws"] == undefined
     assert math.isnan(row["ci_low"]) and f"{undefined} of 2000 bootstrap draws are undefined" in row["note"]
     # a table: an Interval column is written as its ends, its count and its scheme
-    common = bootstrap_interval(multirater.fleiss_category_statistic(rare_category_counts(), 0), 2000, 0)
+    common = bootstrap_interval(multirater.fleiss_category_statistic(rare_category_counts(), 0), 2000, 0, 0.95)
     frame = pd.DataFrame({"category": ["common", "rare"], "kappa": [0.5, statistic.value()],
                           "interval": [common, interval]})
     write_table(frame, tmp_path / "kappas.tsv", "Per-category kappa", {"source": "made up here"})
@@ -187,13 +187,13 @@ def test_a_few_undefined_draws_are_left_out_counted_and_noted():
     # on the ~(59/60)^60 = 36% of resamples without it; with 4 such units it is ~1.8%
     counts = np.array([[2, 0]] * 56 + [[1, 1]] * 4)
     statistic = multirater.fleiss_statistic(counts)
-    interval = bootstrap_interval(statistic, 2000, 3)
+    interval = bootstrap_interval(statistic, 2000, 3, 0.95)
     undefined = int(np.isnan(bootstrap([statistic], 2000, 3)[0]).sum())
     assert 0 < undefined <= 100 and interval.undefined_draws == undefined
     assert np.isfinite(interval.low) and np.isfinite(interval.high)
     row = value_row("fleiss.few", statistic.value(), interval=interval)
     assert row["undefined_draws"] == undefined and f"{undefined} of 2000 bootstrap draws undefined" in row["note"]
-    [again] = bootstrap_intervals([statistic], 2000, 3)
+    [again] = bootstrap_intervals([statistic], 2000, 3, 0.95)
     assert again == interval
 
 
@@ -373,7 +373,7 @@ def test_a_whole_number_written_as_a_float_is_an_integer_setting():
     assert type(config["mozetic2016"]["draws"]) is int
     counts = np.array([[2, 0], [1, 1], [0, 2], [2, 0]])
     interval = bootstrap_interval(multirater.percent_agreement_statistic(counts), config["bootstrap"]["draws"],
-                                  config["bootstrap"]["seed"])
+                                  config["bootstrap"]["seed"], config["bootstrap"]["level"])
     assert interval.scheme == "percentile; draws=2000; seed=0; level=0.95"
     with pytest.raises(ValueError, match="bootstrap.draws"):
         resolve_config({"papers": [], "bootstrap": {"draws": 2000.5}}, WORKFLOW)

@@ -60,6 +60,16 @@ def test_relations_compute_from_the_printed_texts_by_hand():
     assert row["note"] == "percentage(640 [count.self_repeats.facebook], 19642 [count.labels.facebook]) of printed numbers"
 
 
+def test_the_printed_rule_returns_the_relations_values_and_their_variants_at_once():
+    """check_printed is what scripts/check_printed.py writes: the same claims read once (a
+    generator of claims too) for the values and for the variants."""
+    outputs = internal.check_printed(RELATIONS, iter(PRINTED + INTERNAL))
+    values = {row["key"]: row["value"] for row in outputs.values}
+    assert values["count.labels.facebook.from_printed"] == 8750 + 7898 + 2994  # by hand, as above
+    assert len(outputs.values) == len(RELATIONS)
+    assert outputs.variants == []  # these relations declare no alternative
+
+
 def test_an_internal_claim_that_fails_is_inconsistent_and_one_that_holds_is_consistent():
     values = pd.DataFrame(evaluate(RELATIONS, PRINTED + INTERNAL))
     table = diff_claims(INTERNAL, values).set_index("key")

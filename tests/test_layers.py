@@ -1,6 +1,6 @@
 """The library's modules import one another without a circle (an import anywhere in a
-module counts, deferred ones included), and nothing in src/reagree imports a paper's
-package or a rule script."""
+module counts, deferred ones included). (No library module imports a paper or the
+workflow, and the layers import downwards: tests/test_library_is_general.py.)"""
 from __future__ import annotations
 
 import ast
@@ -62,15 +62,6 @@ def test_the_audit_modules_import_downwards():
     assert not {m for m in graph["reagree.audit.render"] if m.startswith("reagree.audit")}
 
 
-def test_the_library_imports_no_paper_package():
-    papers = {p.name for p in (ROOT / "workflow" / "papers").iterdir() if p.is_dir()}
-    for path in (SRC / "reagree").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
-                assert not {n.split(".")[0] for n in names} & papers, path
-
-
 def test_stats_reads_no_file_and_io_computes_no_coefficient():
     """stats <- io: the statistics import no file-parsing module (arrays in, numbers out);
     reading tables (reagree.io) imports only the statistics' data model and the bounded
@@ -78,7 +69,6 @@ def test_stats_reads_no_file_and_io_computes_no_coefficient():
     graph = import_graph()
     for name, imported in graph.items():
         if name.startswith("reagree.stats"):
-            # (stats.variants' import of methods.phaseshift is the one climb ../shared/layout.md records)
             assert not {m for m in imported if m.startswith(("reagree.io", "reagree.pipeline", "reagree.audit",
                                                              "reagree.report", "reagree.cli"))}, (name, imported)
             path = SRC / (name.replace(".", "/") + ".py")

@@ -104,10 +104,13 @@ def test_function_names_resolve_back_to_the_function():
 # --------------------------------------------------------------------------- the four papers
 
 def referenced_names(paper: str) -> set[str]:
-    """Names of the paper's keys module that its rule scripts use (``keys.NAME`` or
-    ``from <id>.keys import NAME``), read from the scripts' syntax trees."""
+    """Names of the paper's keys module that its rule code uses (``keys.NAME`` or
+    ``from <id>.keys import NAME``), read from the syntax trees of its rule scripts and of
+    the package modules the scripts call."""
     names = set()
-    for script in (PAPERS_DIR / paper / "scripts").glob("*.py"):
+    folder = PAPERS_DIR / paper
+    code = [*(folder / "scripts").glob("*.py"), *(p for p in (folder / paper).glob("*.py") if p.name != "keys.py")]
+    for script in code:
         tree = ast.parse(script.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "keys":
@@ -157,7 +160,7 @@ def test_every_declared_family_is_used_by_a_claim_or_written_by_a_script(paper):
     claim_keys = [c["key"] for c in load_paper(PAPERS_DIR / paper / "paper.yaml")["claims"]]
     written = {id(f) for name in referenced_names(paper) for f in families_under(getattr(module, name, None))}
     unused = [f.pattern for f in module.KEYS.unused(claim_keys) if id(f) not in written]
-    assert not unused, f"{paper}: families no claim uses and no script writes: {unused}"
+    assert not unused, f"{paper}: families no claim uses and no rule writes: {unused}"
 
 
 def test_a_claim_leads_to_its_rule_and_its_function():

@@ -28,7 +28,7 @@ def test_onset_lags_by_hand():
     assert onset_lags(a, b) == [1, 0]
     # a's onsets (2, B), (3, C) against b's entries A@0, B@1, C@3: lags -1 and 0.
     assert onset_lags(b, a) == [-1, 0]
-    counts = phaseshift.lag_counts(np.stack([a, b]))
+    counts = phaseshift.lag_counts(np.stack([a, b]), 3)
     assert (counts.same_place, counts.one_step, counts.onsets) == (2, 2, 4)
     assert counts.one_step_per_same_place == 1.0
 
@@ -52,16 +52,16 @@ def test_expected_counts_average_every_rotation():
     # (2, C) -> -1. k = 2: (C, A, B), entries C@0 A@1 B@2: (1, B) -> +1, (2, C) -> -2.
     # Per ordered pair: one step (2 + 1) / 2 = 1.5, same place 0; two ordered pairs.
     sequences = np.array([[A, B, C], [A, B, C]])
-    observed = phaseshift.lag_counts(sequences)
-    expected = phaseshift.expected_lag_counts(sequences)
+    observed = phaseshift.lag_counts(sequences, 3)
+    expected = phaseshift.expected_lag_counts(sequences, 3)
     assert (observed.same_place, observed.one_step) == (4, 0)
     assert (expected.same_place, expected.one_step) == (0, 3.0)
-    table = phaseshift.phase_shift(sequences)
+    table = phaseshift.phase_shift(sequences, 3)
     assert table["pieces"] == 3 and table["one_step_ratio"] == 0 and np.isnan(table["same_place_ratio"])
 
 
 def test_a_single_piece_has_no_expectation():
-    expected = phaseshift.expected_lag_counts(np.array([[A], [A]]))
+    expected = phaseshift.expected_lag_counts(np.array([[A], [A]]), 3)
     assert np.isnan(expected.same_place)
 
 
@@ -96,7 +96,7 @@ def test_boundary_placement_by_hand():
         [1, 0, 0, 0, 1, 0, 0, 0, 0, 1],
         [-1, 1, 0, 0, 1, 0, 0, 0, -1, -1],
     ])
-    result = phaseshift.boundary_placement(boundaries)
+    result = phaseshift.boundary_placement(boundaries, (0, 1, 2))
     first, second, third = result["pairs"]
     # Runs 0, 1: first unit dropped; {3, 6} vs {4, 9}, a tie in size: run 0's set is the
     # source. Exactly: none; within 1: 3 (4); within 2: 3 and 6 (4). Chance 2 / 10.
@@ -113,7 +113,7 @@ def test_boundary_placement_by_hand():
 
 
 def test_boundary_placement_with_an_empty_source_is_undefined():
-    result = phaseshift.boundary_placement(np.array([[1, 0, 0], [1, 0, 1]]))
+    result = phaseshift.boundary_placement(np.array([[1, 0, 0], [1, 0, 1]]), (0, 1, 2))
     assert np.isnan(result["pairs"][0]["within_0"]) and result["pairs"][0]["chance"] == pytest.approx(1 / 3)
 
 

@@ -670,7 +670,7 @@ def test_released_majority_is_read_as_released(data):
 def text_and_run(draw):
     """Units of a numbered text (blocks with gaps between them, or single lines with
     gaps) and a run of segments over a range a little wider than the text."""
-    from reagree.methods.segments import FUNCTIONS, Run, Segment, Units
+    from shvets2026.segments import FUNCTIONS, Run, Segment, Units
 
     per_line = draw(st.booleans())
     n_units = draw(st.integers(1, 25))
@@ -695,7 +695,7 @@ def text_and_run(draw):
 def project_by_hand(units, run):
     """The docstring's convention, line by line: votes, earliest voting segment, first
     real line of each segment."""
-    from reagree.methods.segments import FUNCTIONS
+    from shvets2026.segments import FUNCTIONS
 
     unit_of = {line: u for u in range(units.n_units)
                for line in range(int(units.first_line[u]), int(units.last_line[u]) + 1)}
@@ -726,7 +726,7 @@ def project_by_hand(units, run):
 @SETTINGS
 @given(case=text_and_run())
 def test_projection_of_segments_onto_units(case):
-    from reagree.methods.segments import FUNCTIONS, UNCOVERED, project
+    from shvets2026.segments import FUNCTIONS, UNCOVERED, project
 
     units, run = case
     projection = project(run, units)

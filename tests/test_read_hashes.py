@@ -19,7 +19,7 @@ import pytest
 
 from reagree.audit import audit_file
 from reagree.io import reads
-from reagree.methods import segments
+from shvets2026 import segments
 from reagree.pipeline.claims import read_claims
 from reagree.pipeline.pins import InputChanged, Inspection, inspect_rule_reads, update_record, verify_rule_reads
 from reagree.pipeline.readers import read_label_table
@@ -44,7 +44,7 @@ def test_every_reader_remembers_the_sha256_of_the_bytes_it_parsed(tmp_path):
     long.write_text("unit,rater,label\n1,a,x\n1,b,y\n")
     with reads.recording() as ledger:
         read_label_table(table, ["a", "b"])
-        segments.read_run(run)
+        segments.read_run(run, "line")
         read_annotations(long, "unit", "rater", "label")
     assert ledger == {str(p): sha(p.read_bytes()) for p in (table, run, long)}
 

@@ -203,7 +203,7 @@ def test_a_fetch_refuses_a_destination_that_is_not_a_regular_file(tmp_path, kind
     mirror_path(url, mirror).write_text("item\tA\n")
     out, unchanged = hostile(tmp_path, kind)
     with no_hang(), pytest.raises(ValueError) as raised:
-        fetch(url, out, mirror=mirror, log=lambda s: None)
+        fetch(url, out, mirror=mirror, timeout=5, retries=3, log=lambda s: None)
     assert str(raised.value) == refusal(out, kind)
     assert unchanged() and not leftovers(tmp_path)
 
@@ -470,7 +470,8 @@ def test_a_local_source_that_is_not_a_regular_file_says_what_it_is(tmp_path, wha
     assert found.problems == [f"{data / 'p' / 'labels.tsv'}: its local source file {local} {phrase} (seen from "
                               f"{Path.cwd()}); fix its path under sources in workflow/papers/p/paper.yaml"]
     with no_hang(), pytest.raises(Exception) as raised:
-        fetch_all([Wanted(f"local file {local}", data / "p" / "labels.tsv", local=local)], log=lambda s: None,
+        fetch_all([Wanted(f"local file {local}", data / "p" / "labels.tsv", local=local)], timeout=5, retries=3,
+                  log=lambda s: None,
                   raise_first=True)
     assert str(raised.value) == f"the local source file {local} {phrase}"
     assert not (data / "p" / "labels.tsv").exists()

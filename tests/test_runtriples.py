@@ -114,9 +114,20 @@ def test_runs_and_pairs_are_counted_once_over_pair_tables():
                          "run_b": [2, 3, 3, 2]})
     gudea = pd.DataFrame({"myth": "gudea", "reader": ["h"], "run_a": [1], "run_b": [2]})
     # enki: h runs 1-3, m runs 1-2; gudea: h runs 1-2 -> 3 + 2 + 2 runs; h pairs: 3 + 1
-    assert runtriples.count_runs([enki, gudea]) == 7
-    assert runtriples.count_pairs([enki, gudea], "h") == 4
-    assert runtriples.count_pairs([enki, enki], "m") == 1
+    assert runtriples.count_runs([enki, gudea], by=("myth", "reader")) == 7
+    assert runtriples.count_pairs([enki, gudea], "reader", "h", by=("myth",)) == 4
+    assert runtriples.count_pairs([enki, enki], "reader", "m", by=("myth",)) == 1
+
+
+def test_the_grouping_columns_are_the_callers():
+    """No column name is built in: any grouping works, and the grouping decides what is one
+    run (by hand: the same run numbers under two coders are two runs, under one coder one)."""
+    import pandas as pd
+    frame = pd.DataFrame({"text": ["t1", "t1"], "coder": ["x", "y"], "run_a": [1, 1], "run_b": [2, 2]})
+    assert runtriples.count_runs([frame], by=("text", "coder")) == 4
+    assert runtriples.count_runs([frame], by=("text",)) == 2
+    assert runtriples.count_pairs([frame], "coder", "y", by=("text",)) == 1
+    assert runtriples.count_pairs([frame], "text", "t1", by=()) == 1  # both coders' pair (1, 2), once
 
 
 def test_the_ratio_of_two_ranges_midpoints_by_hand():

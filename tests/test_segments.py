@@ -1,4 +1,4 @@
-"""Units, run files and the projection (reagree.methods.segments), on a hand-made text whose
+"""Units, run files and the projection (shvets2026.segments), on a hand-made text whose
 units, labels, boundaries and kappas are worked out below, and on the malformed inputs
 the released run files contain."""
 import json
@@ -7,8 +7,14 @@ from datetime import date
 import numpy as np
 import pytest
 
-from reagree.methods import runtriples, segments
-from reagree.methods.segments import FUNCTIONS
+from reagree.methods import runtriples
+from shvets2026 import segments
+from shvets2026.segments import FUNCTIONS
+
+
+def parse_run(text, source="<run>", fractional_lines="line"):
+    """A run file's text read with the setting's default (settings.schema.yaml: fractional_lines)."""
+    return segments.parse_run(text, source, fractional_lines=fractional_lines)
 
 P, C, E, D, N, S, R = range(7)  # preparation, contact, exchange, disruption, negotiation, stabilization, return
 
@@ -87,8 +93,8 @@ def test_backwards_ranges_and_overlapping_blocks_are_errors_naming_the_file():
 
 def test_hand_made_runs_labels_boundaries_and_kappas():
     units = segments.parse_units(TEXT, per_line=True)
-    run_a = segments.parse_run(json.dumps(RUN_A), "a.json")
-    run_b = segments.parse_run(json.dumps(RUN_B), "b.json")
+    run_a = parse_run(json.dumps(RUN_A), "a.json")
+    run_b = parse_run(json.dumps(RUN_B), "b.json")
     a, b = segments.project(run_a, units), segments.project(run_b, units)
     # units:           1  2  4  5  7  8 10 11 12
     assert a.labels.tolist() == [P, P, C, C, E, E, R, R, R]
@@ -113,7 +119,7 @@ def test_hand_made_runs_labels_boundaries_and_kappas():
 
 def test_block_units_collect_votes_and_break_ties_to_the_earlier_segment():
     units = segments.parse_units("1-6\tone block\n7-8\tanother\n10-12\ta third", per_line=False)
-    run = segments.parse_run(json.dumps([
+    run = parse_run(json.dumps([
         {"segment_id": "a", "function": "exchange", "line_start": 1, "line_end": 3},
         {"segment_id": "b", "function": "contact", "line_start": 4, "line_end": 6},  # 3 votes each: a wins
         {"segment_id": "c", "function": "contact", "line_start": 7, "line_end": 7},
@@ -130,7 +136,7 @@ def test_block_units_collect_votes_and_break_ties_to_the_earlier_segment():
 
 def test_a_function_tie_goes_to_the_function_of_the_earliest_voting_segment():
     units = segments.parse_units("1-6\tone block", per_line=False)
-    run = segments.parse_run(json.dumps([
+    run = parse_run(json.dumps([
         {"function": "contact", "line_start": 1, "line_end": 2},
         {"function": "exchange", "line_start": 3, "line_end": 5},
         {"function": "contact", "line_start": 6, "line_end": 6},
@@ -140,14 +146,14 @@ def test_a_function_tie_goes_to_the_function_of_the_earliest_voting_segment():
 
 def test_uncovered_units_are_absent_not_labelled():
     units = segments.parse_units(TEXT, per_line=True)
-    run = segments.parse_run(json.dumps([{"function": "return", "line_start": 10, "line_end": 11}]))
+    run = parse_run(json.dumps([{"function": "return", "line_start": 10, "line_end": 11}]))
     projection = segments.project(run, units)
     assert projection.covered.tolist() == [False] * 6 + [True, True, False]
     assert projection.boundaries.tolist() == [-1] * 6 + [1, 0, -1]
 
 
 def test_malformed_run_fields_are_read_or_skipped_and_reported():
-    run = segments.parse_run(json.dumps(RUN_B), "b.json")
+    run = parse_run(json.dumps(RUN_B), "b.json")
     assert run.annotated_date == date(2026, 8, 7)
     assert run.date_note == "malformed annotated_date '2026-08_07' read as 2026-08-07"
     assert run.duplicate_ids == ("2",)
@@ -164,20 +170,20 @@ def test_malformed_run_fields_are_read_or_skipped_and_reported():
 @pytest.mark.parametrize("value, read", [(7, 7), ("7", 7), ("8 ", 8), (" 12", 12), (13.0, 13), (13.8, 13),
                                          (True, None), (None, None), ("13.8", None), ("x", None), ([1], None)])
 def test_line_numbers(value, read):
-    assert segments.parse_line_number(value) == read
+    assert segments.parse_line_number(value, "line") == read
 
 
 def test_fractional_line_numbers_are_a_sub_line_or_skipped_on_request():
     document = json.dumps([{"function": "return", "line_start": 290, "line_end": 305.3}])
-    read = segments.parse_run(document)
+    read = parse_run(document)
     assert (read.segments[0].line_start, read.segments[0].line_end) == (290, 305)
     assert "305.3" in read.notes[0][2]
-    skipped = segments.parse_run(document, fractional_lines="skip")
+    skipped = parse_run(document, fractional_lines="skip")
     assert skipped.segments == () and len(skipped.skipped) == 1
 
 
 def test_segments_sort_by_start_then_end_and_keep_file_order_on_ties():
-    run = segments.parse_run(json.dumps([
+    run = parse_run(json.dumps([
         {"segment_id": "late", "function": "return", "line_start": 5, "line_end": 9},
         {"segment_id": "long", "function": "contact", "line_start": 1, "line_end": 9},
         {"segment_id": "short", "function": "contact", "line_start": 1, "line_end": 3},
@@ -199,24 +205,24 @@ def test_dates(text, date_read, flagged):
 
 def test_invalid_json_names_file_and_line():
     with pytest.raises(ValueError, match=r"run\.json: line 3, column"):
-        segments.parse_run('{\n "segments": [\n  {"function": "x",,}\n ]\n}', "run.json")
+        parse_run('{\n "segments": [\n  {"function": "x",,}\n ]\n}', "run.json")
     with pytest.raises(ValueError, match="run.json: a run is a list"):
-        segments.parse_run('"just text"', "run.json")
+        parse_run('"just text"', "run.json")
     with pytest.raises(ValueError, match="'segments' list"):
-        segments.parse_run('{"annotated_date": "2026-01-01"}', "run.json")
+        parse_run('{"annotated_date": "2026-01-01"}', "run.json")
 
 
 def test_interval_days_and_boundary_share():
-    early = segments.parse_run('{"annotated_date": "2025-10-10", "segments": []}')
-    late = segments.parse_run('{"annotated_date": "2026-08-21", "segments": []}')
+    early = parse_run('{"annotated_date": "2025-10-10", "segments": []}')
+    late = parse_run('{"annotated_date": "2026-08-21", "segments": []}')
     assert segments.interval_days(early, late) == 315
-    assert np.isnan(segments.interval_days(early, segments.parse_run("[]")))
+    assert np.isnan(segments.interval_days(early, parse_run("[]")))
     assert segments.boundary_share(np.array([[1, 0, 0, -1], [1, 1, 0, 0]])) == pytest.approx(3 / 7)
 
 
 def test_projection_table_round_trip():
     units = segments.parse_units(TEXT, per_line=True)
-    runs = [segments.parse_run(json.dumps(RUN_A)), segments.parse_run(json.dumps(RUN_B))]
+    runs = [parse_run(json.dumps(RUN_A)), parse_run(json.dumps(RUN_B))]
     frame = segments.projection_frame({"reader": runs}, units, myth="hand")
     labels, boundaries = segments.codes_from_frame(frame, "reader", units.n_units)
     expected_labels, expected_boundaries = segments.project_runs(runs, units)
@@ -244,8 +250,8 @@ def test_released_texts_give_the_papers_unit_counts(mirror):
 
 def test_segment_lengths_segment_counts_numbered_lines_and_date_spans():
     units = segments.parse_units(TEXT, per_line=True)
-    run_a = segments.parse_run(json.dumps(RUN_A), "a.json")
-    run_c = segments.parse_run(json.dumps(RUN_A[:2]), "c.json")
+    run_a = parse_run(json.dumps(RUN_A), "a.json")
+    run_c = parse_run(json.dumps(RUN_A[:2]), "c.json")
     # RUN_A: lines 1-2, 3-5, 7-8, 10-12 -> 2, 3, 2, 3 lines; run c: 2 and 3
     assert segments.mean_segment_lines([run_a, run_c]) == pytest.approx(15 / 6)
     assert segments.mean_segments([run_a, run_c]) == pytest.approx(3.0)

@@ -1,9 +1,9 @@
-"""Tweet ids dated by their snowflake bits (reagree.pipeline.snowflake), against published
+"""Tweet ids dated by their snowflake bits (reagree.methods.snowflake), against published
 id/time pairs."""
 import numpy as np
 import pytest
 
-from reagree.pipeline.snowflake import created_at, month_number, posting_months
+from reagree.methods.snowflake import created_at, month_number, posting_months
 
 
 def test_published_ids_give_their_published_times():

@@ -31,7 +31,7 @@ def small():
 
 def test_distribution_is_additively_smoothed():
     # add-one with m = 3 raters and K = 3: (c + 1) / 6
-    assert label_distribution(np.array([[2, 1, 0], [0, 3, 0]])) == pytest.approx(
+    assert label_distribution(np.array([[2, 1, 0], [0, 3, 0]]), 1.0) == pytest.approx(
         np.array([[3, 2, 1], [1, 4, 1]]) / 6)
     with pytest.raises(ValueError, match="smoothing must be positive"):
         label_distribution(np.array([[1, 0, 0]]), smoothing=0)
@@ -40,7 +40,7 @@ def test_distribution_is_additively_smoothed():
 def test_cross_entropy_worked_by_hand():
     # add-one: p(neg | unit 0) = 3/6, p(pos | unit 1) = 1/6, p(neu | unit 2) = 2/6
     expected = (math.log(2) + math.log(6) + math.log(3)) / 3
-    assert cross_entropy(small(), "tool", PANEL) == pytest.approx(expected)
+    assert cross_entropy(small(), "tool", PANEL, smoothing=1.0) == pytest.approx(expected)
     # add-0.5: (c + 0.5) / 4.5 -> 2.5/4.5, 0.5/4.5, 1.5/4.5
     expected_half = -(math.log(2.5 / 4.5) + math.log(0.5 / 4.5) + math.log(1.5 / 4.5)) / 3
     assert cross_entropy(small(), "tool", PANEL, smoothing=0.5) == pytest.approx(expected_half)
@@ -51,7 +51,7 @@ def test_a_unit_the_rater_left_blank_is_not_scored():
     table[1][3] = None
     ratings = Ratings.from_labels(np.array(table, dtype=object), categories=SENTIMENT, raters=[*PANEL, "tool"],
                                   units_by_raters=True)
-    assert cross_entropy(ratings, "tool", PANEL) == pytest.approx((math.log(2) + math.log(3)) / 2)
+    assert cross_entropy(ratings, "tool", PANEL, smoothing=1.0) == pytest.approx((math.log(2) + math.log(3)) / 2)
 
 
 def random_ratings(seed, units=60):
@@ -75,13 +75,13 @@ def test_bootstrap_of_both_scores_equals_a_per_draw_loop(units, panel):
     ratings = random_ratings(5, units=units).select(["tool", *panel])
     labels = ratings.labels()
     statistics = [mean_kappa_statistic(ratings, "tool", list(panel)),
-                  cross_entropy_statistic(ratings, "tool", list(panel))]
+                  cross_entropy_statistic(ratings, "tool", list(panel), 1.0)]
     assert statistics[0].rows().drawn_by_multinomial() == (units == 400)
     draws = bootstrap(statistics, 50, seed=11)
     # both statistics are drawn over the ratings' rows of codes: the same resamples
     indices = resample_indices(statistics[0], 50, seed=11)
     assert np.array_equal(indices, resample_indices(statistics[1], 50, seed=11))
-    distribution = label_distribution(ratings.select(list(panel)).unit_counts())
+    distribution = label_distribution(ratings.select(list(panel)).unit_counts(), 1.0)
     tool = ratings.codes[:, 0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

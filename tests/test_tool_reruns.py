@@ -55,7 +55,7 @@ def test_versions_are_recorded():
                     reason="transformers or torch is installed: the RoBERTa rerun would download weights")
 def test_roberta_without_transformers_says_so_in_one_line():
     with pytest.raises(ToolUnavailable) as raised:
-        rerun("roberta", ["good"])
+        rerun("roberta", ["good"], model="cardiffnlp/twitter-roberta-base-sentiment")
     message = str(raised.value)
     assert "\n" not in message
     assert message.startswith("RoBERTa rerun: jayanetti2026: rerun_roberta: true needs the Python packages "

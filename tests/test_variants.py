@@ -21,9 +21,10 @@ from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
 from reagree.io.annotations import read_annotations
 from reagree.pipeline import printed
 from reagree.pipeline.reproduce import search
-from reagree.stats import alpha, multirater, selfagreement, variants
+from reagree.stats import alpha, multirater, variants
 from reagree.stats.labels import Annotations
 from reagree.stats.ratings import Ratings
+from mozetic2016 import selfagreement
 from test_published_examples import (ANXIETY_RATER2, ANXIETY_RATER3, FLEISS_1971, KRIPPENDORFF_2011,
                                      KRIPPENDORFF_2011_ALPHA, krippendorff_2011)
 

@@ -131,7 +131,12 @@ def _root(args: argparse.Namespace) -> Path:
 def _explain(args: argparse.Namespace) -> int:
     from reagree.pipeline.explain import explain
 
-    results = args.results if args.results is not None else _root(args) / "results"
+    root = _root(args) if args.results is None else None
+    results = args.results if args.results is not None else root / "results"
+    if root is not None:  # a variant family of a paper's own is described by the paper's package
+        for folder in sorted((root / "workflow" / "papers").glob("*")):
+            if (folder / folder.name / "__init__.py").is_file() and str(folder) not in sys.path:
+                sys.path.insert(0, str(folder))
     print(explain(args.key, results, args.paper), end="")
     return 0
 
@@ -231,6 +236,15 @@ def _bootstrap_schema() -> dict:
 
 def _bootstrap_defaults() -> dict:
     return {key: spec["default"] for key, spec in _bootstrap_schema().items()}
+
+
+def _dataset_defaults() -> dict:
+    """The defaults of a dataset's fields (config.yaml's datasets), the audit's options' too:
+    each default lives in the schema alone."""
+    from reagree.pipeline.settings import load_schema, schema_path
+
+    fields = load_schema(schema_path("config"))["properties"]["datasets"]["additionalProperties"]["properties"]
+    return {key: spec["default"] for key, spec in fields.items() if "default" in spec}
 
 
 def _byte_count(text: str) -> int:
@@ -405,7 +419,7 @@ def _parser() -> argparse.ArgumentParser:
                         "holding this folder, looked for upward)")
     accept.set_defaults(run=_accept)
 
-    bootstrap_defaults = _bootstrap_defaults()
+    bootstrap_defaults, dataset_defaults = _bootstrap_defaults(), _dataset_defaults()
     audit = commands.add_parser(
         "audit", help="agreement on your own annotation table: pairs, coefficients, intervals, ties",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -418,30 +432,31 @@ def _parser() -> argparse.ArgumentParser:
                "  reagree audit scores.csv --format wide --unit id --level ordinal --order low,medium,high "
                "--json audit.json --out audit/")
     audit.add_argument("table", help="the annotation table, CSV or TSV")
-    audit.add_argument("--format", choices=["long", "wide"], default="long",
+    audit.add_argument("--format", choices=["long", "wide"], default=dataset_defaults["format"],
                        help="long: one row per rating (unit, rater, label columns); wide: one row per unit, one "
                             "column per rater, an empty cell is a missing rating (default: %(default)s)")
-    audit.add_argument("--unit", default="unit", metavar="COL", help="the column of unit ids (default: %(default)s)")
-    audit.add_argument("--rater", default="rater", metavar="COL",
+    audit.add_argument("--unit", default=dataset_defaults["unit"], metavar="COL", help="the column of unit ids (default: %(default)s)")
+    audit.add_argument("--rater", default=dataset_defaults["rater"], metavar="COL",
                        help="long format: the column of rater ids (default: %(default)s)")
-    audit.add_argument("--label", default="label", metavar="COL",
+    audit.add_argument("--label", default=dataset_defaults["label"], metavar="COL",
                        help="long format: the column of labels (default: %(default)s)")
     audit.add_argument("--raters", metavar="COL,COL",
                        help="wide format: the rater columns (default: every column but --unit and --majority)")
-    audit.add_argument("--encoding", default="utf-8", metavar="NAME",
+    audit.add_argument("--encoding", default=dataset_defaults["encoding"], metavar="NAME",
                        help="the file's text encoding, e.g. latin-1, or cp1252 for a file saved on Windows "
                             "(default: %(default)s)")
     audit.add_argument("--repeats", choices=["first", "last", "drop"], default=None,
                        help="long format: which label counts when a rater labelled a unit more than once: their "
                             "first (in file order), their last, or drop (none of them where they differ) "
                             "(default: first; refused with --format wide, which has one cell per rater and unit)")
-    audit.add_argument("--level", choices=["nominal", "ordinal", "interval", "ratio"], default="nominal",
+    audit.add_argument("--level", choices=["nominal", "ordinal", "interval", "ratio"],
+                       default=dataset_defaults["level"],
                        help="the measurement level the reading uses; alpha is also printed at every other level "
                             "that applies, nominal always (default: %(default)s)")
     audit.add_argument("--order", metavar="A,B,C",
                        help="the categories in order (needed for ordinal text labels; numbers are ordered "
                             "numerically without it); a label outside the list is an error")
-    audit.add_argument("--tie-rule", default="drop", metavar="RULE",
+    audit.add_argument("--tie-rule", default=dataset_defaults["tie_rule"], metavar="RULE",
                        help="how a majority-vote tie is broken: drop (no label), random (seeded by --seed), "
                             "prefer:LABEL (LABEL wins the ties it is part of), or neutral / polar on a "
                             "negative,neutral,positive scale (default: %(default)s)")

@@ -1,16 +1,22 @@
-"""Where runs put things: boundary placement, the phase shift (Table 4) and B2.
+"""Where repeated segmentations of one text put things: boundary placement, onset lags
+between runs against rotations (the phase-shift test) and relabels taken from a
+neighbouring fragment (B2).
 
-What it decides (Shvets 2026, Section 4.3 and Table 4; the replication's boundary
-placement). Runs are rows of (runs x units) code arrays from ``reagree.methods.segments``
-(-1 = the run does not cover the unit); unit distances are differences of unit indices.
+What it decides (the tests of Shvets 2026, Section 4.3 and Table 4, and of the
+replication's boundary placement, written for any segmentation). Runs are rows of
+(runs x units) code arrays: a label code 0..K-1 or a boundary flag 0/1 per unit, -1 where
+the run does not cover the unit; unit distances are differences of unit indices. The
+windows, the largest lag and the distance to a boundary are the caller's conventions,
+always passed.
 
 Boundary placement (``boundary_placement``). For each unordered pair of runs (a, b),
 a < b: take the units both cover and drop the first of them (every run starts a segment
 there). Of the two runs' boundary sets on the remaining units, take the smaller (a's on
 a tie) as the *source*; the share of source boundaries with a boundary of the other run
-at distance 0 (exactly), <= 1 and <= 2 units; chance = the other run's boundary count
-(first unit dropped) / the number of common units (first unit included). A reader's
-value is the mean over pairs; a pair whose source set is empty is undefined (NaN).
+at distance <= w units, for each window w (0 is exactly); chance = the other run's
+boundary count (first unit dropped) / the number of common units (first unit included).
+A reader's value is the mean over pairs; a pair whose source set is empty is undefined
+(NaN).
 
 Pieces (``pieces``). For a set of runs, keep the units every run covers; a piece is a
 maximal stretch of consecutive unit indices on which the tuple of the runs' labels does
@@ -22,13 +28,15 @@ differs from piece j-1. Run a *enters* X at piece i when a's piece i has label X
 i = 0 or a's piece i-1 differs. For every ordered pair (a, b) of distinct runs and every
 onset (j, X) of b, the lag is the i - j of smallest absolute value over a's entries into
 X, a negative lag winning a tie (-1 over +1); no lag when a never enters X or the
-smallest |i - j| exceeds ``max_lag`` (3). Counted over all ordered pairs: *same place* =
+smallest |i - j| exceeds ``max_lag``. Counted over all ordered pairs: *same place* =
 lag 0, *one step* = lag -1 plus lag +1.
 
 Expected lags (``expected_lag_counts``). For every k in 1..P-1, rotate a's sequence
 left by k (piece i of the rotation is a's piece (i + k) mod P), recompute a's entries
 (the rotation's piece 0 counts as an entry), score b's (unrotated) onsets, and average
-the counts over all P-1 rotations: the exact mean of the authors' 1000 random rotations.
+the counts over all P-1 rotations: the exact mean of any number of uniformly drawn
+rotations. ``sampled_lag_counts`` averages over rotations given explicitly instead (a
+Monte Carlo null drawn elsewhere, from any random stream).
 
 B2, a relabel taken from a neighbour (``neighbour_relabels``). On units covered by at
 least two runs, the majority label is the most frequent label when strictly ahead of
@@ -36,33 +44,14 @@ the second; units without one are skipped. Consecutive majority units (in unit o
 skipped units not breaking them) with the same label form a *fragment*; a fragment's
 *licensed* labels are the labels of the previous and next fragments (those that exist).
 An *event* is a distinct (run, fragment, alternative label) where a run's label on a
-unit of the fragment differs from the majority. Observed = share of events whose
-alternative is licensed; chance = mean over events of |licensed| / (L - 1), L the
-number of distinct labels the runs use on the units covered by at least two runs.
-
-Replayed streams (scheme ``python-random``). The authors estimate the expected lag counts
-and B2's chance level by Monte Carlo, from Python's ``random.Random`` seeded with a string
-(``random.Random("lag-<text>-mine-own")``); their printed figures are those estimates.
-``replayed_lag_counts``, ``replayed_lag_counts_sequence`` and
-``replayed_neighbour_relabels`` draw the same numbers in the same order, so they give
-the authors' estimates digit for digit, beside the exact values above:
-
-- lag counts: with R runs there are R(R - 1) ordered pairs (``permutations`` order). The
-  stream first serves ``shuffle_blocks`` x draws x pairs calls of ``shuffle`` on a list of
-  P items (a permutation test of the same function that runs first: ``max_lag + 1``
-  blocks in the authors' ``lag_test.analyse``, none in their triple mode), then, draw by
-  draw and pair by pair, one rotation offset k = ``randrange(1, P)`` (0 when P < 2). The
-  estimate is the mean over draws of the counts summed over pairs. Several run-triples
-  share one stream in order (``replayed_lag_counts_sequence``).
-- B2's chance: draw by draw, every event in the authors' order (run by run, units in
-  order, an event where its (run, fragment, label) first occurs) takes ``choice`` of the
-  labels seen other than its fragment's, ordered by name; chance is the mean over draws
-  of the share of events whose drawn label is licensed.
+unit of the fragment differs from the majority (``departures``: run by run, units in
+order, an event where its (run, fragment, label) first occurs). Observed = share of
+events whose alternative is licensed; chance = mean over events of |licensed| / (L - 1),
+L the number of distinct labels the runs use on the units covered by at least two runs.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Sequence
@@ -79,11 +68,12 @@ def _preference(max_lag: int) -> np.ndarray:
     return np.asarray([0] + [lag for step in range(1, max_lag + 1) for lag in (-step, step)])
 
 
-def boundary_placement(boundaries: np.ndarray, windows=(0, 1, 2), run_names: Sequence | None = None
+def boundary_placement(boundaries: np.ndarray, windows: Sequence[int], run_names: Sequence | None = None
                        ) -> dict[str, object]:
     """Boundary placement over all pairs of runs (module docstring).
 
-    ``boundaries``: (runs x units) of 1 (boundary), 0 (not), -1 (uncovered). Returns
+    ``boundaries``: (runs x units) of 1 (boundary), 0 (not), -1 (uncovered); ``windows``:
+    the distances in units a boundary may lie from its match (0: exactly). Returns
     ``{"pairs": [per-pair dicts], "within": {w: mean share}, "chance": mean chance}``;
     runs are named by ``run_names`` (default: their 0-based row).
     """
@@ -178,7 +168,7 @@ def _tally(lags: np.ndarray, max_lag: int) -> tuple[np.ndarray, np.ndarray, np.n
     return ((lags == 0).sum(axis=1), (np.abs(lags) == 1).sum(axis=1), (lags <= max_lag).sum(axis=1))
 
 
-def lag_counts(sequences: np.ndarray, max_lag: int = 3) -> LagCounts:
+def lag_counts(sequences: np.ndarray, max_lag: int) -> LagCounts:
     """Observed lags of every ordered pair of runs' piece sequences (module docstring)."""
     same = step = with_lag = total = 0
     for a, b in permutations(range(sequences.shape[0]), 2):
@@ -188,9 +178,9 @@ def lag_counts(sequences: np.ndarray, max_lag: int = 3) -> LagCounts:
     return LagCounts(float(same), float(step), int(total), float(with_lag))
 
 
-def expected_lag_counts(sequences: np.ndarray, max_lag: int = 3) -> LagCounts:
+def expected_lag_counts(sequences: np.ndarray, max_lag: int) -> LagCounts:
     """Mean lag counts over every rotation k = 1..P-1 of the earlier-placed run's
-    sequence (module docstring); exact, where the authors sampled 1000 rotations."""
+    sequence (module docstring): exact, where a Monte Carlo null samples rotations."""
     n_pieces = sequences.shape[1]
     if n_pieces < 2:
         return LagCounts(Undefined("fewer than two pieces"), Undefined("fewer than two pieces"), 0,
@@ -200,6 +190,27 @@ def expected_lag_counts(sequences: np.ndarray, max_lag: int = 3) -> LagCounts:
     same = step = with_lag = 0.0
     total = 0
     for a, b in permutations(range(sequences.shape[0]), 2):
+        lags = _lags(sequences[a][rotation], sequences[b], max_lag)
+        zero, one, any_lag = _tally(lags, max_lag)
+        same, step, with_lag = same + zero.mean(), step + one.mean(), with_lag + any_lag.mean()
+        total += lags.shape[1]
+    return LagCounts(float(same), float(step), total, float(with_lag))
+
+
+def sampled_lag_counts(sequences: np.ndarray, shifts: np.ndarray, max_lag: int) -> LagCounts:
+    """Mean lag counts over draws: in draw d, the earlier-placed run of ordered pair p
+    (``permutations`` order) has its sequence rotated left by ``shifts[d, p]``. The Monte
+    Carlo counterpart of ``expected_lag_counts``, for rotations drawn elsewhere."""
+    sequences = np.asarray(sequences)
+    n_pieces = sequences.shape[1]
+    pairs = list(permutations(range(sequences.shape[0]), 2))
+    shifts = np.asarray(shifts, dtype=np.int64)
+    if shifts.ndim != 2 or shifts.shape[1] != len(pairs) or shifts.shape[0] == 0:
+        raise ValueError(f"shifts must be (draws x {len(pairs)} ordered pairs), got shape {shifts.shape}")
+    same = step = with_lag = 0.0
+    total = 0
+    for p, (a, b) in enumerate(pairs):
+        rotation = (np.arange(n_pieces)[None, :] + shifts[:, p][:, None]) % n_pieces
         lags = _lags(sequences[a][rotation], sequences[b], max_lag)
         zero, one, any_lag = _tally(lags, max_lag)
         same, step, with_lag = same + zero.mean(), step + one.mean(), with_lag + any_lag.mean()
@@ -222,19 +233,21 @@ class NeighbourRelabels:
 
 
 @dataclass(frozen=True)
-class _Departures:
-    """B2's events in the order the authors' code meets them: run by run, each run's
-    units in order, an event recorded where its (run, fragment, alternative) first occurs."""
+class Departures:
+    """B2's events in order: run by run, each run's units in order, an event recorded
+    where its (run, fragment, alternative) first occurs; each fragment's majority label;
+    the label codes seen on the units covered by at least two runs."""
 
-    events: list[tuple[int, int, int]]
+    events: list[tuple[int, int, int]]  # (run, fragment, alternative label)
     fragment_label: list[int]
     seen: np.ndarray
 
     def licensed(self, fragment: int) -> set[int]:
+        """The labels of the fragments before and after ``fragment`` (those that exist)."""
         return {self.fragment_label[g] for g in (fragment - 1, fragment + 1) if 0 <= g < len(self.fragment_label)}
 
 
-def _departures(labels: np.ndarray, allowed: np.ndarray | None = None) -> _Departures:
+def departures(labels: np.ndarray, allowed: np.ndarray | None = None) -> Departures:
     """Majority units, fragments and departure events of B2 (module docstring); with
     ``allowed`` (a boolean per unit) only departures on allowed units are events, the
     majority and its fragments still coming from every unit."""
@@ -261,13 +274,13 @@ def _departures(labels: np.ndarray, allowed: np.ndarray | None = None) -> _Depar
                 continue
             if covered[run, unit] and labels[run, unit] != majority_labels[position]:
                 events.setdefault((run, int(fragment[position]), int(labels[run, unit])), None)
-    return _Departures(list(events), fragment_label, seen)
+    return Departures(list(events), fragment_label, seen)
 
 
 def neighbour_relabels(labels: np.ndarray, allowed: np.ndarray | None = None) -> NeighbourRelabels:
     """B2: are departures from the majority the neighbouring fragments' labels? With
     ``allowed``, only departures on those units (``units_far_from_boundaries``)."""
-    found = _departures(labels, allowed)
+    found = departures(labels, allowed)
     if not found.events:
         reason = Undefined("no run departs from the majority")
         return NeighbourRelabels(0, 0, reason, reason, len(found.seen), len(found.fragment_label))
@@ -277,7 +290,7 @@ def neighbour_relabels(labels: np.ndarray, allowed: np.ndarray | None = None) ->
                              len(found.seen), len(found.fragment_label))
 
 
-def phase_shift(labels: np.ndarray, max_lag: int = 3) -> dict[str, float]:
+def phase_shift(labels: np.ndarray, max_lag: int) -> dict[str, float]:
     """Table 4 for one set of runs (rows of ``labels``): pieces, onsets, observed and
     expected same-place (lag 0) and one-step (lag +-1) counts, and the ratios
     one step per same place = o1 / max(o0, 1), same place = o0 / e0, one step = o1 / e1."""
@@ -298,7 +311,7 @@ def _ratio(observed: float, expected: float) -> float:
     return float(observed / expected)
 
 
-def phase_shift_subsets(labels: np.ndarray, subsets: np.ndarray, max_lag: int = 3):
+def phase_shift_subsets(labels: np.ndarray, subsets: np.ndarray, max_lag: int):
     """``phase_shift`` of every subset of runs (rows of ``subsets`` index ``labels``), as a
     DataFrame with a ``runs`` column (1-based run numbers joined by "+")."""
     import pandas as pd
@@ -320,108 +333,10 @@ def summarise_subsets(frame, by: Sequence[str]):
     return out.reset_index()
 
 
-# --- replaying a seeded random stream (scheme "python-random") -------------------------------
-
-STREAM_SCHEME = "python-random"
-
-
-def skip_shuffles(stream: random.Random, length: int, times: int) -> None:
-    """Advance ``stream`` exactly as ``times`` calls of ``stream.shuffle`` on a list of
-    ``length`` items would (how many numbers a shuffle draws depends on the draws, never
-    on the items, so a scratch list stands in for the authors' sequences)."""
-    scratch = list(range(length))
-    for _ in range(times):
-        stream.shuffle(scratch)
-
-
-def rotation_draws(stream: random.Random, n_pieces: int, n_pairs: int, draws: int) -> np.ndarray:
-    """(draws x pairs) rotation offsets, one ``stream.randrange(1, P)`` per ordered pair per
-    draw (draw by draw, pairs in ``permutations`` order); 0 when P < 2."""
-    return np.array([[stream.randrange(1, n_pieces) if n_pieces > 1 else 0 for _ in range(n_pairs)]
-                     for _ in range(draws)], dtype=np.int64).reshape(draws, n_pairs)
-
-
-def sampled_lag_counts(sequences: np.ndarray, shifts: np.ndarray, max_lag: int = 3) -> LagCounts:
-    """Mean lag counts over draws: in draw d, the earlier-placed run of ordered pair p
-    (``permutations`` order) has its sequence rotated left by ``shifts[d, p]``."""
-    sequences = np.asarray(sequences)
-    n_pieces = sequences.shape[1]
-    pairs = list(permutations(range(sequences.shape[0]), 2))
-    shifts = np.asarray(shifts, dtype=np.int64)
-    if shifts.ndim != 2 or shifts.shape[1] != len(pairs) or shifts.shape[0] == 0:
-        raise ValueError(f"shifts must be (draws x {len(pairs)} ordered pairs), got shape {shifts.shape}")
-    same = step = with_lag = 0.0
-    total = 0
-    for p, (a, b) in enumerate(pairs):
-        rotation = (np.arange(n_pieces)[None, :] + shifts[:, p][:, None]) % n_pieces
-        lags = _lags(sequences[a][rotation], sequences[b], max_lag)
-        zero, one, any_lag = _tally(lags, max_lag)
-        same, step, with_lag = same + zero.mean(), step + one.mean(), with_lag + any_lag.mean()
-        total += lags.shape[1]
-    return LagCounts(float(same), float(step), total, float(with_lag))
-
-
-def replayed_lag_counts(sequences: np.ndarray, seed: str, draws: int, max_lag: int = 3,
-                        shuffle_blocks: int = 0) -> LagCounts:
-    """The expected lag counts as the mean over ``draws`` random rotations taken from
-    ``random.Random(seed)``, consumed in this order: first ``shuffle_blocks`` x ``draws`` x
-    (ordered pairs) shuffles of a P-piece list (another test's permutation null drawn
-    from the same stream before the rotations: the authors' ``lag_test.analyse`` runs
-    ``max_lag + 1`` such blocks), then ``rotation_draws``. A Monte Carlo estimate of
-    ``expected_lag_counts``, reproducible draw for draw."""
-    sequences = np.asarray(sequences)
-    n_runs, n_pieces = sequences.shape
-    n_pairs = n_runs * (n_runs - 1)
-    stream = random.Random(seed)
-    skip_shuffles(stream, n_pieces, shuffle_blocks * draws * n_pairs)
-    return sampled_lag_counts(sequences, rotation_draws(stream, n_pieces, n_pairs, draws), max_lag)
-
-
-def replayed_lag_counts_sequence(sequence_sets: Sequence[np.ndarray], seed: str, draws: int,
-                                 max_lag: int = 3) -> list[LagCounts]:
-    """``replayed_lag_counts`` of several sets of runs (run-triples) from one stream
-    ``random.Random(seed)`` shared in order: set i's rotations are drawn after those of
-    sets 0..i-1 (the authors' ``lag_test.triple_counts`` over all triples of a reader)."""
-    stream = random.Random(seed)
-    out = []
-    for sequences in sequence_sets:
-        sequences = np.asarray(sequences)
-        n_runs, n_pieces = sequences.shape
-        shifts = rotation_draws(stream, n_pieces, n_runs * (n_runs - 1), draws)
-        out.append(sampled_lag_counts(sequences, shifts, max_lag))
-    return out
-
-
-def replayed_neighbour_relabels(labels: np.ndarray, seed: str, draws: int,
-                                label_names: Sequence[str] | None = None) -> NeighbourRelabels:
-    """B2 with the chance level as the mean over ``draws`` draws from ``random.Random(seed)``
-    instead of its exact expectation: in each draw, every event (in the order of
-    ``_departures``: run by run, units in order) takes ``stream.choice`` of the labels
-    seen other than its fragment's majority label, those labels ordered by their names
-    (``label_names[code]``, default the codes) as sorted strings; the draw's share is the
-    share of events whose drawn label is licensed. Events, licensed and observed are
-    ``neighbour_relabels``'; only ``chance`` (and so ``gap``) is the replayed estimate."""
-    exact = neighbour_relabels(labels)
-    found = _departures(labels)
-    if not found.events:
-        return exact
-    names = {int(code): str(label_names[code] if label_names is not None else code) for code in found.seen}
-    vocabulary = sorted(names.values())
-    code_of = {name: code for code, name in names.items()}
-    pools = [[code_of[name] for name in vocabulary if name != names[found.fragment_label[f]]]
-             for _, f, _ in found.events]
-    licensed = [found.licensed(f) for _, f, _ in found.events]
-    stream = random.Random(seed)
-    shares = [sum(stream.choice(pool) in allowed for pool, allowed in zip(pools, licensed)) / len(pools)
-              for _ in range(draws)]
-    return NeighbourRelabels(exact.events, exact.licensed, exact.observed, float(np.mean(shares)),
-                             exact.labels_seen, exact.fragments)
-
-
-def units_far_from_boundaries(labels: np.ndarray, boundaries: np.ndarray, distance: int = 2) -> np.ndarray:
+def units_far_from_boundaries(labels: np.ndarray, boundaries: np.ndarray, distance: int) -> np.ndarray:
     """Boolean per unit: covered by some run and more than ``distance`` units from every
-    unit that starts a segment in any run (the authors' robustness check of B2: is it a
-    side effect of shifted boundaries?)."""
+    unit that starts a segment in any run (a robustness check of B2: is it a side effect
+    of shifted boundaries?)."""
     labels, boundaries = np.asarray(labels), np.asarray(boundaries)
     covered = (labels >= 0).any(axis=0)
     starts = np.flatnonzero((boundaries == 1).any(axis=0))
@@ -430,48 +345,3 @@ def units_far_from_boundaries(labels: np.ndarray, boundaries: np.ndarray, distan
         return covered
     nearest = np.abs(units[:, None] - starts[None, :]).min(axis=1)
     return covered & (nearest > distance)
-
-
-# --- the chance level, exact or replayed: the family ``chance_expectation`` -------------------
-# (reagree.stats.variants lists it; each function returns {variant name: value}).
-
-EXACT, REPLAYED = "expected.exact", "expected.python_random"
-
-
-def lag_count_expectations(sequences: np.ndarray, measure: str, seed: str, draws: int, max_lag: int = 3,
-                           shuffle_blocks: int = 0) -> dict[str, float]:
-    """An expected lag count (``measure``: ``same_place`` or ``one_step``) as the exact
-    mean over every rotation (``expected_lag_counts``) and as the seeded Monte Carlo
-    estimate the authors printed (``replayed_lag_counts``; scheme ``python-random``)."""
-    if measure not in ("same_place", "one_step"):
-        raise ValueError(f"measure must be same_place or one_step, got {measure!r}")
-    exact = expected_lag_counts(sequences, max_lag)
-    replayed = replayed_lag_counts(sequences, seed, draws, max_lag, shuffle_blocks)
-    return {EXACT: getattr(exact, measure), REPLAYED: getattr(replayed, measure)}
-
-
-def b2_gap_expectations(labels: np.ndarray, seed: str, draws: int,
-                        label_names: Sequence[str] | None = None) -> dict[str, float]:
-    """B2's gap (observed minus chance) with the chance level exact (``neighbour_relabels``)
-    and as the seeded estimate (``replayed_neighbour_relabels``; scheme ``python-random``)."""
-    return {EXACT: neighbour_relabels(labels).gap,
-            REPLAYED: replayed_neighbour_relabels(labels, seed, draws, label_names).gap}
-
-
-def lowest_same_place_ratio(groups: Sequence[tuple[np.ndarray, str]], draws: int,
-                            max_lag: int = 3) -> dict[str, float]:
-    """The lowest same-place ratio o0 / e0 over every run-triple of every group (a group:
-    a reader's runs x units labels and the seed of its stream), with e0 exact and with e0
-    replayed from the group's stream (``replayed_lag_counts_sequence``: triples in
-    ``combinations`` order, ``draws`` rotations each). Triples whose e0 is 0 have no ratio."""
-    exact, replayed = [], []
-    for labels, seed in groups:
-        sets = [pieces(labels[list(triple)]) for triple in combinations(range(len(labels)), 3)]
-        estimates = replayed_lag_counts_sequence(sets, seed, draws, max_lag)
-        for sequences, estimate in zip(sets, estimates):
-            observed = lag_counts(sequences, max_lag).same_place
-            expected = expected_lag_counts(sequences, max_lag).same_place
-            exact += [observed / expected] if np.isfinite(expected) and expected > 0 else []
-            replayed += [observed / estimate.same_place] if estimate.same_place > 0 else []
-    return {EXACT: min(exact) if exact else Undefined("no triple expects a lag"),
-            REPLAYED: min(replayed) if replayed else Undefined("no triple expects a lag")}

@@ -236,10 +236,11 @@ def far_runs_agreement(frame, n_runs: int, size: int = 3, column: str = "agreeme
     return [k + 1 for k in chosen], float(mean_over_pairs(matrix[np.ix_(chosen, chosen)]))
 
 
-def label_margin(model_triple_labels: np.ndarray, human_means: Sequence[float]) -> float:
-    """The lowest model triple's label kappa minus the human's highest (per-text mean)
-    label kappa: positive when the level alone separates every triple from the human."""
-    return float(np.nanmin(model_triple_labels) - np.nanmax(human_means))
+def label_margin(triple_labels: np.ndarray, reference_means: Sequence[float]) -> float:
+    """The lowest triple's label kappa minus the highest of another reader's (per-text
+    mean) label kappas: positive when the level alone separates every triple from that
+    reader."""
+    return float(np.nanmin(triple_labels) - np.nanmax(reference_means))
 
 
 def reader_rank(values: dict, reader: str) -> int:
@@ -253,21 +254,23 @@ def reader_rank(values: dict, reader: str) -> int:
     return 1 + sum(1 for other, value in values.items() if other != reader and float(value) > mine)
 
 
-def count_runs(frames) -> int:
-    """The number of distinct runs (myth, reader, run) in pair tables (``pair_frame`` with
-    ``myth`` and ``reader`` columns)."""
+def count_runs(frames, by: Sequence[str]) -> int:
+    """The number of distinct runs in pair tables (``pair_frame`` rows with the grouping
+    columns ``by``, e.g. the text and the reader): distinct (*by, run) over ``run_a`` and
+    ``run_b``."""
     runs = set()
     for frame in frames:
         for column in ("run_a", "run_b"):
-            runs.update(zip(frame["myth"], frame["reader"], frame[column]))
+            runs.update(zip(*(frame[name] for name in by), frame[column]))
     return len(runs)
 
 
-def count_pairs(frames, reader: str) -> int:
-    """The number of pairs of ``reader``'s runs in pair tables (``pair_frame`` with ``myth``
-    and ``reader`` columns), each (myth, run_a, run_b) counted once."""
+def count_pairs(frames, column: str, value: object, by: Sequence[str]) -> int:
+    """The number of pairs of runs in pair tables whose ``column`` is ``value`` (a reader's
+    pairs, say), each (*by, run_a, run_b) counted once (``by``: the grouping columns that
+    tell two pairs with the same run numbers apart, e.g. the text)."""
     pairs = set()
     for frame in frames:
-        mine = frame[frame["reader"] == reader]
-        pairs.update(zip(mine["myth"], mine["run_a"], mine["run_b"]))
+        chosen = frame[frame[column] == value]
+        pairs.update(zip(*(chosen[name] for name in by), chosen["run_a"], chosen["run_b"]))
     return len(pairs)

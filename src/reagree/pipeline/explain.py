@@ -36,7 +36,7 @@ from reagree.pipeline.claims import COMPARED, PRINTED_RELATION, read_claims
 from reagree.pipeline.failures import failed_papers
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.reproduce import MANY, REAGREE, claim_search
-from reagree.pipeline.variantplan import read_variants
+from reagree.pipeline.variantplan import VariantPlan, paper_plan, read_variants
 from reagree.pipeline.verdicts import INTERNAL, internal_status
 from reagree.stats.variants import describe
 
@@ -75,11 +75,21 @@ def _reproduces(readings: tuple[str, ...]) -> str:
     return f"no ({' or '.join(_READING_WORDS[r] for r in chosen)} only: a note)" if chosen else "no"
 
 
-def _reading(variant: str) -> str:
+def _reading(variant: str, plan: VariantPlan | None) -> str:
+    """The variant's one-line reading: the paper's plan's own or the catalogue's ("" for neither)."""
     try:
-        return describe(variant)
+        return plan.describe(variant) if plan is not None else describe(variant)
     except ValueError:
         return ""
+
+
+def _plan(paper_id: str) -> VariantPlan | None:
+    """The paper's variant plan when its package can be imported here (its own families'
+    readings), else None: explain reads a build, it never needs the paper's code."""
+    try:
+        return paper_plan(paper_id)
+    except (ImportError, ValueError):
+        return None
 
 
 def _papers(results: Path, paper: str | None) -> list[str]:
@@ -118,7 +128,7 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
         where = (str(paths[0]) if len(paths) == 1 else f"{results / paper_id / 'variants'}/*.tsv" if paths
                  else f"no variants file under {results / paper_id}")
         for claim in chosen.to_dict("records"):
-            blocks.append(_claim_block(paper_id, claim, rows, where))
+            blocks.append(_claim_block(paper_id, claim, rows, where, _plan(paper_id)))
     if not blocks:
         near = difflib.get_close_matches(key, sorted(every_key), n=3, cutoff=0.6)
         where = f"{paper}'s claims" if paper else f"the claims of {results}/"
@@ -185,7 +195,8 @@ def _printed_relation_lines(claim: dict, rows: list[dict]) -> list[str]:
     return lines
 
 
-def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str) -> str:
+def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str,
+                 plan: VariantPlan | None) -> str:
     key = claim["key"]
     end = f" ({claim['end']} of its interval)" if claim.get("end") else ""
     lines = [f"{paper_id}: {key}{end}", f"  where     {claim['where']} (source: {claim['source']})"]
@@ -239,7 +250,7 @@ def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: st
             else:
                 verdict = _reproduces(readings.get(row["variant"], ()))
             seen.add(row["variant"])
-            about = _reading(row["variant"])
+            about = _reading(row["variant"], plan)
             lines.append(f"    {row['family']:<{family_width}}  {row['variant']:<{width}}  {_number(value):>12}  "
                          f"{verdict}" + (f"  [{about}]" if about else ""))
     if not rows:

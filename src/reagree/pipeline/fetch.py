@@ -538,7 +538,7 @@ def _check_arguments(retries: int, timeout: float) -> None:
 # ------------------------------------------------------------------------ public
 
 def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirror: str | os.PathLike | None = None,
-          timeout: float = 60.0, retries: int = 3, backoff: float = 1.0, log=None, deadline: float | None = None,
+          timeout: float, retries: int, backoff: float = 1.0, log=None, deadline: float | None = None,
           max_bytes: int = MAX_BYTES) -> str:
     """Materialise ``url`` at ``dest``; return the sha256 hex digest of what was written.
 
@@ -567,8 +567,8 @@ class FetchErrors(FetchError):
         self.failures = failures
 
 
-def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, timeout: float = 60.0,
-              retries: int = 3, backoff: float = 1.0, log=None, deadline: float | None = None,
+def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, timeout: float,
+              retries: int, backoff: float = 1.0, log=None, deadline: float | None = None,
               max_bytes: int = MAX_BYTES, workers: int = WORKERS, raise_first: bool = False
               ) -> dict[pathlib.Path, str]:
     """Materialise every file of ``wanted`` (as ``fetch`` does one), all or nothing: each is

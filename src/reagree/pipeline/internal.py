@@ -57,11 +57,12 @@ from typing import Callable, Iterable, Mapping
 
 from reagree.pipeline.keys import Family, function_name, resolve_function
 from reagree.pipeline.printed import interval, parse
+from reagree.pipeline.rulekit import RuleOutputs
 from reagree.stats.undefined import Undefined, reason_of
 
-__all__ = ["Printed", "Relation", "Variant", "alternative", "difference", "evaluate", "maximum", "mean", "minimum",
-           "percentage", "pooled_percentage", "printed_texts", "rank", "ratio", "relate", "relative_change", "same", "share", "total",
-           "value_range", "variant_rows", "weighted_mean"]
+__all__ = ["Printed", "Relation", "Variant", "alternative", "check_printed", "difference", "evaluate", "maximum",
+           "mean", "minimum", "percentage", "pooled_percentage", "printed_texts", "rank", "ratio", "relate",
+           "relative_change", "same", "share", "total", "value_range", "variant_rows", "weighted_mean"]
 
 #: The family name of a relation's variants in the paper's variants file.
 VARIANT_FAMILY = "printed_relation"
@@ -407,3 +408,10 @@ def variant_rows(relations: Iterable[Relation], claims: Iterable[Mapping]) -> li
     """The variants-file rows of every relation's variants (``Relation.variant_rows``)."""
     printed = printed_texts(claims)
     return [row for relation in relations for row in relation.variant_rows(printed)]
+
+
+def check_printed(relations: Iterable[Relation], claims: Iterable[Mapping]) -> RuleOutputs:
+    """What rules check_<paper>_printed write: the values of the paper's internal claims
+    (``evaluate``) and the variants of their relations (``variant_rows``)."""
+    claims = list(claims)
+    return RuleOutputs(values=evaluate(relations, claims), variants=variant_rows(relations, claims))

@@ -97,14 +97,17 @@ class PaperBuild:
     def add_targets(self, *paths: str) -> None:
         self.targets += [p for p in dict.fromkeys(paths) if p not in self.targets]
 
-    def require(self, setting: str, packages: dict[str, str] | None = None, model: str | None = None,
-                model_setting: str | None = None) -> None:
+    def require(self, setting: str | None, packages: dict[str, str] | None = None, model: str | None = None,
+                model_setting: str | None = None, extra: str | None = None, part: str | None = None) -> None:
         """What the part that ``setting`` switches on needs beyond the lock: importable
-        ``packages`` (``{import name: pip name}``) and the weights of ``model``, named by
-        ``model_setting``. Recorded only when the setting is on in this run, and checked
-        before any job runs (``reagree.pipeline.requirements``)."""
-        if self.settings.get(setting):
-            self.requirements.append(Requirement(self.id, setting, dict(packages or {}), model, model_setting))
+        ``packages`` (``{import name: pip name}``, from reagree's optional ``extra`` when
+        one holds them) and the weights of ``model``, named by ``model_setting``. Recorded
+        only when the setting is on in this run (always, for a ``part`` that no setting
+        switches: ``setting`` None), and checked before any job runs
+        (``reagree.pipeline.requirements``)."""
+        if setting is None or self.settings.get(setting):
+            self.requirements.append(Requirement(self.id, setting, dict(packages or {}), model, model_setting,
+                                                 extra, part))
 
 
 class Registry:

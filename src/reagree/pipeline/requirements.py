@@ -6,6 +6,11 @@ What it decides:
   part (a model rerun, say) may need Python packages the lock does not install and model
   weights that are downloaded at run time. The paper's rules.smk declares them when the
   setting is on (``PaperBuild.require``); nothing else in reagree knows them.
+- **Or what a part always needs from one of reagree's optional extras.** A part that runs
+  with no setting (``setting`` None) may need packages that pyproject.toml keeps out of
+  the library's own dependencies, in an extra (``tools``: the sentiment tools a paper
+  reruns). The lock installs them; an installation without the extra is told the extra
+  to install, in the same one line.
 - **Checked once, in the main process, before anything is scheduled**
   (``workflow/rules/startup.smk``), for runs and dry runs, never for ``--lint`` and the
   like. A package is there when ``importlib.util.find_spec`` finds it (nothing is
@@ -35,15 +40,18 @@ _OFF = ("1", "true", "yes", "on")
 
 @dataclass(frozen=True)
 class Requirement:
-    """What ``paper``'s setting ``setting`` (when on) needs: importable ``packages``
-    (``{import name: pip name}``) and the weights of the Hugging Face ``model`` (a hub id
-    or a local folder), or neither."""
+    """What ``paper``'s setting ``setting`` (when on; None: a ``part`` that always runs)
+    needs: importable ``packages`` (``{import name: pip name}``), installed by reagree's
+    optional ``extra`` when one holds them, and the weights of the Hugging Face ``model``
+    (a hub id or a local folder), or neither."""
 
     paper: str
-    setting: str
+    setting: str | None
     packages: dict[str, str] = field(default_factory=dict)
     model: str | None = None
     model_setting: str | None = None  # the setting that names the model, if any
+    extra: str | None = None  # reagree's optional extra that installs ``packages``
+    part: str | None = None  # what needs them, when no setting names it
 
 
 def missing_packages(packages: dict[str, str]) -> list[str]:
@@ -116,20 +124,24 @@ def unmet(requirement: Requirement, timeout: float = 5.0) -> str | None:
     weights = weights_problem(requirement.model, timeout) if requirement.model else None
     if not packages and not weights:
         return None
-    paper, setting = requirement.paper, requirement.setting
+    paper, setting, extra = requirement.paper, requirement.setting, requirement.extra
     lacks, steps = [], []
     if packages:
-        lacks.append(f"the Python package{'s' * (len(packages) > 1)} {_and(packages)} (not installed)")
-        steps.append(f"{_python()} -m pip install {' '.join(packages)}")
+        lacks.append(f"the Python package{'s' * (len(packages) > 1)} {_and(packages)} (not installed"
+                     + (f"; reagree's optional extra {extra!r} holds {'them' if len(packages) > 1 else 'it'})"
+                        if extra else ")"))
+        steps.append(f"{_python()} -m pip install -e '.[{extra}]' (in the checkout; or pip install "
+                     f"{' '.join(packages)})" if extra else f"{_python()} -m pip install {' '.join(packages)}")
     if weights:
         lacks.append(f"the weights of {requirement.model} ({weights})")
         named = f"{paper}: {{{requirement.model_setting}: /path/to/model}}" if requirement.model_setting else ""
         steps.append(("then " if packages else "") + "run this once on a machine with network (the weights land "
                      "in the Hugging Face cache; copy it over)" + (f", or set {named}, a folder holding them"
                                                                    if named else ""))
-    return (f"{paper}: {setting}: true needs {' and '.join(lacks)}. To get "
-            f"{'them' if len(lacks) > 1 or len(packages) > 1 else 'it'}: {'; '.join(steps)}. "
-            f"Or leave that part out: {paper}: {{{setting}: false}}")
+    what = f"{setting}: true" if setting else requirement.part or "its rules"
+    return (f"{paper}: {what} needs {' and '.join(lacks)}. To get "
+            f"{'them' if len(lacks) > 1 or len(packages) > 1 else 'it'}: {'; '.join(steps)}."
+            + (f" Or leave that part out: {paper}: {{{setting}: false}}" if setting else ""))
 
 
 def unmet_requirements(requirements: list[Requirement], timeout: float = 5.0) -> list[str]:

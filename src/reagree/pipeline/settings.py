@@ -155,7 +155,7 @@ def fill_defaults(data: dict, schema: dict) -> dict:
     """Defaults of ``schema`` filled into ``data`` (recursively, for nested objects)."""
     for key, sub in schema.get("properties", {}).items():
         if key not in data and "default" in sub:
-            data[key] = sub["default"]
+            data[key] = copy.deepcopy(sub["default"])  # a copy: filling it in below leaves the schema's default as is
         if isinstance(data.get(key), dict) and sub.get("type") == "object":
             fill_defaults(data[key], sub)
     return data

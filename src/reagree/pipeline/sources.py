@@ -6,8 +6,8 @@ What it decides:
   placeholders expands over ``expand``: each field maps to a literal list or to
   ``{setting: NAME}``, a list among the paper's settings (``config[<paper id>][NAME]``).
   Files are the product of the lists in the order the fields are declared, so
-  ``{myth}/{reader}_run{n}.json`` over 3 myths x 3 readers x 10 runs is 90 files, and
-  ``{language}_Twitter_sentiment.csv`` over the configured languages is only those.
+  ``{text}/{reader}_run{n}.json`` over 3 texts x 3 readers x 10 runs is 90 files, and
+  ``{language}_labels.csv`` over the configured languages is only those.
 - **Names are relative paths** under ``data/<paper>/``: segments of letters, digits,
   ``.``, ``_`` and ``-`` that start with a letter or digit, so no name climbs out of
   its folder.

@@ -12,6 +12,7 @@ carries its count of undefined draws wherever it is written: values.tsv's
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -149,6 +150,19 @@ def write_table(frame: pd.DataFrame, tsv_path: str | Path, title: str, provenanc
     lines += ["Provenance:", ""]
     lines += [f"- {key}: {value}" for key, value in provenance.items()]
     write_text_atomic(Path(tsv_path).with_suffix(".md"), "\n".join(lines) + "\n")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as a rule's function returns it: its rows, the title above its Markdown copy
+    and where it came from (``write_table``)."""
+
+    frame: pd.DataFrame
+    title: str
+    provenance: Mapping[str, object]
+
+    def write(self, tsv_path: str | Path) -> None:
+        write_table(self.frame, tsv_path, self.title, self.provenance)
 
 
 def value_row(key: str, value: object, ci: tuple[float, float] | None = None, note: str = "",

@@ -38,6 +38,7 @@ import pandas as pd
 
 from reagree.pipeline.papercode import import_code
 from reagree.stats.undefined import reason_of
+from reagree.stats.variants import FAMILIES, Family, Variant, describe
 
 __all__ = ["VARIANT_COLUMNS", "VariantPlan", "paper_plan", "read_variants", "variant_rows", "write_variants"]
 
@@ -67,22 +68,42 @@ def _matches(key: str, patterns: Sequence[str]) -> bool:
 
 @dataclass(frozen=True)
 class VariantPlan:
-    """A paper's declaration: family name -> the claim-key patterns it applies to."""
+    """A paper's declaration: family name -> the claim-key patterns it applies to, and the
+    families and variants of its own (module docstring)."""
 
     paper: str
     applies: Mapping[str, tuple[str, ...]]
+    families: Mapping[str, Family]
+    variants: Mapping[str, Variant]
 
-    def __init__(self, paper: str, applies: Mapping[str, str | Sequence[str]]):
-        from reagree.stats.variants import FAMILIES
-
-        unknown = [family for family in applies if family not in FAMILIES]
+    def __init__(self, paper: str, applies: Mapping[str, str | Sequence[str]], families: Iterable[Family] = (),
+                 variants: Iterable[Variant] = ()):
+        own = {family.name: family for family in families}
+        shadowing = sorted(set(own) & set(FAMILIES))
+        if shadowing:
+            raise ValueError(f"{paper}: its own variant families {shadowing} have the names of catalogue families "
+                             "(reagree.stats.variants.FAMILIES): give them names of their own")
+        strays = [variant.name for variant in variants if variant.family not in own]
+        if strays:
+            raise ValueError(f"{paper}: variants {strays} name no family the plan declares")
+        unknown = [family for family in applies if family not in FAMILIES and family not in own]
         if unknown:
             raise ValueError(f"{paper}: variant famil{'ies' if len(unknown) > 1 else 'y'} {unknown} not in the "
-                             f"catalogue (reagree.stats.variants.FAMILIES: {sorted(FAMILIES)})")
+                             f"catalogue (reagree.stats.variants.FAMILIES: {sorted(FAMILIES)})"
+                             + (f" nor the plan's own ({sorted(own)})" if own else ""))
         normalised = {family: (patterns,) if isinstance(patterns, str) else tuple(patterns)
                       for family, patterns in applies.items()}
         object.__setattr__(self, "paper", paper)
         object.__setattr__(self, "applies", normalised)
+        object.__setattr__(self, "families", own)
+        object.__setattr__(self, "variants", {variant.name: variant for variant in variants})
+
+    def describe(self, variant: str) -> str:
+        """The one-line reading of ``variant``: the plan's own, else the catalogue's
+        (``reagree.stats.variants.describe``; ValueError for a name neither holds)."""
+        if variant in self.variants:
+            return self.variants[variant].reading
+        return describe(variant)
 
     def families_for(self, key: str) -> list[str]:
         """The families declared for ``key``, in declaration order."""

@@ -16,7 +16,6 @@ by ``reagree.io``). Modules:
 - ``rows``: distinct rows of a matrix by one integer key per row (how units are pooled)
 - ``classification``, ``reference``, ``softlabel``: scores against a reference or a panel
 - ``majority``: majority vote under a named tie rule
-- ``selfagreement``: self- and inter-annotator agreement from repeated labels
 - ``bootstrap``: the unit bootstrap, its draws, schemes and intervals
 - ``variants``: the catalogue of variants (one quantity under each documented alternative choice)
 - ``references``: the field's libraries' values beside reagree's (krippendorff, statsmodels, scikit-learn)
@@ -24,4 +23,4 @@ by ``reagree.io``). Modules:
 
 __all__ = ["alpha", "asymptotic", "bootstrap", "classification", "gwet", "icc", "inference", "labels",
            "majority", "meanpairwise", "multirater", "pairtables", "pairwise", "ratings", "reference", "references",
-           "registry", "rows", "selfagreement", "softlabel", "undefined", "variants", "weights"]
+           "registry", "rows", "softlabel", "undefined", "variants", "weights"]

@@ -364,6 +364,14 @@ class Interval:
         return bool(self.low <= value <= self.high)
 
 
+def half_width(interval: Interval) -> float:
+    """(high - low) / 2: the "+-" printed after an estimate ("0.53 +- 0.02"); Undefined
+    when an end of the interval is."""
+    if not np.isfinite(interval.low) or not np.isfinite(interval.high):
+        return Undefined("the interval is undefined")
+    return float(interval.width / 2)
+
+
 def scheme_text(name: str, draws: int, seed: object, level: float) -> str:
     """The exact scheme text claims parse: "<name>; draws=<B>; seed=<s>; level=<l>"."""
     return f"{name}; draws={draws}; seed={seed}; level={level:g}"
@@ -396,7 +404,7 @@ def _check_share(max_undefined_share: float) -> None:
         raise ValueError(f"max_undefined_share must lie in [0, 1], got {max_undefined_share}")
 
 
-def interval_from_draws(values: np.ndarray, level: float = 0.95, scheme: str = "percentile", *,
+def interval_from_draws(values: np.ndarray, level: float, scheme: str = "percentile", *,
                         seed: int | str | None, name: str | None = None,
                         max_undefined_share: float = MAX_UNDEFINED_SHARE) -> Interval:
     """The interval of bootstrap ``values`` (NaN = undefined draw) under ``scheme``
@@ -428,7 +436,7 @@ def interval_from_draws(values: np.ndarray, level: float = 0.95, scheme: str = "
     return Interval(low, high, level, int(values.size), undefined, text, seed)
 
 
-def percentile_interval(values: np.ndarray, level: float = 0.95) -> tuple[float, float]:
+def percentile_interval(values: np.ndarray, level: float) -> tuple[float, float]:
     """(low, high) of the "percentile" scheme: order statistics ceil(B a/2) and
     ceil(B (1 - a/2)) of the defined draws; (NaN, NaN) if none is defined."""
     values = np.asarray(values, dtype=float).reshape(-1)
@@ -624,7 +632,7 @@ def evaluate_indices(statistics: Sequence[UnitStatistic], indices: np.ndarray, b
     return _evaluate_blocks(statistics, blocks, draws)
 
 
-def bootstrap_intervals(statistics: Sequence[UnitStatistic], draws: int, seed: int, level: float = 0.95,
+def bootstrap_intervals(statistics: Sequence[UnitStatistic], draws: int, seed: int, level: float,
                         scheme: str = "percentile", *,
                         max_undefined_share: float = MAX_UNDEFINED_SHARE) -> list[Interval]:
     """One ``Interval`` per statistic, each as it is alone (one pass over the draws)."""
@@ -634,7 +642,7 @@ def bootstrap_intervals(statistics: Sequence[UnitStatistic], draws: int, seed: i
             for row in values]
 
 
-def bootstrap_interval(statistic: UnitStatistic, draws: int, seed: int, level: float = 0.95,
+def bootstrap_interval(statistic: UnitStatistic, draws: int, seed: int, level: float,
                        scheme: str = "percentile", *, max_undefined_share: float = MAX_UNDEFINED_SHARE) -> Interval:
     """The bootstrap interval of one statistic."""
     return bootstrap_intervals([statistic], draws, seed, level, scheme, max_undefined_share=max_undefined_share)[0]
@@ -652,7 +660,7 @@ def _on_common_rows(statistic_a: UnitStatistic, statistic_b: UnitStatistic) -> l
 
 
 def paired_difference(statistic_a: UnitStatistic, statistic_b: UnitStatistic, draws: int, seed: int,
-                      level: float = 0.95, scheme: str = "percentile", *,
+                      level: float, scheme: str = "percentile", *,
                       max_undefined_share: float = MAX_UNDEFINED_SHARE) -> tuple[float, Interval]:
     """b minus a on the sample, and the interval of b - a over the same resamples (a draw
     is undefined when either value is). Under the default scheme both are drawn over the

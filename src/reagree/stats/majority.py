@@ -63,7 +63,7 @@ def _middle(ratings: Ratings, tie_rule: str) -> int:
     return 1
 
 
-def majority_vote(ratings: Ratings, tie_rule: str = "drop", *, seed: int | None = None) -> np.ndarray:
+def majority_vote(ratings: Ratings, tie_rule: str, *, seed: int | None = None) -> np.ndarray:
     """Majority category code per unit under ``tie_rule`` (see the module docstring).
 
     ``seed`` is required by ``"random"`` and ignored by the other rules.

@@ -66,7 +66,7 @@ def kappa_against_many(ratings: Ratings, rater: str, references: np.ndarray) -> 
     return statistic.evaluate(weights)
 
 
-def spread(values: np.ndarray, level: float = 0.95, *, seed: int | None = None,
+def spread(values: np.ndarray, level: float, *, seed: int | None = None,
            name: str = "random-ties") -> tuple[float, Interval]:
     """(median, interval) of values over labellings; NaN values are left out and counted
     as undefined draws. The interval's scheme text is "<name>; draws=R; seed=s; level=l"."""

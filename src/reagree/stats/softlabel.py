@@ -6,7 +6,7 @@ What this module decides:
 
 - **The panel's distribution.** Unit i's distribution over the K declared categories is
   additively smoothed: p_i(k) = (c_ik + a) / (m_i + K a), c_ik the panel's votes for k,
-  m_i the panel members who labelled unit i, a the smoothing (default 1, Laplace's
+  m_i the panel members who labelled unit i, a the smoothing (always given: 1 is Laplace's
   add-one). Without smoothing, a label no panel member chose would have probability 0
   and an infinite loss; with a = 1, six raters and three classes, it has 1/9.
 - **Cross-entropy** of a rater against the panel: H = -(1/N) sum_i ln p_i(y_i), in nats,
@@ -33,10 +33,7 @@ from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 
-DEFAULT_SMOOTHING = 1.0
-
-
-def label_distribution(counts: np.ndarray, smoothing: float = DEFAULT_SMOOTHING) -> np.ndarray:
+def label_distribution(counts: np.ndarray, smoothing: float) -> np.ndarray:
     """Per-unit smoothed label distribution (n, K): (c_ik + a) / (m_i + K a)."""
     if smoothing <= 0:
         raise ValueError(f"smoothing must be positive (a label nobody chose would cost an infinite loss), "
@@ -46,7 +43,7 @@ def label_distribution(counts: np.ndarray, smoothing: float = DEFAULT_SMOOTHING)
 
 
 def cross_entropy_statistic(ratings: Ratings, rater: str, panel: Sequence[str],
-                            smoothing: float = DEFAULT_SMOOTHING) -> UnitStatistic:
+                            smoothing: float) -> UnitStatistic:
     """The cross-entropy of ``rater``'s labels under ``panel``'s smoothed label
     distribution, as sums over units: [scored, -ln p_i(y_i)] (module docstring)."""
     counts = ratings.select(list(panel)).unit_counts()
@@ -62,7 +59,7 @@ def cross_entropy_statistic(ratings: Ratings, rater: str, panel: Sequence[str],
                          lambda totals: totals[:, 1] / totals[:, 0], why, rating_rows=lambda: ratings.rating_rows)
 
 
-def cross_entropy(ratings: Ratings, rater: str, panel: Sequence[str], smoothing: float = DEFAULT_SMOOTHING) -> float:
+def cross_entropy(ratings: Ratings, rater: str, panel: Sequence[str], smoothing: float) -> float:
     """Cross-entropy (nats) of a rater's labels under a panel's smoothed per-unit label
     distribution: H = -(1/N) sum_i ln((c_i,y_i + a) / (m_i + K a)).
 

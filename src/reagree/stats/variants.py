@@ -18,8 +18,10 @@ What this module decides:
   ``reagree.stats`` (``multirater``, ``pairwise``, ``alpha``, ``meanpairwise``,
   ``majority``) applied under its choice; only the choices that are not coefficients
   (counting, percentage bases, missing ratings, category sets, what counts as a tie) are
-  defined here; a seeded chance level (``chance_expectation``) is
-  ``reagree.methods.phaseshift``'s.
+  defined here.
+- **A paper may add a family of its own** (a chance level replayed from its authors'
+  seeded stream, say): ``reagree.pipeline.variantplan.VariantPlan`` takes its
+  ``Family`` and ``Variant`` entries beside this catalogue's, for that paper alone.
 - **Not applicable is Undefined.** A variant that does not apply to the inputs (Scott's
   pi on three raters, Fleiss' kappa with unequal numbers of ratings, a ratio distance on
   negative values) is ``Undefined`` with the reason, so a search counts it as not tried
@@ -36,7 +38,6 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from reagree.methods import phaseshift
 from reagree.stats import alpha, majority, meanpairwise, multirater, pairwise
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
@@ -188,8 +189,7 @@ def count_items(labels_per_unit) -> int:
 
 def count_label_pairs(labels_per_unit) -> int:
     """Unordered pairs of labels within items: sum_u m_u (m_u - 1) / 2. A tweet labelled
-    three times is three pairs. The same number as
-    ``reagree.stats.selfagreement.label_pairs`` of the units' view."""
+    three times is three pairs."""
     m = _labels_per_unit(labels_per_unit)
     return int((m * (m - 1) // 2).sum())
 
@@ -328,9 +328,6 @@ FAMILIES = {family.name: family for family in (
     Family("tie_rule", "the majority's tie rule", tie_rules, None),
     Family("tie_definition", "what counts as a tied vote: a shared top count, an even two-way split, no strict "
            "majority", tie_definitions, ("ties.shared_top", "ties.even_split", "ties.no_strict_majority")),
-    Family("chance_expectation", "a chance level as its exact expectation or as the authors' seeded Monte Carlo "
-           "estimate (scheme python-random; also phaseshift.b2_gap_expectations and lowest_same_place_ratio)",
-           phaseshift.lag_count_expectations, (phaseshift.EXACT, phaseshift.REPLAYED)),
 )}
 
 VARIANTS = {variant.name: variant for variant in (
@@ -362,11 +359,6 @@ VARIANTS = {variant.name: variant for variant in (
             tie_definitions),
     Variant("ties.no_strict_majority", "tie_definition", "a tie: no category has more than half the votes",
             tie_definitions),
-    Variant(phaseshift.EXACT, "chance_expectation", "the exact expectation (every rotation or every draw averaged)",
-            phaseshift.lag_count_expectations),
-    Variant(phaseshift.REPLAYED, "chance_expectation",
-            "the authors' Monte Carlo estimate, their seeded random stream replayed (scheme python-random)",
-            phaseshift.replayed_lag_counts),
 )}
 
 

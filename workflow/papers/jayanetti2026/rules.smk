@@ -1,7 +1,7 @@
 # jayanetti2026: "Nobody Truly Agrees on Sentiment" (arXiv:2610.10318), released labels,
 # the replication write-up's tie rules and intervals, soft labels, and tool reruns.
 # Settings: config["jayanetti2026"] (settings.schema.yaml in this folder).
-from jayanetti2026.toolrerun import RERUN_TOOLS, ROBERTA_PACKAGES
+from jayanetti2026.toolrerun import RERUN_TOOLS, ROBERTA_PACKAGES, TOOL_PACKAGES, TOOLS_EXTRA
 from reagree.pipeline.paper_registry import registry
 
 J26_PAPER = registry().paper("jayanetti2026")
@@ -11,9 +11,12 @@ J26_LABELS = J26_PAPER.data_path("majorityvote.tsv")
 J26_SETTINGS = J26_PAPER.settings
 J26_TIE_RULES = J26_SETTINGS["tie_rules"]
 J26_RERUNS = list(RERUN_TOOLS) if J26_SETTINGS["rerun_roberta"] else ["tools"]  # rerun rules built
-# With rerun_roberta on, transformers, torch and the model's weights are checked before any job runs.
+# With rerun_roberta on, transformers, torch and the model's weights are checked before any job runs;
+# TextBlob and VADER (reagree's optional extra "tools", in the lock) always are.
 J26_PAPER.require("rerun_roberta", packages=ROBERTA_PACKAGES, model=J26_SETTINGS["roberta_model"],
                   model_setting="roberta_model")
+J26_PAPER.require(None, packages=TOOL_PACKAGES, extra=TOOLS_EXTRA,
+                  part="the rerun of TextBlob and VADER (rule rerun_jayanetti2026_tools)")
 # Priorities: the jobs that unblock the tie-rule comparison and the figures first, then the
 # reruns (TextBlob's import is the slowest), then the rest.
 

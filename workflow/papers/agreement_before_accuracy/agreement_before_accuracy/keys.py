@@ -13,7 +13,8 @@ import numpy as np
 
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
-from reagree.stats import classification, multirater, pairwise, references, selfagreement
+from reagree.stats import classification, multirater, pairwise, references
+from reagree.stats.bootstrap import half_width
 from reagree.stats.alpha import alpha_statistic, krippendorff_alpha
 from reagree.stats.bootstrap import Interval
 from reagree.stats.ratings import Ratings
@@ -76,7 +77,7 @@ WIDTH_STUDY_KAPPA = widths.family("kappa.a_b.width_study.n{n}", pairwise.cohen_s
 WIDTH_STUDY_ALPHA = widths.family("alpha_nominal.coders.width_study.n{n}", alpha_statistic)
 WIDTH_STUDY_KAPPA_WIDTH = widths.family("width.kappa.a_b.width_study.n{n}", Interval.width)
 WIDTH_STUDY_ALPHA_WIDTH = widths.family("width.alpha_nominal.coders.width_study.n{n}", Interval.width)
-WIDTH_STUDY_KAPPA_HALF_WIDTH = widths.family("half_width.kappa.a_b.width_study.n{n}", selfagreement.half_width)
+WIDTH_STUDY_KAPPA_HALF_WIDTH = widths.family("half_width.kappa.a_b.width_study.n{n}", half_width)
 WIDTH_STUDY_KAPPA_WIDTH_RATIO = widths.family("ratio.width.kappa.a_b.width_study.n{a:n}_per_n{b:n}", ratio)
 
 # The prose's figures held against the tables it reads (source: internal; agreement_before_accuracy/internal.py).

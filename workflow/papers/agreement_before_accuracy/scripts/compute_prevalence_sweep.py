@@ -1,76 +1,8 @@
 """Rule compute_agreement_before_accuracy_prevalence_sweep: kappa, PABAK and AC1 at fixed
-0.900 agreement as the prevalence moves (each reading's lowest and highest value over the
-sweep, and how many different kappas it gives), and the counted 2x2 table a=1 b=0 / c=9 d=230.
-Each kappa carries statsmodels' value on the same table (reference); the counted table's
-chance-model and category-set variants are written for the claims diff. Composition only."""
-import numpy as np
-import pandas as pd
-
-from reagree.stats import pairwise
-from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import write_table, write_values
-
-from reagree.pipeline.variantplan import variant_rows, write_variants
-from reagree.stats import multirater, variants
-from reagree.stats.ratings import Ratings
-from reagree.stats.references import cohen_reference
-
-from agreement_before_accuracy import keys
-from agreement_before_accuracy.variants import PLAN
-from agreement_before_accuracy.fixture import (OBSERVED_AGREEMENT, PREVALENCES, flip_rate_for_agreement,
-                                               prevalence_tag, two_coder_table)
-
-COUNTED = [[1, 0], [9, 230]]  # rows coder 1 (rare, common), columns coder 2
-PROVENANCE = {"paper": "agreement_before_accuracy",
-              "source": "expected two-coder tables (independent flips) and the document's counted table"}
+0.900 agreement as the prevalence moves, and the counted 2x2 table
+(agreement_before_accuracy.prevalence_sweep.compute_prevalence_sweep)."""
+from agreement_before_accuracy.prevalence_sweep import compute_prevalence_sweep
+from reagree.pipeline.rulekit import rule_log, write_outputs
 
 with rule_log(snakemake) as log:
-    flip_rate = flip_rate_for_agreement(OBSERVED_AGREEMENT)
-    values = [keys.FLIP_RATE.row(flip_rate)]
-    rows = []
-    for prevalence in PREVALENCES:
-        reading = pairwise.table_coefficients(two_coder_table(prevalence, flip_rate))
-        row = {"prevalence": prevalence, "agreement": reading["agreement"], "chance": reading["chance"],
-               "kappa": reading["kappa"], "pabak": reading["pabak"], "ac1": reading["ac1"]}
-        rows.append(row)
-        table = two_coder_table(prevalence, flip_rate)
-        for field in ("agreement", "chance", "kappa", "pabak", "ac1"):
-            values.append(keys.SWEEP_READING.row(row[field], reading=field, prevalence=prevalence_tag(prevalence),
-                                                 reference=cohen_reference(table) if field == "kappa" else None))
-
-    # each reading's extremes over the sweep, and how many different kappas it gives
-    for field in ("agreement", "chance", "kappa", "pabak", "ac1"):
-        column = np.array([row[field] for row in rows])
-        values += [keys.SWEEP_EXTREME.row(column.min(), reading=field, extreme="min"),
-                   keys.SWEEP_EXTREME.row(column.max(), reading=field, extreme="max")]
-    values.append(keys.DISTINCT_KAPPAS.row(len(np.unique([row["kappa"] for row in rows])),
-                                           note=f"distinct kappas over the {len(rows)} prevalences"))
-
-    counted = pairwise.table_coefficients(COUNTED)
-    counted_ratings = Ratings.from_table(COUNTED, categories=("rare", "common"))
-    found = []
-    for field in ("n", "agreement", "kappa", "pabak", "ac1"):
-        values.append(keys.COUNTED_READING.row(counted[field], reading=field,
-                                               reference=cohen_reference(COUNTED) if field == "kappa" else None))
-        key = keys.COUNTED_READING.key(reading=field)
-        own = {"kappa": "kappa.cohen", "pabak": "kappa.randolph"}
-        coefficients = {"pabak": multirater.randolph_kappa, "ac1": multirater.gwet_ac1}
-        for name in PLAN.families_for(key):
-            if name == "chance_model":
-                found += variant_rows(key, name, variants.chance_models(counted_ratings), own=own[field])
-            else:
-                found += variant_rows(key, name, variants.category_sets(counted_ratings.unit_counts(),
-                                                                        coefficients[field]),
-                                      own="categories.declared")
-    values += [keys.COUNTED_SPECIFIC.row(counted["specific"][0], category="rare"),
-               keys.COUNTED_SPECIFIC.row(counted["specific"][1], category="common")]
-    write_values(values, snakemake.output.values, rule=snakemake.rule)
-    write_variants(found, snakemake.output.variants)
-    write_table(pd.DataFrame(rows), snakemake.output.sweep,
-                f"Fixed observed agreement {OBSERVED_AGREEMENT}, flip rate {flip_rate:.7f}: coefficients by prevalence",
-                PROVENANCE)
-    counted_row = {k: v for k, v in counted.items() if k != "specific"}
-    counted_row.update(specific_rare=counted["specific"][0], specific_common=counted["specific"][1])
-    write_table(pd.DataFrame([counted_row]), snakemake.output.counted,
-                "The counted 2x2 table a=1 b=0 / c=9 d=230 read six ways", PROVENANCE)
-    log.info("flip rate %.7f; %d prevalences", flip_rate, len(rows))
+    write_outputs(compute_prevalence_sweep(log), snakemake)

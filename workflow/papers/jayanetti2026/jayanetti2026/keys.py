@@ -11,7 +11,8 @@ majority columns (``vs_majority``), a tie rule's re-voted majority
 ``pos_vs_rest``. Each family below names the rule that writes it and the one function
 that computes it.
 """
-from reagree.pipeline import internal, snowflake
+from reagree.methods import snowflake
+from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats import bootstrap, majority, multirater, pairwise, reference, softlabel
 from reagree.stats.ratings import Ratings

@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 
 import pandas as pd
 
+from jayanetti2026 import keys
 from jayanetti2026.release import FRAMINGS, TOOLS
 from reagree.plots import pairwise_heatmaps
 from reagree.plots.intervals import dots_with_band, forest
@@ -21,6 +22,13 @@ NAMES = {"textblob": "TextBlob", "vader": "VADER", "roberta": "Twitter-RoBERTa"}
 FRAMING_WORDS = {"three_class": "three classes (negative, neutral, positive)", "neg_vs_rest": "negative vs the rest",
                  "pos_vs_rest": "positive vs the rest"}
 SOURCE = "recomputed from the released labels"
+WRITEUP = {  # value key -> label of the write-up's intervals in the forest plot
+    keys.FLEISS.key(group="humans", framing="three_class"): "human Fleiss, three-class",
+    keys.FLEISS_GAIN.key(binary="neg_vs_rest"): "human gain: neg vs rest minus three-class",
+    keys.FLEISS_GAIN.key(binary="pos_vs_rest"): "human gain: pos vs rest minus three-class",
+    keys.KAPPA_GAIN.key(): "RoBERTa: pos vs rest minus three-class",
+    keys.KAPPA_WRITEUP_INTERVAL.key(): "RoBERTa: pos vs rest",
+}
 
 
 def pairwise(pairs: pd.DataFrame, path: str | Path):
@@ -74,3 +82,16 @@ def intervals(scores: pd.DataFrame, rules: Sequence[str], writeup: pd.DataFrame,
                                      "its own scheme)",
                          "spread": "random tie rule: middle 95% of its seeded tie breaks (a spread, not an "
                                    "interval)"})
+
+
+def draw_figures(pairs: pd.DataFrame, tie_rule_tables: Sequence[pd.DataFrame], rules: Sequence[str],
+                 writeup: pd.DataFrame, paths: Mapping[str, str | Path]) -> None:
+    """The three figures of rule plot_jayanetti2026_figures in one job (one matplotlib start):
+    ``paths["pairwise"]`` from ``pairs`` (the pairwise kappa table), ``paths["tie_rules"]``
+    and ``paths["forest"]`` from the tools' rows of ``tie_rule_tables`` (one per rule of
+    ``rules``) and, for the forest, the write-up's intervals among the values ``writeup``."""
+    scores = pd.concat(list(tie_rule_tables), ignore_index=True)
+    scores = scores[scores["rater"].isin(list(TOOLS))]
+    pairwise(pairs, paths["pairwise"])
+    tie_rules(scores, rules, paths["tie_rules"])
+    intervals(scores, rules, writeup, WRITEUP, paths["forest"])

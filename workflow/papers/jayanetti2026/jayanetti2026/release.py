@@ -6,7 +6,7 @@ Conventions (the rule scripts of this folder import them; no statistics here):
   @ e74bb77), identified by 0-based row (the replication write-up's numbering) and 1-based
   file line. The tweetID column is Excel-mangled (``1.68E+18``) and never used; the
   tweetURL column (``https://x.com/<user>/status/<id>``) holds each tweet's id intact,
-  which dates the tweet (``status_ids``, ``reagree.pipeline.snowflake``). Every one of the nine raters and
+  which dates the tweet (``status_ids``, ``reagree.methods.snowflake``). Every one of the nine raters and
   the majority labelled every tweet in every framing: an empty label cell is a damaged
   file, refused naming its line and column (never a missing rating, which would leave
   Fleiss' kappa with unequal raters per tweet).

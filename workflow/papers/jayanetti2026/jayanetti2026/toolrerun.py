@@ -35,11 +35,14 @@ import pandas as pd
 from reagree.stats.undefined import Undefined
 
 VADER_THRESHOLD = 0.05
-ROBERTA_MODEL = "cardiffnlp/twitter-roberta-base-sentiment"
 ROBERTA_LABELS = ("negative", "neutral", "positive")
 PACKAGES = {"textblob": ("textblob",), "vader": ("vaderSentiment",), "roberta": ("transformers", "torch")}
 #: What the RoBERTa rerun imports, {import name: pip name} (rules.smk checks them before any job runs).
 ROBERTA_PACKAGES = {"transformers": "transformers", "torch": "torch"}
+#: What the TextBlob and VADER rerun imports: reagree's optional extra ``tools`` (pyproject.toml),
+#: which the lock installs; rules.smk checks them before any job runs.
+TOOL_PACKAGES = {"textblob": "textblob", "vaderSentiment": "vaderSentiment"}
+TOOLS_EXTRA = "tools"
 # The tools each rerun rule runs: the two lexicon tools, and RoBERTa behind its setting.
 RERUN_TOOLS = {"tools": ("textblob", "vader"), "roberta": ("roberta",)}
 
@@ -77,7 +80,7 @@ class ToolUnavailable(RuntimeError):
     """A tool's package or weights cannot be loaded; the message is one line."""
 
 
-def roberta_labels(texts: Sequence[str], model: str = ROBERTA_MODEL, batch_size: int = 16) -> list[str]:
+def roberta_labels(texts: Sequence[str], model: str, batch_size: int = 16) -> list[str]:
     """Twitter-RoBERTa's label per text: argmax over (negative, neutral, positive) after the
     model card's masking. Raises ``ToolUnavailable`` (one line) when transformers/torch
     are missing or the weights cannot be loaded."""
@@ -137,7 +140,7 @@ def differing_rows(labels_a: Sequence, labels_b: Sequence) -> np.ndarray:
     return np.flatnonzero((a.notna() & b.notna() & (a != b)).to_numpy())
 
 
-def excerpt(text: str, characters: int = 60) -> str:
+def excerpt(text: str, characters: int) -> str:
     """A short one-line excerpt of ``text`` (module docstring)."""
     flat = re.sub(r"\s+", " ", str(text)).strip()
     return flat if len(flat) <= characters else flat[:characters].rstrip() + "..."

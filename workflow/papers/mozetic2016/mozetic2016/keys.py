@@ -8,12 +8,14 @@ pair of classes (``negative_neutral``), ``posts`` / ``pairs`` (Table 3's two rea
 an annotator named in the text (``main_annotator``, ``annotator_a``, ``annotator_b``).
 Each family below names the rule that writes it and the one function that computes it.
 """
-from reagree.pipeline import internal, snowflake
+from reagree.methods import snowflake
+from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
-from reagree.stats import selfagreement
+from reagree.stats.bootstrap import half_width
 from reagree.stats.labels import Annotations
 from reagree.stats.undefined import difference
 
+from mozetic2016 import selfagreement
 from mozetic2016.release import (APPLICATIONS, CATEGORIES, CLASSIFIED_APPLICATIONS, LANGUAGES, TABLE_DATASETS,
                                  datasets, read_language)
 
@@ -66,7 +68,7 @@ UNITS = agreement.family("count.units.{kind}.{dataset}", selfagreement.agreement
 PAIRABLE = agreement.family("count.pairable.{kind}.{dataset}", selfagreement.agreement_measures)
 MEASURE = agreement.family("{measure}.{kind}.{dataset}", selfagreement.agreement_measures)
 ALPHA_INTERVAL = agreement.family("alpha_interval.{kind}.{dataset}", selfagreement.interval_alpha_statistic)
-HALF_WIDTH = agreement.family("alpha_interval_half_width.{kind}.{dataset}", selfagreement.half_width)
+HALF_WIDTH = agreement.family("alpha_interval_half_width.{kind}.{dataset}", half_width)
 SELF_MINUS_INTER = agreement.family("alpha_interval.self_minus_inter.{dataset}", difference)
 
 ordering = KEYS.rule("score_mozetic2016_ordering")

@@ -22,6 +22,8 @@ import pandas as pd
 
 from reagree.plots import plain_text, plt, save_figure
 
+from mozetic2016.release import JOINT, JOINT_SLUG, display_name
+
 COLOURS = {"self": "#2e8b57", "inter": "#3b6fb6"}
 KINDS = ("self", "inter")
 NO_UNITS = {"self": "no tweet was labelled twice by the same annotator",
@@ -144,3 +146,18 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
                          ha="left")
     save_figure(figure, path)
     return figure
+
+
+def agreement_figure(table: pd.DataFrame, draws: int, path: str | Path):
+    """The figure of rule plot_mozetic2016_agreement from Table 4 (``table``: the rows of
+    ``mozetic2016.agreement``): every built dataset's self and inter Alpha with its interval
+    (``draws`` bootstrap draws), Serbian, Croatian and Bosnian as parts of the joint
+    Ser/Cro/Bos set when it is built."""
+    joint_built = display_name(JOINT_SLUG) in set(table["dataset"])
+    parts = set(JOINT) if joint_built else set()
+    frame = pd.DataFrame({"label": table["dataset"], "kind": table["kind"], "alpha": table["alpha_interval"],
+                          "ci_low": table["ci_low"], "ci_high": table["ci_high"], "units": table["units"],
+                          "parent": [display_name(JOINT_SLUG) if name in parts else "" for name in table["dataset"]]})
+    return self_inter_bars(frame, path,
+                           "Mozetič et al. (2016): self- and inter-annotator agreement, recomputed from the labels\n"
+                           f"on CLARIN.SI (hdl 11356/1054); 95% bootstrap intervals ({draws:,} draws)")

@@ -1,7 +1,7 @@
 """What the mozetic2016 release holds and how this paper's numbers are keyed.
 
 Conventions (the rule scripts of this folder import them; no statistics here, those are
-``reagree.stats.selfagreement``):
+``mozetic2016.selfagreement``):
 
 - **Files.** CLARIN.SI hdl 11356/1054: one ``<Language>_Twitter_sentiment.csv`` per
   language, header ``TweetID,HandLabel,AnnotatorID``, labels Negative, Neutral, Positive

@@ -1,17 +1,9 @@
-"""Rule count_shvets2026_checks: the check lines the authors' reproduce.py prints when
-run, counted from its text (shvets2026.reproduce_checks: parsed, never run or imported).
-Composition only.
-"""
-from reagree.io import reads
-from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import write_values
-from shvets2026 import keys
-from shvets2026.reproduce_checks import count_check_lines
+"""Rule count_shvets2026_checks: the check lines the authors' reproduce.py prints when run,
+counted from its text (shvets2026.checks.count_checks: parsed, never run or imported)."""
+from reagree.pipeline.rulekit import rule_log, write_outputs
+from shvets2026.checks import count_checks
 
 with rule_log(snakemake) as log:
-    path = snakemake.input.script
-    count = count_check_lines(reads.read_text(path), path)
-    write_values([keys.REPRODUCE_CHECKS.row(count, note=f"check lines {path} (sha256 {reads.sha256_read(path)[:12]}) "
-                                                        "prints when run without arguments, counted from its text")],
-                 snakemake.output.values, rule=snakemake.rule)
-    log.info("%s: %d check lines", path, count)
+    outputs = count_checks(snakemake.input.script)
+    write_outputs(outputs, snakemake)
+    log.info("%s: %s", snakemake.input.script, outputs.values[0]["value"])

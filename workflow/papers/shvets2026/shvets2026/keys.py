@@ -8,12 +8,12 @@ placement window (``exact``, ``within_1``), ``observed`` / ``expected`` (the aut
 seeded estimate, replayed) / ``expected_exact``, ``min`` / ``max``. Each family below names the rule that writes it and the one function that
 computes it.
 """
-from reagree.methods import phaseshift, runtriples, segments
+from reagree.methods import phaseshift, runtriples
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
 from reagree.stats.undefined import difference, ratio
 
-from shvets2026 import reproduce_checks
+from shvets2026 import reproduce_checks, segments, streams
 from shvets2026.release import MODELS, MYTHS
 
 KEYS = KeyGrammar("shvets2026", slots={
@@ -94,7 +94,7 @@ TRIPLE_RATIO_MAX = phase.family("ratio_one_step_per_same_place.triples.models.{m
                                 phaseshift.phase_shift_subsets)
 TRIPLE_SAME_PLACE_MIN = phase.family("ratio_same_place.triples.models.{myth}.min", phaseshift.phase_shift_subsets)
 TRIPLE_SAME_PLACE_MIN_REPLAYED = phase.family("ratio_same_place.triples.models.{myth}.min_replayed",
-                                              phaseshift.lowest_same_place_ratio)
+                                              streams.lowest_same_place_ratio)
 
 anchoring = KEYS.rule("check_shvets2026_anchoring")
 EXAMPLE = anchoring.family("example.seg_v4.{line}", segments.worked_example_segments)

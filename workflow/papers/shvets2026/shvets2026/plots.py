@@ -15,6 +15,8 @@ from typing import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from reagree.pipeline.rulekit import RuleOutputs
+from reagree.pipeline.tables import Table
 from reagree.plots import plain_text, plt, save_figure
 
 READER_COLOURS = {"human": "#222222", "opus": "#d95f02", "gemini": "#1b9e77", "qwen": "#7570b3"}
@@ -128,3 +130,45 @@ def human_pairs(pairs: pd.DataFrame, path: str | Path, title: str) -> None:
     figure.legend(fontsize=8, loc="outside lower center", ncols=2)
     axis.set_title(title, fontsize=10)
     save_figure(figure, path)
+
+
+# --- the figures of the rules plot_shvets2026_*, from the tables the rules read -------------
+
+READER_COLUMNS = ["myth", "reader", "runs", "pairs", "kappa_boundary", "kappa_label", "gap", "agreement_label",
+                  "chance_label", "agreement_boundary", "chance_boundary", "share_boundary"]
+
+
+def reader_gaps(readers: Sequence[pd.DataFrame], myths: Sequence[str], inputs: Sequence[str], figure: str | Path
+                ) -> RuleOutputs:
+    """Rule plot_shvets2026_reader_gaps: Tables 1 and 2 in one table (``table``, from the
+    readers tables ``inputs`` of ``shvets2026.pairs``), and the Table 2 chart redrawn with
+    the human added (gap per reader per myth) at ``figure``."""
+    frame = pd.concat(list(readers), ignore_index=True)
+    gap_by_reader(frame, myths, figure,
+                  "Shvets (2026), Tables 1-2 recomputed from the released runs:\nboundary kappa minus label kappa per "
+                  "reader")
+    return RuleOutputs(tables={"table": Table(frame[READER_COLUMNS],
+                                              "Tables 1 and 2: mean Cohen's kappa over all pairs of each reader's runs",
+                                              {"paper": "shvets2026", "inputs": ", ".join(inputs)})})
+
+
+def triple_gap_figure(triples: pd.DataFrame, readers: Sequence[pd.DataFrame], myths: Sequence[str],
+                      path: str | Path) -> None:
+    """Rule plot_shvets2026_triple_gaps: the gap of each run-triple per model and myth
+    (``triples``: ``shvets2026.triples``), with the human's own gap (from the readers
+    tables) as a line."""
+    frame = pd.concat(list(readers), ignore_index=True)
+    human = frame[frame["reader"] == "human"].set_index("myth")["gap"].to_dict()
+    triple_gaps(triples, human, myths, path,
+                "Shvets (2026), recomputed from the released runs: every model run-triple (120 per model and myth)\n"
+                "against the human's own boundary-label gap")
+
+
+def human_pair_figure(pairs: Sequence[pd.DataFrame], human: str, path: str | Path) -> None:
+    """Rule plot_shvets2026_human_pairs: label kappa against boundary kappa for each pair of
+    ``human``'s runs (from the pairs tables of ``shvets2026.pairs``), labelled by the days
+    between them."""
+    frame = pd.concat(list(pairs), ignore_index=True)
+    human_pairs(frame[frame["reader"] == human], path,
+                "Shvets (2026), recomputed from the released runs:\nthe human's run pairs, label vs boundary kappa "
+                "(days between runs)")

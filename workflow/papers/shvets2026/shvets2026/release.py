@@ -1,17 +1,17 @@
 """What the shvets2026 release holds and how this paper's runs are named.
 
 Conventions (the rule scripts and rules.smk of this folder import them; no statistics
-here, those are ``reagree.methods.segments``, ``runtriples`` and ``phaseshift``):
+here, those are ``shvets2026.segments`` and ``reagree.methods``' ``runtriples`` and ``phaseshift``):
 
 - **Texts** (``texts/<myth>_numbered.txt`` at Malificenta883/intra-annotator-dynamics @
   5241a8b): three Sumerian myths. Section 3.3 scores Inanna and Enki on its 71
   translation blocks and the other two texts line by line: ``UNIT_GRANULARITY`` holds that
-  choice (``per_line`` of ``reagree.methods.segments.read_units``).
+  choice (``per_line`` of ``shvets2026.segments.read_units``).
 - **Readers**: one human (``human1``, three runs per text, keyed ``human``) and three model
   families (``opus``, ``gemini``, ``qwen``, ten runs each), run files
   ``<myth>/<reader>_run<n>.json``.
 - **The authors' random streams** (scheme ``python-random``, replayed by
-  ``reagree.methods.phaseshift``): their code at the pinned commit (``src/lag_test.py``,
+  ``shvets2026.streams``): their code at the pinned commit (``src/lag_test.py``,
   ``src/b2_models_matched.py``, ``src/paper_results.py``) seeds ``random.Random`` with a
   string and draws in a fixed order. Table 4's expected lag counts over the human's runs
   (the human was once called "mine"): seed ``lag-<myth>-mine-own``, 1,000 draws, after

@@ -23,7 +23,7 @@ that every number can be re-derived from this docstring:
   1, the extremes 4) and Alpha_nom with delta^2 = [c != k].
 - **Intervals.** Alpha_int's bootstrap resamples the units of its kind (self units, or
   inter tweets) with replacement (``reagree.stats.bootstrap``); the paper prints half the
-  width of the 95% interval of 1,000 draws as "+-" (``half_width``).
+  width of the 95% interval of 1,000 draws as "+-" (``reagree.stats.bootstrap.half_width``).
 - **Union (Table 5).** The self and the inter matrices added. Relative gain
   (Alpha_int - Alpha_nom) / Alpha_nom; class distances Alpha_int(-,0) / Alpha_int(-,+) and
   Alpha_int(0,+) / Alpha_int(-,+), each alpha read from the two-class sub-matrix
@@ -54,7 +54,7 @@ from reagree.stats import classification
 from reagree.stats.alpha import (alpha_expected_over_n_squared, alpha_from_coincidences, alpha_statistic,
                                  coincidence_matrix)
 from reagree.stats.labels import Annotations, AnnotationView
-from reagree.stats.bootstrap import Interval, UnitStatistic
+from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.undefined import Undefined
 
 SENTIMENT_VALUES = (-1.0, 0.0, 1.0)
@@ -118,13 +118,6 @@ def agreement_measures(counts, values=SENTIMENT_VALUES) -> dict:
         "alpha_nominal": alpha_statistic(counts, "nominal").value() if not empty else nothing,
         "pairable": float(matrix.sum()),
     }
-
-
-def half_width(interval: Interval) -> float:
-    """(high - low) / 2: the "+-" Mozetič et al. print after an Alpha."""
-    if not np.isfinite(interval.low) or not np.isfinite(interval.high):
-        return Undefined("the interval is undefined")
-    return float(interval.width / 2)
 
 
 # --- Table 5: is the order negative < neutral < positive perceived? -------------------------

@@ -27,7 +27,7 @@ surrounding spaces allowed: ``"12 "``), ``line_start <= line_end``, and its
 non-numeric strings, null and anything else are skipped. A JSON number with a fraction
 is a sub-line reference: the script that moved seg_v3's line ranges out of scene names
 turned ETCSL's "13.h" (sub-line h of line 13) into ``13.8``. With
-``fractional_lines="line"`` (the default, and what the paper's Table 2 needs) it is
+``fractional_lines="line"`` (the setting's default, and what the paper's Table 2 needs) it is
 read as its line, the integer part, and the reading is flagged in ``Run.notes``; with
 ``fractional_lines="skip"`` such a segment is skipped. Every skipped segment is kept in
 ``Run.skipped`` with its reason, for the diagnostics table. Kept segments are sorted by
@@ -185,7 +185,7 @@ class Run:
 FRACTIONAL_LINES = ("line", "skip")
 
 
-def parse_line_number(value: object, fractional_lines: str = "line") -> int | None:
+def parse_line_number(value: object, fractional_lines: str) -> int | None:
     """An integer line number, or None when the value is not one.
 
     JSON integers and strings holding one (spaces around it allowed) are read as is. A
@@ -248,19 +248,19 @@ def _segment_reason(segment: object, fractional_lines: str) -> tuple[str | None,
     return None, (function, start, end)
 
 
-def _reading_note(segment: dict) -> str:
+def _reading_note(segment: dict, fractional_lines: str) -> str:
     """How a kept segment's line numbers were read, when not as plain integers."""
     notes = []
     for name in ("line_start", "line_end"):
         value = segment.get(name)
         if isinstance(value, str):
-            notes.append(f"{name} {value!r} read as {parse_line_number(value)}")
+            notes.append(f"{name} {value!r} read as {parse_line_number(value, fractional_lines)}")
         elif isinstance(value, float):
             notes.append(f"{name} {value!r} read as line {int(np.floor(value))}")
     return "; ".join(notes)
 
 
-def parse_run(text: str, source: str = "<run>", fractional_lines: str = "line") -> Run:
+def parse_run(text: str, source: str = "<run>", *, fractional_lines: str) -> Run:
     """One run file's text (see the module docstring); errors name ``source`` and line."""
     try:
         document = json.loads(text)
@@ -284,7 +284,7 @@ def parse_run(text: str, source: str = "<run>", fractional_lines: str = "line") 
             skipped.append((position, segment_id, reason))
             continue
         kept.append(Segment(position, segment_id, *fields))
-        note = _reading_note(segment)
+        note = _reading_note(segment, fractional_lines)
         if note:
             notes.append((position, segment_id, note))
     kept.sort(key=lambda s: (s.line_start, s.line_end))
@@ -298,9 +298,9 @@ def parse_run(text: str, source: str = "<run>", fractional_lines: str = "line") 
                None if date_value is None else str(date_value), note, tuple(duplicates), tuple(notes))
 
 
-def read_run(path: str | Path, fractional_lines: str = "line") -> Run:
+def read_run(path: str | Path, fractional_lines: str) -> Run:
     path = Path(path)
-    return parse_run(reads.read_text(path), str(path), fractional_lines)
+    return parse_run(reads.read_text(path), str(path), fractional_lines=fractional_lines)
 
 
 @dataclass(frozen=True)
