@@ -214,8 +214,8 @@ table.data .num{text-align:right;font-variant-numeric:tabular-nums;white-space:n
 table.small{font-size:12.5px}
 .scroll{overflow-x:auto;max-width:100%;margin:6px 0}
 .scroll>table.data{margin:0}
-table.summary{font-size:14px} table.summary td,table.summary th{padding:4px 8px}
-table.summary thead th,table.summary thead th.num{white-space:normal;vertical-align:bottom;font-weight:600}
+table.summary{font-size:14px} table.summary td,table.summary th{padding:4px 5px}
+table.summary thead th,table.summary thead th.num{white-space:normal;font-size:13px;vertical-align:bottom;font-weight:600}
 td.key{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px;min-width:12em;max-width:26em;
  overflow-wrap:anywhere}
 td.key .where{display:block;font-family:system-ui,sans-serif;color:var(--muted);font-size:12.5px;margin-top:3px}
