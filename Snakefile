@@ -13,8 +13,16 @@ configfile: "config.yaml"
 
 include: "workflow/rules/common.smk"
 include: "workflow/rules/fetch.smk"
+# Each paper's rules.smk is a module of its own (its globals are its own), its rules used
+# under their own names; what they build reaches the generic rules through the registry.
 for paper_id in PAPERS:
-    include: f"workflow/papers/{paper_id}/rules.smk"
+    module paper:
+        snakefile:
+            f"workflow/papers/{paper_id}/rules.smk"
+        config:
+            config
+    use rule * from paper
+include: "workflow/rules/printed.smk"
 include: "workflow/rules/ledger.smk"
 include: "workflow/rules/claims.smk"
 include: "workflow/rules/audit.smk"

@@ -88,8 +88,8 @@ def test_a_match_is_not_also_reproduced_by_a_variant_that_only_truncates_to_the_
     values = pd.DataFrame({"key": ["lag.e"], "value": [7.702]})
     rows = variant_rows("lag.e", "chance_expectation", {"expected.exact": 7.7778, "expected.python_random": 7.702},
                         own="expected.python_random")
-    (tmp_path / "p").mkdir()
-    write_variants(rows, tmp_path / "p" / "variants.tsv")
+    (tmp_path / "p" / "variants").mkdir(parents=True)
+    write_variants(rows, tmp_path / "p" / "variants" / "phase_shift.tsv")
     table = diff_claims([claim("lag.e", "7.7")], values, "p", variants=pd.DataFrame(rows),
                         families_for=lambda key: ["chance_expectation"])
     write_tsv(table, tmp_path / "p" / "claims.tsv")

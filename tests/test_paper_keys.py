@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from reagree.pipeline.keys import KeyGrammar, function_name, paper_keys, resolve_function
+from reagree.pipeline.paper import check_rule, paper_code
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.tables import read_values, write_values
 from reagree.stats import multirater
@@ -136,7 +137,8 @@ def families_under(value, seen=None) -> list:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_family_names_a_rule_of_its_paper_and_a_function_that_exists(paper):
     keys = paper_keys(paper)
-    rules = rules_of(paper)
+    # its rules.smk's, and the generic check rule when its PAPER declares relations
+    rules = [*rules_of(paper), *[check_rule(paper)] * bool(paper_code(paper).relations)]
     assert keys.paper == paper and keys.families
     for family in keys.families:
         assert family.rule in rules, (family.pattern, family.rule)

@@ -1,18 +1,23 @@
 """Every paper is the same folder: the same parts, one claims header, one rule-name
-convention, rules that reach the generic workflow only through the imported registry.
+convention, one declared PAPER the pipeline reads (nothing imported by a name it builds),
+rules that reach the generic workflow only through the imported registry.
 (That the library holds no paper's code is tests/test_library_is_general.py's, from the imports.)"""
 from __future__ import annotations
 
 import ast
 import re
+import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+import yaml
 
+from reagree.pipeline.paper import Paper, check_rule, paper_code
 from reagree.pipeline.paper_registry import PaperBuild, Registry, open_registry, registry
 from reagree.pipeline.paperspec import CLAIM_HEADER, load_paper
 
-from conftest import ROOT
+from conftest import FIXTURES, ROOT, project_copy, run_snakemake
 
 PAPERS_DIR = ROOT / "workflow" / "papers"
 PAPERS = sorted(p.name for p in PAPERS_DIR.iterdir() if (p / "paper.yaml").is_file())
@@ -93,10 +98,73 @@ def test_one_rule_name_convention(paper):
 def test_rules_reach_the_workflow_only_through_the_imported_registry(paper):
     text = "\n".join(line.split("#")[0] for line in (PAPERS_DIR / paper / "rules.smk").read_text().splitlines())
     assert "from reagree.pipeline.paper_registry import registry" in text
-    assert f'registry().paper("{paper}")' in text
+    # every rules.smk is a Snakemake module of its own, so each names its build alike, without a prefix
+    assert f'BUILD = registry().paper("{paper}")' in text
     used = [name for name in GLOBALS_OF_COMMON_SMK if re.search(rf"\b{name}\b", text)]
     assert not used, f"{paper}/rules.smk uses common.smk's globals {used}"
     assert 'config["' + paper not in text, "a paper's settings come from its PaperBuild"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_paper_package_declares_its_paper(paper):
+    """The pipeline reads a paper through one object, PAPER in its package's __init__.py."""
+    declared = paper_code(paper)
+    assert isinstance(declared, Paper) and declared.keys.paper == paper
+    assert declared.variants is None or declared.variants.paper == paper
+
+
+def _builds_a_module_name(call: ast.Call) -> bool:
+    """An import call whose module name is put together in the code (f"{paper}.keys", a + b, .format)."""
+    func = call.func
+    name = getattr(func, "id", None) or getattr(func, "attr", None)
+    if name not in ("import_code", "import_module", "__import__") or not call.args:
+        return False
+    arg = call.args[0]
+    return isinstance(arg, (ast.JoinedStr, ast.BinOp)) or (
+        isinstance(arg, ast.Call) and getattr(arg.func, "attr", None) == "format")
+
+
+def test_no_module_is_imported_by_a_name_it_builds():
+    """Nothing of a paper is imported by naming convention (<id>.keys, <id>.variants,
+    <id>.internal): the library, the workflow and the scripts read paper_code(id)."""
+    python = [*(ROOT / "src").rglob("*.py"), *(ROOT / "scripts").glob("*.py"), *(ROOT / "workflow").rglob("*.py")]
+    built = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in python
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and _builds_a_module_name(node)]
+    rule_files = [ROOT / "Snakefile", *(ROOT / "workflow").rglob("*.smk")]
+    built += [f"{path.relative_to(ROOT)}: {line.strip()}" for path in rule_files
+              for line in path.read_text(encoding="utf-8").splitlines()
+              if re.search(r"(import_code|import_module|__import__)\(\s*f[\"']", line)]
+    assert not built, built
+
+
+def test_the_module_check_recognises_a_built_name():
+    assert _builds_a_module_name(ast.parse('import_code(f"{paper_id}.keys")').body[0].value)
+    assert _builds_a_module_name(ast.parse('importlib.import_module(paper + ".variants")').body[0].value)
+    assert not _builds_a_module_name(ast.parse("import_code(paper_id)").body[0].value)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_paper_writes_its_own_check_rule(paper):
+    """The check of printed numbers is one generic rule (workflow/rules/printed.smk), made for
+    every paper whose PAPER declares relations; no rules.smk holds one."""
+    assert check_rule(paper) not in rules_of(paper)
+    assert not re.search(r"^rule check_\w+_printed:", (PAPERS_DIR / paper / "rules.smk").read_text(), flags=re.M)
+
+
+def test_a_paper_gets_the_check_rule_when_it_declares_relations(tmp_path_factory):
+    """The demo paper declares no relations and has no check rule; give its PAPER one
+    relation and the generic rule appears for it, under the one rule name."""
+    work = project_copy(tmp_path_factory, "relations")
+    shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
+    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror")}))
+    assert check_rule("demo") not in run_snakemake(work, "--list-rules", configfile="demo.yaml").stdout.split()
+    init = work / "workflow" / "papers" / "demo" / "demo" / "__init__.py"
+    init.write_text(init.read_text().replace("PAPER = Paper(keys=KEYS)", (
+        "from reagree.pipeline import internal\n"
+        "GAP = KEYS.rule('check_demo_printed').family('difference.part_a_minus_part_b.from_printed', internal.difference)\n"
+        "PAPER = Paper(keys=KEYS, relations=[internal.relate(GAP, 'agreement.a_b.part_a', 'agreement.a_b.part_b')])")))
+    assert check_rule("demo") in run_snakemake(work, "--list-rules", configfile="demo.yaml").stdout.split()
 
 
 def paper_words() -> dict[str, set[str]]:
@@ -186,3 +254,26 @@ def test_every_claim_that_quotes_an_approximate_word_declares_it():
             if found and not claim.get("approximate"):
                 undeclared.append(f"{claim['_where_defined']}: {claim['key']} ({found.group(0)!r})")
     assert not undeclared, "\n".join(undeclared)
+
+
+def test_a_rule_registers_its_values_and_variants_from_its_own_outputs():
+    """A path is written once, in the rule; add_outputs reads it from rules.<name> and fills
+    each wildcard with the values given (every combination, in order)."""
+    build = PaperBuild("demo", PAPER, {}, [], {})
+    rule = SimpleNamespace(output=SimpleNamespace(values="results/demo/values/part_{part}_{side}.tsv",
+                                                  variants="results/demo/variants/part_{part}.tsv",
+                                                  table="results/demo/tables/t.tsv"))
+    build.add_outputs(rule, part=["a", "b"], side=["l", "r"])
+    assert build.values == ["results/demo/values/part_a_l.tsv", "results/demo/values/part_a_r.tsv",
+                            "results/demo/values/part_b_l.tsv", "results/demo/values/part_b_r.tsv"]
+    assert build.variants == ["results/demo/variants/part_a.tsv", "results/demo/variants/part_b.tsv"]
+    build.add_outputs(SimpleNamespace(output=SimpleNamespace(values="results/demo/values/plain.tsv")))
+    assert build.values[-1] == "results/demo/values/plain.tsv" and len(build.variants) == 2
+    assert build.targets == []  # tables are targets only when add_targets names them
+
+
+def test_a_wildcard_without_values_is_named():
+    build = PaperBuild("demo", PAPER, {}, [], {})
+    rule = SimpleNamespace(output=SimpleNamespace(values="results/demo/values/part_{part}.tsv"))
+    with pytest.raises(ValueError, match=r"results/demo/values/part_\{part\}.tsv: the values of wildcard\(s\) \['part'\]"):
+        build.add_outputs(rule)

@@ -366,8 +366,8 @@ def _parser() -> argparse.ArgumentParser:
     claims.add_argument("-o", "--output", metavar="TSV", help="write the claims table here instead of stdout (a regular "
                         "file or a new path: a link, a device, a FIFO or a folder there is refused)")
     claims.add_argument("--schema", metavar="YAML", help="a paper schema to use instead of reagree's own")
-    claims.add_argument("--variants", metavar="TSV",
-                        help="the paper's variants.tsv (results/ID/variants.tsv): fills explained_by")
+    claims.add_argument("--variants", metavar="TSV", nargs="+",
+                        help="the paper's variants files (results/ID/variants/*.tsv): fill explained_by")
     claims.set_defaults(run=_claims)
 
     explain = commands.add_parser(
@@ -375,7 +375,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Print, for the claim(s) under KEY in the last build (results/): the printed value and its "
                     "precision, reagree's value and status, the rule and function that computed it, every variant "
                     "the paper's rules tried for the key with its value and whether it reproduces the printed "
-                    "value, and what explains a mismatch. Reads results/ID/claims.tsv and variants.tsv; nothing is "
+                    "value, and what explains a mismatch. Reads results/ID/claims.tsv and variants/*.tsv; nothing is "
                     "recomputed (run `make all` first).")
     explain.add_argument("key", metavar="KEY", help="a claim key, as in the key column of results/ID/claims.tsv")
     explain.add_argument("--paper", metavar="ID", help="the paper (default: every paper built under results/)")

@@ -12,7 +12,7 @@ What it decides:
 
 - **It reads the build, never recomputes it.** ``results/<paper>/claims.tsv`` gives the
   claim (printed text, reagree's value, status, explained_by), ``results/<paper>/
-  variants.tsv`` or ``results/<paper>/variants/*.tsv`` the variants the paper's rules computed for the key; the search that
+  variants/*.tsv`` the variants the paper's rules computed for the key; the search that
   says which reproduce the print is ``reagree.pipeline.reproduce.claim_search``, the one
   the claims diff ran, so ``explain`` and claims.tsv cannot disagree.
 - **Where to look.** ``--paper ID`` names the paper; without it every paper with a
@@ -106,9 +106,9 @@ def _papers(results: Path, paper: str | None) -> list[str]:
 
 
 def variant_files(folder: Path) -> list[Path]:
-    """The variants files a paper's rules wrote under its results folder: ``variants.tsv``
-    and ``variants/*.tsv`` (a paper registers one or the other with ``add_variants``)."""
-    return [p for p in [folder / "variants.tsv", *sorted((folder / "variants").glob("*.tsv"))] if p.is_file()]
+    """The variants files a paper's rules wrote under its results folder: ``variants/<part>.tsv``,
+    one per rule that writes variants (every paper writes them there)."""
+    return sorted((folder / "variants").glob("*.tsv"))
 
 
 def explain(key: str, results: str | Path = "results", paper: str | None = None) -> str:

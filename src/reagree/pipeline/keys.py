@@ -6,7 +6,7 @@ What it decides:
 - **A key** is lowercase dot-separated segments, general to specific (design.md,
   "Names"): ``kappa.model.vs_majority.pos_vs_rest``. Each paper declares its keys in
   one module, ``workflow/papers/<id>/<id>/keys.py``, holding one ``KeyGrammar`` named
-  ``KEYS``: its *slots* (the vocabulary of its keys: measures' subjects, raters,
+  ``KEYS`` that its package's ``PAPER`` carries (``reagree.pipeline.paper``): its *slots* (the vocabulary of its keys: measures' subjects, raters,
   framings, datasets, qualifiers), each a tuple of allowed values or a regular
   expression, and its *families*.
 - **A family** is a key pattern of literal text and ``{slot}`` fields
@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
-from reagree.pipeline.papercode import import_code, resolve_function
+from reagree.pipeline.papercode import resolve_function
 
 __all__ = ["Family", "KeyGrammar", "function_name", "paper_keys", "resolve_function"]
 
@@ -189,14 +189,7 @@ class _RuleFamilies:
 
 
 def paper_keys(paper_id: str) -> KeyGrammar:
-    """``KEYS`` of the paper's package (``<id>.keys``: the paper folder is on sys.path in
-    the workflow and the tests)."""
-    try:
-        module = import_code(f"{paper_id}.keys")
-    except ModuleNotFoundError as error:
-        raise ValueError(f"{paper_id}: no key declarations (workflow/papers/{paper_id}/{paper_id}/keys.py): "
-                         f"{error}") from None
-    grammar = getattr(module, "KEYS", None)
-    if not isinstance(grammar, KeyGrammar):
-        raise ValueError(f"{module.__file__}: declares no KEYS (a reagree.pipeline.keys.KeyGrammar)")
-    return grammar
+    """The keys the paper's package declares (``PAPER.keys``: ``reagree.pipeline.paper``)."""
+    from reagree.pipeline.paper import paper_code
+
+    return paper_code(paper_id).keys

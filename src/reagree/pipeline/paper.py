@@ -10,8 +10,10 @@ What this module decides:
   grammar: the paper's value keys and the function behind each family) is the one part
   every paper has; ``variants`` (a ``reagree.pipeline.variantplan.VariantPlan``) defaults
   to none, ``relations`` (``reagree.pipeline.internal`` relations over printed numbers)
-  to an empty list. A paper with relations gets the generated check rule; a paper without
-  gets none. Figures are drawn by the paper's own rules (their functions live in the
+  to an empty list. A paper with relations gets the generated check rule
+  (``check_rule``: ``workflow/rules/printed.smk``, the same rule for every paper, writing
+  ``results/<id>/values/printed.tsv`` and ``variants/printed.tsv``); a paper without gets
+  none. Figures are drawn by the paper's own rules (their functions live in the
   package's ``plots`` module, called by one rule script each); their captions are the
   ``report/*.rst`` files of the paper folder.
 - **Checked when read.** A package without ``PAPER``, or a part of the wrong type, is an
@@ -30,7 +32,7 @@ if TYPE_CHECKING:  # the parts' types, imported for annotations only (no import 
     from reagree.pipeline.keys import KeyGrammar
     from reagree.pipeline.variantplan import VariantPlan
 
-__all__ = ["Paper", "paper_code"]
+__all__ = ["Paper", "check_rule", "paper_code"]
 
 
 @dataclass(frozen=True)
@@ -87,3 +89,9 @@ def paper_code(paper_id: str) -> Paper:
     if not isinstance(paper, Paper):
         raise ValueError(f"{module.__file__}: declares no PAPER (a reagree.pipeline.paper.Paper)")
     return paper
+
+
+def check_rule(paper_id: str) -> str:
+    """The name of the generated rule that checks a paper's printed numbers against one
+    another (its ``PAPER.relations``; ``workflow/rules/printed.smk``)."""
+    return f"check_{paper_id}_printed"

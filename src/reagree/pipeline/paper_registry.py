@@ -8,29 +8,46 @@ the ids that do exist. A paper's sources are expanded under its settings
 (``reagree.pipeline.sources``), so only the files the configuration needs are fetched.
 
 **The registry.** ``workflow/rules/common.smk`` opens one ``Registry`` of the enabled
-papers (``open_registry``) before any paper's rules are read. A paper's ``rules.smk``
-imports it, takes its own ``PaperBuild`` and registers what the generic rules need:
+papers (``open_registry``) before any paper's rules are read. A paper's ``rules.smk`` (a
+Snakemake module of its own: the Snakefile's ``module``/``use rule *``, so its globals are
+its own) imports it, takes its own ``PaperBuild`` and registers what the generic rules
+need, each path read from the rule that writes it, so it is written once:
 
     from reagree.pipeline.paper_registry import registry
 
-    PAPER = registry().paper("smith2027")   # .settings, .sources, .results, .data_path(name)
-    PAPER.add_values(f"{PAPER.results}/values/agreement.tsv")   # gathered into values.tsv
-    PAPER.add_variants(f"{PAPER.results}/variants.tsv")         # read by the claims diff
-    PAPER.add_targets(f"{PAPER.results}/figures/kappa.png")     # built by `rule all`
-    PAPER.require("rerun_model", packages={"torch": "torch"})   # when that setting is on: checked first
+    BUILD = registry().paper("smith2027")   # .settings, .sources, .results, .logs, .data_path(name)
 
-Nothing passes between a paper's rules and the generic ones except through this object.
+    rule compute_smith2027_agreement:
+        output:
+            values=f"{BUILD.results}/values/agreement_{{dataset}}.tsv",     # gathered into values.tsv
+            variants=f"{BUILD.results}/variants/agreement_{{dataset}}.tsv", # read by the claims diff
+            figure=report(f"{BUILD.results}/figures/kappa.png", ...),
+        ...
+
+    BUILD.add_outputs(rules.compute_smith2027_agreement, dataset=DATASETS)  # its values and variants
+    BUILD.add_targets(rules.compute_smith2027_agreement.output.figure)     # built by `rule all`
+    BUILD.require("rerun_model", packages={"torch": "torch"})   # when that setting is on: checked first
+
+The generic check rule of a paper whose ``PAPER`` declares relations registers its own
+outputs (``workflow/rules/printed.smk``), and every paper's claims.tsv is built by the
+generic rules. Nothing passes between a paper's rules and the generic ones except through
+this object.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from itertools import product
 from pathlib import Path
+from typing import Iterable, Mapping
 
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.requirements import Requirement
 from reagree.pipeline.settings import paper_folders
 from reagree.pipeline.sources import expand_sources, expansion_values
+
+_WILDCARD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:,[^{}]*)?\}")
 
 
 def load_enabled_papers(paper_ids: list[str], workflow_dir: str | Path) -> dict[str, dict]:
@@ -95,7 +112,17 @@ class PaperBuild:
         self.variants += [p for p in dict.fromkeys(paths) if p not in self.variants]
 
     def add_targets(self, *paths: str) -> None:
-        self.targets += [p for p in dict.fromkeys(paths) if p not in self.targets]
+        self.targets += [p for p in dict.fromkeys(map(str, paths)) if p not in self.targets]
+
+    def add_outputs(self, rule: object, **wildcards: Iterable[str]) -> None:
+        """Register the value and variant files ``rule`` writes (``rules.<name>`` after the
+        rule: its outputs named ``values`` and ``variants``), each path expanded over the
+        ``wildcards`` values given (``dataset=["english", ...]``); a wildcard of a path
+        without values is an error naming the path."""
+        for name, add in (("values", self.add_values), ("variants", self.add_variants)):
+            path = getattr(rule.output, name, None)
+            if path is not None:
+                add(*_expand(str(path), wildcards))
 
     def require(self, setting: str | None, packages: dict[str, str] | None = None, model: str | None = None,
                 model_setting: str | None = None, extra: str | None = None, part: str | None = None) -> None:
@@ -108,6 +135,16 @@ class PaperBuild:
         if setting is None or self.settings.get(setting):
             self.requirements.append(Requirement(self.id, setting, dict(packages or {}), model, model_setting,
                                                  extra, part))
+
+
+def _expand(path: str, wildcards: Mapping[str, Iterable[str]]) -> list[str]:
+    """``path`` with each ``{wildcard}`` filled by each of its values (every combination)."""
+    names = list(dict.fromkeys(_WILDCARD.findall(path)))
+    missing = [name for name in names if name not in wildcards]
+    if missing:
+        raise ValueError(f"{path}: the values of wildcard(s) {missing} are needed to register it")
+    pattern = _WILDCARD.sub(lambda match: "{" + match.group(1) + "}", path)
+    return [pattern.format(**dict(zip(names, values))) for values in product(*(list(wildcards[n]) for n in names))]
 
 
 class Registry:

@@ -3,7 +3,8 @@
 What it decides:
 
 - **One line per family.** A paper declares, in ``workflow/papers/<id>/<id>/variants.py``,
-  a ``VariantPlan`` named ``PLAN``: for each family of the catalogue
+  a ``VariantPlan`` named ``PLAN``, carried by its package's ``PAPER``
+  (``reagree.pipeline.paper``): for each family of the catalogue
   (``reagree.stats.variants.FAMILIES``) the claim keys it applies to, as key patterns:
   ``*`` stands for any text within one dot-separated segment, ``**`` for any number of
   whole segments (``fleiss.*`` matches ``fleiss.humans`` but not
@@ -11,10 +12,10 @@ What it decides:
   ``"chance_model": ["fleiss.*.*"]``. A family
   name the catalogue does not hold, or a pattern no claim key of the paper matches, is an
   error (``check``), so a declaration cannot silently apply to nothing.
-- **Rule scripts compute them.** A paper's rule (``compute_<id>_variants``, registered with
-  ``PaperBuild.add_variants``) evaluates, for every checkable claim key a family applies
-  to, that family's function of the catalogue on the data behind the key, and writes one
-  row per variant (``variant_rows``): ``key``, ``family``, ``variant``, ``value``,
+- **Rule scripts compute them.** A paper's rules (each ``variants`` output, written to
+  ``results/<id>/variants/<part>.tsv`` and registered by ``PaperBuild.add_outputs``)
+  evaluate, for every checkable claim key a family applies to, that family's function of
+  the catalogue on the data behind the key, and write one row per variant (``variant_rows``): ``key``, ``family``, ``variant``, ``value``,
   ``own`` (``yes`` on the variant that is reagree's own reading of the key: the paper's
   stated definition, the value values.tsv holds) and ``note`` (why a variant has no value);
   ``low`` and ``high`` are the range a variant of an internal relation takes over its
@@ -36,7 +37,6 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from reagree.pipeline.papercode import import_code
 from reagree.stats.undefined import reason_of
 from reagree.stats.variants import FAMILIES, Family, Variant, describe
 
@@ -143,18 +143,11 @@ class VariantPlan:
 
 
 def paper_plan(paper_id: str) -> VariantPlan | None:
-    """``PLAN`` of the paper's package (``<id>.variants``), or None when the paper
-    declares no variants (a paper without the module)."""
-    try:
-        module = import_code(f"{paper_id}.variants")
-    except ModuleNotFoundError as error:
-        if error.name in (paper_id, f"{paper_id}.variants"):
-            return None
-        raise
-    plan = getattr(module, "PLAN", None)
-    if not isinstance(plan, VariantPlan):
-        raise ValueError(f"{module.__file__}: declares no PLAN (a reagree.pipeline.variantplan.VariantPlan)")
-    return plan
+    """The variants the paper's package declares (``PAPER.variants``: ``reagree.pipeline.paper``),
+    or None when it declares none."""
+    from reagree.pipeline.paper import paper_code
+
+    return paper_code(paper_id).variants
 
 
 def variant_rows(key: str, family: str, values: Mapping[str, float], own: str | None = None,

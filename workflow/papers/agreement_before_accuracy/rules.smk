@@ -5,23 +5,23 @@
 
 from reagree.pipeline.paper_registry import registry
 
-ABA_PAPER = registry().paper("agreement_before_accuracy")
-ABA = ABA_PAPER.results
-ABA_LOGS = ABA_PAPER.logs
+BUILD = registry().paper("agreement_before_accuracy")
+RESULTS = BUILD.results
+LOGS = BUILD.logs
 
 
 rule compute_agreement_before_accuracy_fixture:
     output:
-        values=f"{ABA}/values/fixture.tsv",
-        variants=f"{ABA}/variants/fixture.tsv",
-        pairs=f"{ABA}/tables/pairwise.tsv",
-        pairs_md=f"{ABA}/tables/pairwise.md",
-        gap=f"{ABA}/tables/alpha_minus_fleiss.tsv",
-        gap_md=f"{ABA}/tables/alpha_minus_fleiss.md",
-        fixture=f"{ABA}/tables/fixture.tsv",
-        fixture_md=f"{ABA}/tables/fixture.md",
+        values=f"{RESULTS}/values/fixture.tsv",
+        variants=f"{RESULTS}/variants/fixture.tsv",
+        pairs=f"{RESULTS}/tables/pairwise.tsv",
+        pairs_md=f"{RESULTS}/tables/pairwise.md",
+        gap=f"{RESULTS}/tables/alpha_minus_fleiss.tsv",
+        gap_md=f"{RESULTS}/tables/alpha_minus_fleiss.md",
+        fixture=f"{RESULTS}/tables/fixture.tsv",
+        fixture_md=f"{RESULTS}/tables/fixture.md",
     log:
-        f"{ABA_LOGS}/compute_fixture.log",
+        f"{LOGS}/compute_fixture.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -29,16 +29,19 @@ rule compute_agreement_before_accuracy_fixture:
         "scripts/compute_fixture.py"
 
 
+BUILD.add_outputs(rules.compute_agreement_before_accuracy_fixture)
+
+
 rule compute_agreement_before_accuracy_prevalence_sweep:
     output:
-        values=f"{ABA}/values/prevalence.tsv",
-        variants=f"{ABA}/variants/prevalence.tsv",
-        sweep=f"{ABA}/tables/prevalence_sweep.tsv",
-        sweep_md=f"{ABA}/tables/prevalence_sweep.md",
-        counted=f"{ABA}/tables/counted_2x2.tsv",
-        counted_md=f"{ABA}/tables/counted_2x2.md",
+        values=f"{RESULTS}/values/prevalence.tsv",
+        variants=f"{RESULTS}/variants/prevalence.tsv",
+        sweep=f"{RESULTS}/tables/prevalence_sweep.tsv",
+        sweep_md=f"{RESULTS}/tables/prevalence_sweep.md",
+        counted=f"{RESULTS}/tables/counted_2x2.tsv",
+        counted_md=f"{RESULTS}/tables/counted_2x2.md",
     log:
-        f"{ABA_LOGS}/compute_prevalence_sweep.log",
+        f"{LOGS}/compute_prevalence_sweep.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -46,14 +49,17 @@ rule compute_agreement_before_accuracy_prevalence_sweep:
         "scripts/compute_prevalence_sweep.py"
 
 
+BUILD.add_outputs(rules.compute_agreement_before_accuracy_prevalence_sweep)
+
+
 rule compute_agreement_before_accuracy_bootstrap_widths:
     output:
-        values=f"{ABA}/values/bootstrap.tsv",
-        variants=f"{ABA}/variants/bootstrap.tsv",
-        widths=f"{ABA}/tables/bootstrap_widths.tsv",
-        widths_md=f"{ABA}/tables/bootstrap_widths.md",
+        values=f"{RESULTS}/values/bootstrap.tsv",
+        variants=f"{RESULTS}/variants/bootstrap.tsv",
+        widths=f"{RESULTS}/tables/bootstrap_widths.tsv",
+        widths_md=f"{RESULTS}/tables/bootstrap_widths.md",
     log:
-        f"{ABA_LOGS}/compute_bootstrap_widths.log",
+        f"{LOGS}/compute_bootstrap_widths.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -61,33 +67,17 @@ rule compute_agreement_before_accuracy_bootstrap_widths:
         "scripts/compute_bootstrap_widths.py"
 
 
-rule check_agreement_before_accuracy_printed:
-    input:
-        paper="workflow/papers/agreement_before_accuracy/paper.yaml",
-        tables=[f"workflow/papers/agreement_before_accuracy/{table}" for table in ABA_PAPER.paper["claim_tables"]],
-        relations="workflow/papers/agreement_before_accuracy/agreement_before_accuracy/internal.py",
-    output:
-        values=f"{ABA}/values/printed.tsv",
-        variants=f"{ABA}/variants/printed.tsv",
-    params:
-        paper="agreement_before_accuracy",
-    log:
-        f"{ABA_LOGS}/check_printed.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    script:
-        "../../../scripts/check_printed.py"
+BUILD.add_outputs(rules.compute_agreement_before_accuracy_bootstrap_widths)
 
 
 rule plot_agreement_before_accuracy_prevalence:
     input:
-        f"{ABA}/tables/prevalence_sweep.tsv",
+        f"{RESULTS}/tables/prevalence_sweep.tsv",
     output:
-        report(f"{ABA}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
+        report(f"{RESULTS}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
                caption="report/prevalence_sweep.rst"),
     log:
-        f"{ABA_LOGS}/plot_prevalence.log",
+        f"{LOGS}/plot_prevalence.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -95,14 +85,17 @@ rule plot_agreement_before_accuracy_prevalence:
         "scripts/plot_prevalence.py"
 
 
+BUILD.add_targets(*rules.plot_agreement_before_accuracy_prevalence.output)
+
+
 rule plot_agreement_before_accuracy_widths:
     input:
-        f"{ABA}/tables/bootstrap_widths.tsv",
+        f"{RESULTS}/tables/bootstrap_widths.tsv",
     output:
-        report(f"{ABA}/figures/interval_width.png", category="agreement_before_accuracy",
+        report(f"{RESULTS}/figures/interval_width.png", category="agreement_before_accuracy",
                caption="report/interval_width.rst"),
     log:
-        f"{ABA_LOGS}/plot_widths.log",
+        f"{LOGS}/plot_widths.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -110,10 +103,4 @@ rule plot_agreement_before_accuracy_widths:
         "scripts/plot_widths.py"
 
 
-ABA_PAPER.add_values(*[f"{ABA}/values/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap", "printed")])
-ABA_PAPER.add_variants(*[f"{ABA}/variants/{part}.tsv" for part in ("fixture", "prevalence", "bootstrap", "printed")])
-ABA_PAPER.add_targets(
-    f"{ABA}/claims.tsv",
-    f"{ABA}/figures/prevalence_sweep.png",
-    f"{ABA}/figures/interval_width.png",
-)
+BUILD.add_targets(*rules.plot_agreement_before_accuracy_widths.output)

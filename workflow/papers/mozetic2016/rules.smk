@@ -19,36 +19,36 @@
 from mozetic2016.release import LANGUAGES, dataset_languages, datasets, table_order
 from reagree.pipeline.paper_registry import registry
 
-M16_PAPER = registry().paper("mozetic2016")
-M16 = M16_PAPER.results
-M16_LOGS = M16_PAPER.logs
-M16_SETTINGS = M16_PAPER.settings
-M16_LANGUAGES = [language for language in LANGUAGES if language in M16_SETTINGS["languages"]]
+BUILD = registry().paper("mozetic2016")
+RESULTS = BUILD.results
+LOGS = BUILD.logs
+SETTINGS = BUILD.settings
+BUILT_LANGUAGES = [language for language in LANGUAGES if language in SETTINGS["languages"]]
 # Each built language, then the joint Ser/Cro/Bos set when its three languages are built.
-M16_DATASETS = datasets(M16_LANGUAGES)
+DATASETS = datasets(BUILT_LANGUAGES)
 # Table order: the paper's (Ser/Cro/Bos in its alphabetical place), its three languages after it.
-M16_ORDER = table_order(M16_DATASETS)
-M16_FILES = {s["values"]["language"]: M16_PAPER.data_path(s["name"]) for s in M16_PAPER.sources}
-M16_BOOTSTRAP = dict(draws=M16_SETTINGS["draws"], seed=config["bootstrap"]["seed"], level=config["bootstrap"]["level"])
+ORDER = table_order(DATASETS)
+FILES = {s["values"]["language"]: BUILD.data_path(s["name"]) for s in BUILD.sources}
+BOOTSTRAP = dict(draws=SETTINGS["draws"], seed=config["bootstrap"]["seed"], level=config["bootstrap"]["level"])
 # The files each dataset reads: one language, or the three of Ser/Cro/Bos.
-M16_INPUTS = {dataset: [M16_FILES[language] for language in dataset_languages(dataset)] for dataset in M16_DATASETS}
+INPUTS = {dataset: [FILES[language] for language in dataset_languages(dataset)] for dataset in DATASETS}
 
 
 wildcard_constraints:
-    dataset="|".join(M16_DATASETS) or "no-dataset",
+    dataset="|".join(DATASETS) or "no-dataset",
 
 
 rule count_mozetic2016_labels:
     input:
-        [M16_FILES[language] for language in M16_LANGUAGES],
+        [FILES[language] for language in BUILT_LANGUAGES],
     output:
-        values=f"{M16}/values/labels.tsv",
-        table=f"{M16}/tables/table1_labels.tsv",
-        table_md=f"{M16}/tables/table1_labels.md",
+        values=f"{RESULTS}/values/labels.tsv",
+        table=f"{RESULTS}/tables/table1_labels.tsv",
+        table_md=f"{RESULTS}/tables/table1_labels.md",
     params:
-        datasets=M16_ORDER,
+        datasets=ORDER,
     log:
-        f"{M16_LOGS}/count_labels.log",
+        f"{LOGS}/count_labels.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -58,19 +58,22 @@ rule count_mozetic2016_labels:
         "scripts/count_labels.py"
 
 
+BUILD.add_outputs(rules.count_mozetic2016_labels)
+
+
 rule count_mozetic2016_repeats:
     input:
-        [M16_FILES[language] for language in M16_LANGUAGES],
+        [FILES[language] for language in BUILT_LANGUAGES],
     output:
-        values=f"{M16}/values/repeats.tsv",
-        variants=f"{M16}/variants/repeats.tsv",
-        table=f"{M16}/tables/table3_repeats.tsv",
-        table_md=f"{M16}/tables/table3_repeats.md",
+        values=f"{RESULTS}/values/repeats.tsv",
+        variants=f"{RESULTS}/variants/repeats.tsv",
+        table=f"{RESULTS}/tables/table3_repeats.tsv",
+        table_md=f"{RESULTS}/tables/table3_repeats.md",
     params:
-        datasets=M16_ORDER,
-        languages=M16_LANGUAGES,
+        datasets=ORDER,
+        languages=BUILT_LANGUAGES,
     log:
-        f"{M16_LOGS}/count_repeats.log",
+        f"{LOGS}/count_repeats.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -80,17 +83,20 @@ rule count_mozetic2016_repeats:
         "scripts/count_repeats.py"
 
 
+BUILD.add_outputs(rules.count_mozetic2016_repeats)
+
+
 rule score_mozetic2016_agreement:
     input:
-        lambda wildcards: M16_INPUTS[wildcards.dataset],
+        lambda wildcards: INPUTS[wildcards.dataset],
     output:
-        values=f"{M16}/values/agreement_{{dataset}}.tsv",
-        variants=f"{M16}/variants/agreement_{{dataset}}.tsv",
-        rows=f"{M16}/agreement/{{dataset}}.tsv",
+        values=f"{RESULTS}/values/agreement_{{dataset}}.tsv",
+        variants=f"{RESULTS}/variants/agreement_{{dataset}}.tsv",
+        rows=f"{RESULTS}/agreement/{{dataset}}.tsv",
     params:
-        **M16_BOOTSTRAP,
+        **BOOTSTRAP,
     log:
-        f"{M16_LOGS}/score_agreement_{{dataset}}.log",
+        f"{LOGS}/score_agreement_{{dataset}}.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -100,15 +106,18 @@ rule score_mozetic2016_agreement:
         "scripts/score_agreement.py"
 
 
+BUILD.add_outputs(rules.score_mozetic2016_agreement, dataset=DATASETS)
+
+
 rule tabulate_mozetic2016_agreement:
     input:
-        rows=[f"{M16}/agreement/{dataset}.tsv" for dataset in M16_ORDER],
-        data=[M16_FILES[language] for language in M16_LANGUAGES],
+        rows=[f"{RESULTS}/agreement/{dataset}.tsv" for dataset in ORDER],
+        data=[FILES[language] for language in BUILT_LANGUAGES],
     output:
-        table=f"{M16}/tables/table4_agreement.tsv",
-        table_md=f"{M16}/tables/table4_agreement.md",
+        table=f"{RESULTS}/tables/table4_agreement.tsv",
+        table_md=f"{RESULTS}/tables/table4_agreement.md",
     log:
-        f"{M16_LOGS}/tabulate_agreement.log",
+        f"{LOGS}/tabulate_agreement.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -116,17 +125,20 @@ rule tabulate_mozetic2016_agreement:
         "scripts/tabulate_agreement.py"
 
 
+BUILD.add_targets(rules.tabulate_mozetic2016_agreement.output.table)
+
+
 rule score_mozetic2016_ordering:
     input:
-        [M16_FILES[language] for language in M16_LANGUAGES],
+        [FILES[language] for language in BUILT_LANGUAGES],
     output:
-        values=f"{M16}/values/ordering.tsv",
-        table=f"{M16}/tables/table5_ordering.tsv",
-        table_md=f"{M16}/tables/table5_ordering.md",
+        values=f"{RESULTS}/values/ordering.tsv",
+        table=f"{RESULTS}/tables/table5_ordering.tsv",
+        table_md=f"{RESULTS}/tables/table5_ordering.md",
     params:
-        datasets=M16_ORDER,
+        datasets=ORDER,
     log:
-        f"{M16_LOGS}/score_ordering.log",
+        f"{LOGS}/score_ordering.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -136,17 +148,20 @@ rule score_mozetic2016_ordering:
         "scripts/score_ordering.py"
 
 
+BUILD.add_outputs(rules.score_mozetic2016_ordering)
+
+
 rule score_mozetic2016_annotators:
     input:
-        [M16_FILES[language] for language in M16_LANGUAGES],
+        [FILES[language] for language in BUILT_LANGUAGES],
     output:
-        values=f"{M16}/values/annotators.tsv",
-        table=f"{M16}/tables/annotators.tsv",
-        table_md=f"{M16}/tables/annotators.md",
+        values=f"{RESULTS}/values/annotators.tsv",
+        table=f"{RESULTS}/tables/annotators.tsv",
+        table_md=f"{RESULTS}/tables/annotators.md",
     params:
-        languages=M16_LANGUAGES,
+        languages=BUILT_LANGUAGES,
     log:
-        f"{M16_LOGS}/score_annotators.log",
+        f"{LOGS}/score_annotators.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -156,16 +171,19 @@ rule score_mozetic2016_annotators:
         "scripts/score_annotators.py"
 
 
+BUILD.add_outputs(rules.score_mozetic2016_annotators)
+
+
 rule plot_mozetic2016_agreement:
     input:
-        table=f"{M16}/tables/table4_agreement.tsv",
+        table=f"{RESULTS}/tables/table4_agreement.tsv",
     output:
-        report(f"{M16}/figures/agreement.png", category="mozetic2016",
+        report(f"{RESULTS}/figures/agreement.png", category="mozetic2016",
                caption="report/agreement.rst"),
     params:
-        draws=M16_SETTINGS["draws"],
+        draws=SETTINGS["draws"],
     log:
-        f"{M16_LOGS}/plot_agreement.log",
+        f"{LOGS}/plot_agreement.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -173,41 +191,4 @@ rule plot_mozetic2016_agreement:
         "scripts/plot_agreement.py"
 
 
-rule check_mozetic2016_printed:
-    input:
-        paper="workflow/papers/mozetic2016/paper.yaml",
-        tables=[f"workflow/papers/mozetic2016/{table}" for table in M16_PAPER.paper["claim_tables"]],
-        relations="workflow/papers/mozetic2016/mozetic2016/internal.py",
-    output:
-        values=f"{M16}/values/printed.tsv",
-        variants=f"{M16}/variants/printed.tsv",
-    params:
-        paper="mozetic2016",
-    log:
-        f"{M16_LOGS}/check_printed.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    script:
-        "../../../scripts/check_printed.py"
-
-
-M16_PAPER.add_values(
-    f"{M16}/values/labels.tsv",
-    f"{M16}/values/repeats.tsv",
-    f"{M16}/values/ordering.tsv",
-    f"{M16}/values/annotators.tsv",
-    f"{M16}/values/printed.tsv",
-    *[f"{M16}/values/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
-)
-# Variants of the claims' readings (mozetic2016/variants.py), written beside the values.
-M16_PAPER.add_variants(
-    f"{M16}/variants/repeats.tsv",
-    f"{M16}/variants/printed.tsv",
-    *[f"{M16}/variants/agreement_{dataset}.tsv" for dataset in M16_DATASETS],
-)
-M16_PAPER.add_targets(
-    f"{M16}/claims.tsv",
-    f"{M16}/tables/table4_agreement.tsv",
-    f"{M16}/figures/agreement.png",
-)
+BUILD.add_targets(*rules.plot_mozetic2016_agreement.output)

@@ -8,7 +8,7 @@
 #                                    estimates replayed and the exact expectations
 #   check_shvets2026_anchoring       the prompt's worked example on Gudea
 #   count_shvets2026_checks          the check lines the authors' reproduce.py prints, from its text
-#   check_shvets2026_printed         printed numbers held against one another (source: internal claims)
+#   check_shvets2026_printed         printed numbers held against one another (generic: rules/printed.smk)
 #   plot_shvets2026_*                three figures
 #   hash_inputs (generic)  results/shvets2026/inputs.sha256
 # A change to Table 4 reruns only the phase-shift rule: the triples read the pair tables.
@@ -16,51 +16,50 @@
 from reagree.pipeline.paper_registry import registry
 from shvets2026.release import ANCHORING_MYTH, HUMAN, MODELS
 
-SHV_PAPER = registry().paper("shvets2026")
-SHV = SHV_PAPER.results
-SHV_LOGS = SHV_PAPER.logs
-SHV_SETTINGS = SHV_PAPER.settings
-SHV_MYTHS = SHV_SETTINGS["myths"]
-SHV_HUMAN, SHV_MODELS = HUMAN, list(MODELS)
+BUILD = registry().paper("shvets2026")
+RESULTS = BUILD.results
+LOGS = BUILD.logs
+SETTINGS = BUILD.settings
+MYTHS = SETTINGS["myths"]
 
 
 wildcard_constraints:
-    myth="|".join(SHV_MYTHS),
+    myth="|".join(MYTHS),
 
 
 # (reader, run number, path) of every run file per myth, the human first.
-SHV_RUNS = {
+RUNS = {
     myth: sorted(
-        ((s["values"].get("reader", SHV_HUMAN), int(s["values"]["n"]), SHV_PAPER.data_path(s["name"]))
-         for s in SHV_PAPER.sources if s["values"].get("myth") == myth and "n" in s["values"]),
-        key=lambda run: ([SHV_HUMAN, *SHV_MODELS].index(run[0]), run[1]),
+        ((s["values"].get("reader", HUMAN), int(s["values"]["n"]), BUILD.data_path(s["name"]))
+         for s in BUILD.sources if s["values"].get("myth") == myth and "n" in s["values"]),
+        key=lambda run: ([HUMAN, *MODELS].index(run[0]), run[1]),
     )
-    for myth in SHV_MYTHS
+    for myth in MYTHS
 }
 
 
 rule pair_shvets2026_runs:
     input:
         text="data/shvets2026/texts/{myth}_numbered.txt",
-        runs=lambda wildcards: [path for _, _, path in SHV_RUNS[wildcards.myth]],
+        runs=lambda wildcards: [path for _, _, path in RUNS[wildcards.myth]],
     output:
-        values=f"{SHV}/values/pairs_{{myth}}.tsv",
-        projection=f"{SHV}/tables/projection_{{myth}}.tsv",
-        runs=f"{SHV}/tables/runs_{{myth}}.tsv",
-        runs_md=f"{SHV}/tables/runs_{{myth}}.md",
-        diagnostics=f"{SHV}/tables/diagnostics_{{myth}}.tsv",
-        diagnostics_md=f"{SHV}/tables/diagnostics_{{myth}}.md",
-        pairs=f"{SHV}/tables/pairs_{{myth}}.tsv",
-        pairs_md=f"{SHV}/tables/pairs_{{myth}}.md",
-        readers=f"{SHV}/tables/readers_{{myth}}.tsv",
-        readers_md=f"{SHV}/tables/readers_{{myth}}.md",
-        placement=f"{SHV}/tables/placement_{{myth}}.tsv",
-        placement_md=f"{SHV}/tables/placement_{{myth}}.md",
+        values=f"{RESULTS}/values/pairs_{{myth}}.tsv",
+        projection=f"{RESULTS}/tables/projection_{{myth}}.tsv",
+        runs=f"{RESULTS}/tables/runs_{{myth}}.tsv",
+        runs_md=f"{RESULTS}/tables/runs_{{myth}}.md",
+        diagnostics=f"{RESULTS}/tables/diagnostics_{{myth}}.tsv",
+        diagnostics_md=f"{RESULTS}/tables/diagnostics_{{myth}}.md",
+        pairs=f"{RESULTS}/tables/pairs_{{myth}}.tsv",
+        pairs_md=f"{RESULTS}/tables/pairs_{{myth}}.md",
+        readers=f"{RESULTS}/tables/readers_{{myth}}.tsv",
+        readers_md=f"{RESULTS}/tables/readers_{{myth}}.md",
+        placement=f"{RESULTS}/tables/placement_{{myth}}.tsv",
+        placement_md=f"{RESULTS}/tables/placement_{{myth}}.md",
     params:
-        run_ids=lambda wildcards: [(reader, n) for reader, n, _ in SHV_RUNS[wildcards.myth]],
-        settings=SHV_SETTINGS,
+        run_ids=lambda wildcards: [(reader, n) for reader, n, _ in RUNS[wildcards.myth]],
+        settings=SETTINGS,
     log:
-        f"{SHV_LOGS}/pair_runs_{{myth}}.log",
+        f"{LOGS}/pair_runs_{{myth}}.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -68,23 +67,26 @@ rule pair_shvets2026_runs:
         "scripts/pair_runs.py"
 
 
+BUILD.add_outputs(rules.pair_shvets2026_runs, myth=MYTHS)
+
+
 rule enumerate_shvets2026_triples:
     input:
-        pairs=expand(f"{SHV}/tables/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
+        pairs=expand(f"{RESULTS}/tables/pairs_{{myth}}.tsv", myth=MYTHS),
     output:
-        values=f"{SHV}/values/triples.tsv",
-        triples=f"{SHV}/tables/triples.tsv",
-        thresholds=f"{SHV}/tables/triple_thresholds.tsv",
-        thresholds_md=f"{SHV}/tables/triple_thresholds.md",
-        far=f"{SHV}/tables/far_runs.tsv",
-        far_md=f"{SHV}/tables/far_runs.md",
+        values=f"{RESULTS}/values/triples.tsv",
+        triples=f"{RESULTS}/tables/triples.tsv",
+        thresholds=f"{RESULTS}/tables/triple_thresholds.tsv",
+        thresholds_md=f"{RESULTS}/tables/triple_thresholds.md",
+        far=f"{RESULTS}/tables/far_runs.tsv",
+        far_md=f"{RESULTS}/tables/far_runs.md",
     params:
-        myths=SHV_MYTHS,
-        human=SHV_HUMAN,
-        models=SHV_MODELS,
-        thresholds=SHV_SETTINGS["thresholds"],
+        myths=MYTHS,
+        human=HUMAN,
+        models=list(MODELS),
+        thresholds=SETTINGS["thresholds"],
     log:
-        f"{SHV_LOGS}/enumerate_triples.log",
+        f"{LOGS}/enumerate_triples.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -92,27 +94,30 @@ rule enumerate_shvets2026_triples:
         "scripts/enumerate_triples.py"
 
 
+BUILD.add_outputs(rules.enumerate_shvets2026_triples)
+
+
 rule compute_shvets2026_phase_shift:
     input:
-        projections=expand(f"{SHV}/tables/projection_{{myth}}.tsv", myth=SHV_MYTHS),
-        texts=expand("data/shvets2026/texts/{myth}_numbered.txt", myth=SHV_MYTHS),
+        projections=expand(f"{RESULTS}/tables/projection_{{myth}}.tsv", myth=MYTHS),
+        texts=expand("data/shvets2026/texts/{myth}_numbered.txt", myth=MYTHS),
     output:
-        values=f"{SHV}/values/phase_shift.tsv",
-        variants=f"{SHV}/variants/phase_shift.tsv",
-        table4=f"{SHV}/tables/table4.tsv",
-        table4_md=f"{SHV}/tables/table4.md",
-        table4_models=f"{SHV}/tables/table4_model_triples.tsv",
-        table4_models_md=f"{SHV}/tables/table4_model_triples.md",
-        triples=f"{SHV}/tables/phase_shift_triples.tsv",
-        b2=f"{SHV}/tables/b2.tsv",
-        b2_md=f"{SHV}/tables/b2.md",
+        values=f"{RESULTS}/values/phase_shift.tsv",
+        variants=f"{RESULTS}/variants/phase_shift.tsv",
+        table4=f"{RESULTS}/tables/table4.tsv",
+        table4_md=f"{RESULTS}/tables/table4.md",
+        table4_models=f"{RESULTS}/tables/table4_model_triples.tsv",
+        table4_models_md=f"{RESULTS}/tables/table4_model_triples.md",
+        triples=f"{RESULTS}/tables/phase_shift_triples.tsv",
+        b2=f"{RESULTS}/tables/b2.tsv",
+        b2_md=f"{RESULTS}/tables/b2.md",
     params:
-        myths=SHV_MYTHS,
-        human=SHV_HUMAN,
-        models=SHV_MODELS,
-        max_lag=SHV_SETTINGS["max_lag"],
+        myths=MYTHS,
+        human=HUMAN,
+        models=list(MODELS),
+        max_lag=SETTINGS["max_lag"],
     log:
-        f"{SHV_LOGS}/compute_phase_shift.log",
+        f"{LOGS}/compute_phase_shift.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -120,22 +125,25 @@ rule compute_shvets2026_phase_shift:
         "scripts/compute_phase_shift.py"
 
 
+BUILD.add_outputs(rules.compute_shvets2026_phase_shift)
+
+
 rule check_shvets2026_anchoring:
     input:
         prompt="data/shvets2026/prompts/seg_v4.txt",
         text=f"data/shvets2026/texts/{ANCHORING_MYTH}_numbered.txt",
-        runs=[path for _, _, path in SHV_RUNS.get(ANCHORING_MYTH, [])],
+        runs=[path for _, _, path in RUNS.get(ANCHORING_MYTH, [])],
     output:
-        values=f"{SHV}/values/anchoring.tsv",
-        table=f"{SHV}/tables/anchoring.tsv",
-        table_md=f"{SHV}/tables/anchoring.md",
+        values=f"{RESULTS}/values/anchoring.tsv",
+        table=f"{RESULTS}/tables/anchoring.tsv",
+        table_md=f"{RESULTS}/tables/anchoring.md",
     params:
-        run_ids=[(reader, n) for reader, n, _ in SHV_RUNS.get(ANCHORING_MYTH, [])],
-        human=SHV_HUMAN,
+        run_ids=[(reader, n) for reader, n, _ in RUNS.get(ANCHORING_MYTH, [])],
+        human=HUMAN,
         myth=ANCHORING_MYTH,
-        settings=SHV_SETTINGS,
+        settings=SETTINGS,
     log:
-        f"{SHV_LOGS}/check_anchoring.log",
+        f"{LOGS}/check_anchoring.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -143,13 +151,17 @@ rule check_shvets2026_anchoring:
         "scripts/check_anchoring.py"
 
 
+if ANCHORING_MYTH in MYTHS:  # the worked example's myth is built
+    BUILD.add_outputs(rules.check_shvets2026_anchoring)
+
+
 rule count_shvets2026_checks:
     input:
         script="data/shvets2026/documents/reproduce.py",  # a document of paper.yaml (rules/ledger.smk fetches it)
     output:
-        values=f"{SHV}/values/checks.tsv",
+        values=f"{RESULTS}/values/checks.tsv",
     log:
-        f"{SHV_LOGS}/count_checks.log",
+        f"{LOGS}/count_checks.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -157,18 +169,21 @@ rule count_shvets2026_checks:
         "scripts/count_checks.py"
 
 
+BUILD.add_outputs(rules.count_shvets2026_checks)
+
+
 rule plot_shvets2026_reader_gaps:
     input:
-        readers=expand(f"{SHV}/tables/readers_{{myth}}.tsv", myth=SHV_MYTHS),
+        readers=expand(f"{RESULTS}/tables/readers_{{myth}}.tsv", myth=MYTHS),
     output:
-        table=f"{SHV}/tables/table1_2.tsv",
-        table_md=f"{SHV}/tables/table1_2.md",
-        figure=report(f"{SHV}/figures/gap_by_reader.png", category="shvets2026",
+        table=f"{RESULTS}/tables/table1_2.tsv",
+        table_md=f"{RESULTS}/tables/table1_2.md",
+        figure=report(f"{RESULTS}/figures/gap_by_reader.png", category="shvets2026",
                       caption="report/gap_by_reader.rst"),
     params:
-        myths=SHV_MYTHS,
+        myths=MYTHS,
     log:
-        f"{SHV_LOGS}/plot_reader_gaps.log",
+        f"{LOGS}/plot_reader_gaps.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -176,17 +191,20 @@ rule plot_shvets2026_reader_gaps:
         "scripts/plot_reader_gaps.py"
 
 
+BUILD.add_targets(rules.plot_shvets2026_reader_gaps.output.table, rules.plot_shvets2026_reader_gaps.output.figure)
+
+
 rule plot_shvets2026_triple_gaps:
     input:
-        triples=f"{SHV}/tables/triples.tsv",
-        readers=expand(f"{SHV}/tables/readers_{{myth}}.tsv", myth=SHV_MYTHS),
+        triples=f"{RESULTS}/tables/triples.tsv",
+        readers=expand(f"{RESULTS}/tables/readers_{{myth}}.tsv", myth=MYTHS),
     output:
-        report(f"{SHV}/figures/triple_gaps.png", category="shvets2026",
+        report(f"{RESULTS}/figures/triple_gaps.png", category="shvets2026",
                caption="report/triple_gaps.rst"),
     params:
-        myths=SHV_MYTHS,
+        myths=MYTHS,
     log:
-        f"{SHV_LOGS}/plot_triple_gaps.log",
+        f"{LOGS}/plot_triple_gaps.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -194,16 +212,19 @@ rule plot_shvets2026_triple_gaps:
         "scripts/plot_triple_gaps.py"
 
 
+BUILD.add_targets(*rules.plot_shvets2026_triple_gaps.output)
+
+
 rule plot_shvets2026_human_pairs:
     input:
-        pairs=expand(f"{SHV}/tables/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
+        pairs=expand(f"{RESULTS}/tables/pairs_{{myth}}.tsv", myth=MYTHS),
     output:
-        report(f"{SHV}/figures/human_pairs.png", category="shvets2026",
+        report(f"{RESULTS}/figures/human_pairs.png", category="shvets2026",
                caption="report/human_pairs.rst"),
     params:
-        human=SHV_HUMAN,
+        human=HUMAN,
     log:
-        f"{SHV_LOGS}/plot_human_pairs.log",
+        f"{LOGS}/plot_human_pairs.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -211,38 +232,4 @@ rule plot_shvets2026_human_pairs:
         "scripts/plot_human_pairs.py"
 
 
-rule check_shvets2026_printed:
-    input:
-        paper="workflow/papers/shvets2026/paper.yaml",
-        tables=[f"workflow/papers/shvets2026/{table}" for table in SHV_PAPER.paper["claim_tables"]],
-        relations="workflow/papers/shvets2026/shvets2026/internal.py",
-    output:
-        values=f"{SHV}/values/printed.tsv",
-        variants=f"{SHV}/variants/printed.tsv",
-    params:
-        paper="shvets2026",
-    log:
-        f"{SHV_LOGS}/check_printed.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    script:
-        "../../../scripts/check_printed.py"
-
-
-SHV_PAPER.add_values(
-    *expand(f"{SHV}/values/pairs_{{myth}}.tsv", myth=SHV_MYTHS),
-    f"{SHV}/values/triples.tsv",
-    f"{SHV}/values/phase_shift.tsv",
-    f"{SHV}/values/printed.tsv",
-    f"{SHV}/values/checks.tsv",
-    *([f"{SHV}/values/anchoring.tsv"] if ANCHORING_MYTH in SHV_MYTHS else []),
-)
-SHV_PAPER.add_variants(f"{SHV}/variants/phase_shift.tsv", f"{SHV}/variants/printed.tsv")
-SHV_PAPER.add_targets(
-    f"{SHV}/claims.tsv",
-    f"{SHV}/tables/table1_2.tsv",
-    f"{SHV}/figures/gap_by_reader.png",
-    f"{SHV}/figures/triple_gaps.png",
-    f"{SHV}/figures/human_pairs.png",
-)
+BUILD.add_targets(*rules.plot_shvets2026_human_pairs.output)

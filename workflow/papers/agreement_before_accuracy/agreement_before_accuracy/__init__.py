@@ -1,1 +1,14 @@
-"""The agreement_before_accuracy paper's own code: its readers, keys and figures (rule scripts and tests import it)."""
+"""The agreement_before_accuracy paper's own code: its readers, keys and figures (rule scripts and tests import it).
+
+``PAPER`` is what the pipeline reads of it (``reagree.pipeline.paper``): its keys, its
+variant plan and its relations over printed numbers, each declared in its own module.
+"""
+from reagree.pipeline.paper import Paper
+
+from agreement_before_accuracy.internal import RELATIONS
+from agreement_before_accuracy.keys import KEYS
+from agreement_before_accuracy.variants import PLAN
+
+__all__ = ["PAPER"]
+
+PAPER = Paper(keys=KEYS, variants=PLAN, relations=RELATIONS)

@@ -12,4 +12,4 @@ with rule_log(snakemake) as log:
     reruns = read_reruns(snakemake.input.reruns)
     claims = load_paper(snakemake.input.paper)["claims"]
     write_variants(compute_variants(release, reruns, claims, snakemake.params.settings, snakemake.params.expansions,
-                                    log), snakemake.output[0])
+                                    log), snakemake.output.variants)
