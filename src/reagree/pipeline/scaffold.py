@@ -130,24 +130,26 @@ RULES_SMK = '''\
 # {id}: {title}
 # One rule computes the values from the released labels; the generic rules gather them
 # into results/{id}/values.tsv and diff them against claims/*.tsv. A rule is named
-# <verb>_{id}_<noun> and runs scripts/<verb>_<noun>.py.
+# <verb>_{id}_<noun> and runs scripts/<verb>_<noun>.py. This file is a Snakemake module of
+# its own (its globals are its own); each rule's outputs are registered after it, read from
+# the rule, so every path is written once.
 from reagree.pipeline.paper_registry import registry
 
-{const}_PAPER = registry().paper("{id}")
-{const} = {const}_PAPER.results
+BUILD = registry().paper("{id}")
+RESULTS = BUILD.results
 
 
 rule compute_{id}_values:
     input:
-        labels={const}_PAPER.data_path("labels.tsv"),  # TODO: the source's name in paper.yaml
+        labels=BUILD.data_path("labels.tsv"),  # TODO: the source's name in paper.yaml
     output:
-        values=f"{{{const}}}/values/agreement.tsv",
-        pairwise=report(f"{{{const}}}/tables/pairwise.tsv", category="{id}", caption="report/pairwise.rst"),
-        pairwise_md=f"{{{const}}}/tables/pairwise.md",
+        values=f"{{RESULTS}}/values/agreement.tsv",
+        pairwise=report(f"{{RESULTS}}/tables/pairwise.tsv", category="{id}", caption="report/pairwise.rst"),
+        pairwise_md=f"{{RESULTS}}/tables/pairwise.md",
     params:
         bootstrap=config["bootstrap"],
     log:
-        f"{{{const}_PAPER.logs}}/compute_values.log",
+        f"{{BUILD.logs}}/compute_values.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
@@ -157,8 +159,8 @@ rule compute_{id}_values:
         "scripts/compute_values.py"
 
 
-{const}_PAPER.add_values(f"{{{const}}}/values/agreement.tsv")
-{const}_PAPER.add_targets(f"{{{const}}}/claims.tsv", f"{{{const}}}/tables/pairwise.tsv")
+BUILD.add_outputs(rules.compute_{id}_values)  # its values (and variants, when it writes them)
+BUILD.add_targets(rules.compute_{id}_values.output.pairwise)
 '''
 
 CAPTION = '''\
@@ -216,7 +218,19 @@ with rule_log(snakemake) as log:
 
 PACKAGE_INIT = '''\
 """The {id} paper's own code: its reader (release.py) and its keys (keys.py); rule scripts
-and tests import it as `from {id} import keys`."""
+and tests import it as `from {id} import keys`.
+
+``PAPER`` is what the pipeline reads of it (``reagree.pipeline.paper``): its keys, and,
+when the paper has them, its variant plan (``variants=``) and its relations over printed
+numbers (``relations=``, which give it the generic check rule).
+"""
+from reagree.pipeline.paper import Paper
+
+from {id}.keys import KEYS
+
+__all__ = ["PAPER"]
+
+PAPER = Paper(keys=KEYS)
 '''
 
 RELEASE = '''\
@@ -360,7 +374,7 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
     entry, started = _document_files(folder, Path(root), paper_id, document) if document else ("documents: []", {})
     fields = {"id": paper_id, "title": (title or "TODO: the paper's title").replace('"', "'"),
               "cite": (cite or "TODO: authors, venue, year, arXiv id or DOI").replace('"', "'"),
-              "const": paper_id.upper(), "header": "\t".join(CLAIM_HEADER), "documents": entry.rstrip("\n")}
+              "header": "\t".join(CLAIM_HEADER), "documents": entry.rstrip("\n")}
     files = {
         folder / "paper.yaml": PAPER_YAML,
         folder / "settings.schema.yaml": SETTINGS_SCHEMA,
