@@ -167,6 +167,16 @@ def test_a_paper_gets_the_check_rule_when_it_declares_relations(tmp_path_factory
     assert check_rule("demo") in run_snakemake(work, "--list-rules", configfile="demo.yaml").stdout.split()
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_result_path_is_written_once(paper):
+    """A path a rule writes is spelled in that rule alone: the registry (add_outputs,
+    add_targets) and the rules that read it take it from ``rules.<name>.output``."""
+    text = (PAPERS_DIR / paper / "rules.smk").read_text(encoding="utf-8")
+    paths = re.findall(r'f"\{[A-Za-z0-9_.]+\}/[^"]+"', text)
+    assert paths, paper
+    assert not sorted({path for path in paths if paths.count(path) > 1}), paper
+
+
 def paper_words() -> dict[str, set[str]]:
     """Per paper, the words that belong to it alone: its id, its texts, languages, tools
     and models (read from the papers' own packages, not typed here)."""

@@ -4,6 +4,8 @@
 # relation (scripts/check_printed.py); no data is read. Its outputs are registered with the
 # paper's build like any rule's, so the generic rules gather and diff them.
 # (Included after the papers' rules, before rules/claims.smk.)
+from pathlib import Path
+
 from reagree.pipeline.paper import check_rule, paper_code
 
 for _paper_id in [paper for paper in PAPERS if paper_code(paper).relations]:
@@ -16,7 +18,7 @@ for _paper_id in [paper for paper in PAPERS if paper_code(paper).relations]:
             paper=f"workflow/papers/{_paper_id}/paper.yaml",
             tables=[f"workflow/papers/{_paper_id}/{table}" for table in _build.paper["claim_tables"]],
             # the relations are the paper package's code: a change to it checks again
-            code=sorted(str(path) for path in (WORKFLOW_DIR / "papers" / _paper_id / _paper_id).glob("*.py")),
+            code=sorted(str(path) for path in Path(f"workflow/papers/{_paper_id}/{_paper_id}").glob("*.py")),
         output:
             values=f"{_build.results}/values/printed.tsv",
             variants=f"{_build.results}/variants/printed.tsv",

@@ -33,8 +33,9 @@ What this module decides:
   ``difference``, ``ratio``, ``relative_change``, ``same``, ``minimum``, ``maximum``,
   ``rank``, ``weighted_mean``):
   the family decides the arithmetic, the relation only its operands. Declared once per
-  paper in its package (``<id>/internal.py``, ``RELATIONS``); the paper's rule
-  ``check_<id>_printed`` writes the values (``evaluate``: the value, and its range as the
+  paper in its package (``<id>/internal.py``, ``RELATIONS``, given to its ``PAPER``:
+  ``reagree.pipeline.paper``); the generic rule ``check_<id>_printed``
+  (``workflow/rules/printed.smk``, made for every paper with relations) writes the values (``evaluate``: the value, and its range as the
   row's ``ci_low`` and ``ci_high``), and the claims rule diffs them against the internal
   claims.
 - **Variants of a relation** (``alternative``): another quantity or method computed from

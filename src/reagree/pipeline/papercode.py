@@ -2,8 +2,9 @@
 reference libraries it depends on, and a paper's own package (``workflow/papers/<id>/<id>/``),
 never anything a run fetched or read.
 
-Key declarations (``<id>.keys``) and the ``module.qualified_name`` a values table names
-in its ``function`` column are resolved here. A name that is not ``reagree.<...>`` or
+A paper's package (``<id>``, whose ``PAPER`` ``reagree.pipeline.paper.paper_code`` reads)
+and the ``module.qualified_name`` a values table names in its ``function`` column are
+resolved here. A name that is not ``reagree.<...>`` or
 ``<reference library>.<...>`` or ``<paper id>.<module>`` is refused before anything is imported, so a values or claims
 file cannot make reagree import a module of its choosing.
 """

@@ -72,7 +72,7 @@ BUILD.add_outputs(rules.compute_agreement_before_accuracy_bootstrap_widths)
 
 rule plot_agreement_before_accuracy_prevalence:
     input:
-        f"{RESULTS}/tables/prevalence_sweep.tsv",
+        rules.compute_agreement_before_accuracy_prevalence_sweep.output.sweep,
     output:
         report(f"{RESULTS}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
                caption="report/prevalence_sweep.rst"),
@@ -90,7 +90,7 @@ BUILD.add_targets(*rules.plot_agreement_before_accuracy_prevalence.output)
 
 rule plot_agreement_before_accuracy_widths:
     input:
-        f"{RESULTS}/tables/bootstrap_widths.tsv",
+        rules.compute_agreement_before_accuracy_bootstrap_widths.output.widths,
     output:
         report(f"{RESULTS}/figures/interval_width.png", category="agreement_before_accuracy",
                caption="report/interval_width.rst"),

@@ -77,8 +77,8 @@ BUILD.add_outputs(rules.score_jayanetti2026_tie_rule, tie_rule=TIE_RULES)
 rule compare_jayanetti2026_tie_rules:
     input:
         labels=LABELS,
-        tables=expand(f"{RESULTS}/tables/tie_rule_{{tie_rule}}.tsv", tie_rule=TIE_RULES),
-        draws=expand(f"{RESULTS}/tables/tie_rule_{{tie_rule}}_draws.tsv", tie_rule=TIE_RULES),
+        tables=expand(rules.score_jayanetti2026_tie_rule.output.table, tie_rule=TIE_RULES),
+        draws=expand(rules.score_jayanetti2026_tie_rule.output.draws, tie_rule=TIE_RULES),
     output:
         values=f"{RESULTS}/values/tie_rules.tsv",
         table=report(f"{RESULTS}/tables/tie_rules.tsv", category="jayanetti2026",
@@ -182,7 +182,7 @@ if SETTINGS["rerun_roberta"]:
 rule compute_jayanetti2026_variants:
     input:
         labels=LABELS,
-        reruns=[f"{RESULTS}/tables/{'tool_reruns' if part == 'tools' else 'roberta_rerun'}.tsv" for part in RERUNS],
+        reruns=[getattr(rules, f"rerun_jayanetti2026_{part}").output.labels for part in RERUNS],
         paper="workflow/papers/jayanetti2026/paper.yaml",
         tables=[f"workflow/papers/jayanetti2026/{table}" for table in BUILD.paper["claim_tables"]],
         plan="workflow/papers/jayanetti2026/jayanetti2026/variants.py",
@@ -205,9 +205,9 @@ BUILD.add_outputs(rules.compute_jayanetti2026_variants)
 
 rule plot_jayanetti2026_figures:
     input:
-        pairwise=f"{RESULTS}/tables/pairwise_kappa.tsv",
-        tie_rules=expand(f"{RESULTS}/tables/tie_rule_{{tie_rule}}.tsv", tie_rule=TIE_RULES),
-        writeup=f"{RESULTS}/values/released.tsv",
+        pairwise=rules.score_jayanetti2026_released.output.pairwise,
+        tie_rules=expand(rules.score_jayanetti2026_tie_rule.output.table, tie_rule=TIE_RULES),
+        writeup=rules.score_jayanetti2026_released.output.values,
     output:
         pairwise=report(f"{RESULTS}/figures/pairwise_kappa.png", category="jayanetti2026",
                         caption="report/pairwise_kappa.rst"),

@@ -111,7 +111,7 @@ BUILD.add_outputs(rules.score_mozetic2016_agreement, dataset=DATASETS)
 
 rule tabulate_mozetic2016_agreement:
     input:
-        rows=[f"{RESULTS}/agreement/{dataset}.tsv" for dataset in ORDER],
+        rows=expand(rules.score_mozetic2016_agreement.output.rows, dataset=ORDER),
         data=[FILES[language] for language in BUILT_LANGUAGES],
     output:
         table=f"{RESULTS}/tables/table4_agreement.tsv",
@@ -176,7 +176,7 @@ BUILD.add_outputs(rules.score_mozetic2016_annotators)
 
 rule plot_mozetic2016_agreement:
     input:
-        table=f"{RESULTS}/tables/table4_agreement.tsv",
+        table=rules.tabulate_mozetic2016_agreement.output.table,
     output:
         report(f"{RESULTS}/figures/agreement.png", category="mozetic2016",
                caption="report/agreement.rst"),

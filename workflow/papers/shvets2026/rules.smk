@@ -72,7 +72,7 @@ BUILD.add_outputs(rules.pair_shvets2026_runs, myth=MYTHS)
 
 rule enumerate_shvets2026_triples:
     input:
-        pairs=expand(f"{RESULTS}/tables/pairs_{{myth}}.tsv", myth=MYTHS),
+        pairs=expand(rules.pair_shvets2026_runs.output.pairs, myth=MYTHS),
     output:
         values=f"{RESULTS}/values/triples.tsv",
         triples=f"{RESULTS}/tables/triples.tsv",
@@ -99,7 +99,7 @@ BUILD.add_outputs(rules.enumerate_shvets2026_triples)
 
 rule compute_shvets2026_phase_shift:
     input:
-        projections=expand(f"{RESULTS}/tables/projection_{{myth}}.tsv", myth=MYTHS),
+        projections=expand(rules.pair_shvets2026_runs.output.projection, myth=MYTHS),
         texts=expand("data/shvets2026/texts/{myth}_numbered.txt", myth=MYTHS),
     output:
         values=f"{RESULTS}/values/phase_shift.tsv",
@@ -174,7 +174,7 @@ BUILD.add_outputs(rules.count_shvets2026_checks)
 
 rule plot_shvets2026_reader_gaps:
     input:
-        readers=expand(f"{RESULTS}/tables/readers_{{myth}}.tsv", myth=MYTHS),
+        readers=expand(rules.pair_shvets2026_runs.output.readers, myth=MYTHS),
     output:
         table=f"{RESULTS}/tables/table1_2.tsv",
         table_md=f"{RESULTS}/tables/table1_2.md",
@@ -196,8 +196,8 @@ BUILD.add_targets(rules.plot_shvets2026_reader_gaps.output.table, rules.plot_shv
 
 rule plot_shvets2026_triple_gaps:
     input:
-        triples=f"{RESULTS}/tables/triples.tsv",
-        readers=expand(f"{RESULTS}/tables/readers_{{myth}}.tsv", myth=MYTHS),
+        triples=rules.enumerate_shvets2026_triples.output.triples,
+        readers=expand(rules.pair_shvets2026_runs.output.readers, myth=MYTHS),
     output:
         report(f"{RESULTS}/figures/triple_gaps.png", category="shvets2026",
                caption="report/triple_gaps.rst"),
@@ -217,7 +217,7 @@ BUILD.add_targets(*rules.plot_shvets2026_triple_gaps.output)
 
 rule plot_shvets2026_human_pairs:
     input:
-        pairs=expand(f"{RESULTS}/tables/pairs_{{myth}}.tsv", myth=MYTHS),
+        pairs=expand(rules.pair_shvets2026_runs.output.pairs, myth=MYTHS),
     output:
         report(f"{RESULTS}/figures/human_pairs.png", category="shvets2026",
                caption="report/human_pairs.rst"),
