@@ -13,15 +13,18 @@ configfile: "config.yaml"
 
 include: "workflow/rules/common.smk"
 include: "workflow/rules/fetch.smk"
-# Each paper's rules.smk is a module of its own (its globals are its own), its rules used
-# under their own names; what they build reaches the generic rules through the registry.
+# Each paper's rules.smk is a Snakemake module of its own, named by the paper's id (its
+# globals are its own, no prefixes), its rules used under their own names; what they build
+# reaches the generic rules through the registry (reagree.pipeline.paper_registry).
 for paper_id in PAPERS:
-    module paper:
+    module:
+        name:
+            paper_id
         snakefile:
             f"workflow/papers/{paper_id}/rules.smk"
         config:
             config
-    use rule * from paper
+    use rule * from paper_id
 include: "workflow/rules/printed.smk"
 include: "workflow/rules/ledger.smk"
 include: "workflow/rules/claims.smk"

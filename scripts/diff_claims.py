@@ -6,12 +6,12 @@ hold the variants its rules computed against each printed number (explained_by).
 in the paper's files fails this paper alone (reagree.pipeline.failures)."""
 from reagree.pipeline.claims import diff_claims
 from reagree.pipeline.failures import paper_failure
-from reagree.pipeline.keys import paper_keys
+from reagree.pipeline.paper import paper_code
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.pins import verify_read_inputs, verify_rule_reads
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import read_values, write_tsv
-from reagree.pipeline.variantplan import paper_plan, read_variants
+from reagree.pipeline.variantplan import read_variants
 
 with rule_log(snakemake) as log, paper_failure(snakemake.output.claims, snakemake.output.error, log,
                                                snakemake.wildcards.paper):
@@ -20,11 +20,12 @@ with rule_log(snakemake) as log, paper_failure(snakemake.output.claims, snakemak
     if checksums is not None:
         verify_read_inputs(paper["id"], checksums, dict(snakemake.params.pins))
     verify_rule_reads(paper["id"], list(snakemake.params.computed), checksums, dict(snakemake.params.pins))
-    plan = paper_plan(paper["id"])
+    declared = paper_code(paper["id"])  # its keys and variant plan
+    plan = declared.variants
     table = diff_claims(paper["claims"], read_values(snakemake.input.values), paper["id"],
                         dict(snakemake.params.settings), dict(snakemake.params.expansions),
                         variants=read_variants(list(snakemake.input.variants)),
                         families_for=plan.families_for if plan else None,
-                        declared=paper_keys(paper["id"]).family_of)
+                        declared=declared.keys.family_of)
     write_tsv(table, snakemake.output.claims)
     log.info("%s: %s", paper["id"], table["status"].value_counts().to_dict())

@@ -14,7 +14,8 @@ import yaml
 
 from reagree.cli import main
 from reagree.pipeline.claims import read_claims
-from reagree.pipeline.keys import paper_keys, resolve_function
+from reagree.pipeline.keys import resolve_function
+from reagree.pipeline.paper import paper_code
 
 from conftest import ROOT, project_copy, run_snakemake
 
@@ -94,7 +95,7 @@ def test_the_trace_it_shows_is_the_shipped_papers_declaration():
     text = DOC.read_text(encoding="utf-8")
     row = re.search(r"^(fleiss\.humans\.three_class) .*? (\S+) +(\S+)$", text, flags=re.M)
     key, rule, function = row.groups()
-    family = paper_keys("jayanetti2026").family_of(key)
+    family = paper_code("jayanetti2026").keys.family_of(key)
     assert (family.rule, family.function) == (rule, function)
     resolve_function(function)
     rules = (ROOT / "workflow" / "papers" / "jayanetti2026" / "rules.smk").read_text()

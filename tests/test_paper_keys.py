@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree.pipeline.keys import KeyGrammar, function_name, paper_keys, resolve_function
+from reagree.pipeline.keys import KeyGrammar, function_name, resolve_function
 from reagree.pipeline.paper import check_rule, paper_code
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.tables import read_values, write_values
@@ -136,7 +136,7 @@ def families_under(value, seen=None) -> list:
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_family_names_a_rule_of_its_paper_and_a_function_that_exists(paper):
-    keys = paper_keys(paper)
+    keys = paper_code(paper).keys
     # its rules.smk's, and the generic check rule when its PAPER declares relations
     rules = [*rules_of(paper), *[check_rule(paper)] * bool(paper_code(paper).relations)]
     assert keys.paper == paper and keys.families
@@ -150,7 +150,7 @@ def test_every_family_names_a_rule_of_its_paper_and_a_function_that_exists(paper
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_checkable_claim_key_is_declared_once(paper):
     claims = load_paper(PAPERS_DIR / paper / "paper.yaml")["claims"]
-    keys = paper_keys(paper)
+    keys = paper_code(paper).keys
     undeclared = [c["key"] for c in claims if not (c.get("uncheckable") or c.get("not_recomputed"))
                   and keys.family_of(c["key"]) is None]
     assert not undeclared, undeclared
@@ -167,7 +167,7 @@ def test_every_declared_family_is_used_by_a_claim_or_written_by_a_script(paper):
 
 def test_a_claim_leads_to_its_rule_and_its_function():
     """The trace docs/adding-a-paper.md shows: key -> family -> (rule, function)."""
-    family = paper_keys("jayanetti2026").family_of("fleiss.humans.three_class")
+    family = paper_code("jayanetti2026").keys.family_of("fleiss.humans.three_class")
     assert family.rule == "score_jayanetti2026_released"
     assert family.function == "reagree.stats.multirater.fleiss_kappa"
     assert re.search(rf"^rule {family.rule}:", (PAPERS_DIR / "jayanetti2026" / "rules.smk").read_text(), flags=re.M)
@@ -175,7 +175,7 @@ def test_a_claim_leads_to_its_rule_and_its_function():
 
 def test_the_values_of_a_build_are_declared(tmp_path):
     """What gather_values checks, on a values table shaped like a build's."""
-    keys = paper_keys("agreement_before_accuracy")
+    keys = paper_code("agreement_before_accuracy").keys
     family = keys.family_of("kappa.table2x2")
     rows = [family.row(0.176, reading="kappa"), family.row(240, reading="n")]
     write_values(rows, tmp_path / "values.tsv", rule=family.rule)

@@ -24,7 +24,8 @@ import yaml
 
 from reagree.cli import main
 from reagree.pipeline.claims import read_claims
-from reagree.pipeline.keys import paper_keys, resolve_function
+from reagree.pipeline.keys import resolve_function
+from reagree.pipeline.paper import paper_code
 from reagree.pipeline.ledger import read_ledger
 from reagree.pipeline.paperspec import CLAIM_HEADER, load_paper
 
@@ -101,7 +102,7 @@ def test_a_draft_claim_declares_the_approximate_word_printed_before_its_number(s
 
 def test_the_scaffold_declares_its_keys_with_rule_and_function(scaffolded, monkeypatch):
     monkeypatch.syspath_prepend(str(scaffolded / "workflow" / "papers" / "tiny"))
-    keys = paper_keys("tiny")
+    keys = paper_code("tiny").keys
     assert [f.pattern for f in keys.families] == ["count.units.raters", "agreement.raters", "fleiss.raters",
                                                   "alpha_nominal.raters", "kappa.{a:rater}_{b:rater}"]
     assert {f.rule for f in keys.families} == {"compute_tiny_values"}

@@ -81,14 +81,14 @@ def _fetch(args: argparse.Namespace) -> int:
 def _paper_package(folder: Path, paper_id: str):
     """The paper's key grammar and variant plan, importing its package from its folder
     (None, None when the folder holds no package)."""
-    from reagree.pipeline.keys import paper_keys
-    from reagree.pipeline.variantplan import paper_plan
+    from reagree.pipeline.paper import paper_code
 
     if not (folder / paper_id / "__init__.py").is_file():
         return None, None
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
-    return paper_keys(paper_id), paper_plan(paper_id)
+    paper = paper_code(paper_id)
+    return paper.keys, paper.variants
 
 
 def _claims(args: argparse.Namespace) -> int:

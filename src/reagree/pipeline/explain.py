@@ -34,9 +34,10 @@ import pandas as pd
 
 from reagree.pipeline.claims import COMPARED, PRINTED_RELATION, read_claims
 from reagree.pipeline.failures import failed_papers
+from reagree.pipeline.paper import paper_code
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.reproduce import MANY, REAGREE, claim_search
-from reagree.pipeline.variantplan import VariantPlan, paper_plan, read_variants
+from reagree.pipeline.variantplan import VariantPlan, read_variants
 from reagree.pipeline.verdicts import INTERNAL, internal_status
 from reagree.stats.variants import describe
 
@@ -87,7 +88,7 @@ def _plan(paper_id: str) -> VariantPlan | None:
     """The paper's variant plan when its package can be imported here (its own families'
     readings), else None: explain reads a build, it never needs the paper's code."""
     try:
-        return paper_plan(paper_id)
+        return paper_code(paper_id).variants
     except (ImportError, ValueError):
         return None
 

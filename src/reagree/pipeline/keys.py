@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from reagree.pipeline.papercode import resolve_function
 
-__all__ = ["Family", "KeyGrammar", "function_name", "paper_keys", "resolve_function"]
+__all__ = ["Family", "KeyGrammar", "function_name", "resolve_function"]
 
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z_][a-z0-9_]*))?\}")
 _RESERVED = {"value", "note", "interval", "ci", "reference"}  # Family.row's own arguments
@@ -186,10 +186,3 @@ class _RuleFamilies:
 
     def family(self, pattern: str, function: Callable | property | str) -> Family:
         return self.grammar.family(pattern, function, self.name)
-
-
-def paper_keys(paper_id: str) -> KeyGrammar:
-    """The keys the paper's package declares (``PAPER.keys``: ``reagree.pipeline.paper``)."""
-    from reagree.pipeline.paper import paper_code
-
-    return paper_code(paper_id).keys

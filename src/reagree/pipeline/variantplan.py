@@ -40,7 +40,7 @@ import pandas as pd
 from reagree.stats.undefined import reason_of
 from reagree.stats.variants import FAMILIES, Family, Variant, describe
 
-__all__ = ["VARIANT_COLUMNS", "VariantPlan", "paper_plan", "read_variants", "variant_rows", "write_variants"]
+__all__ = ["VARIANT_COLUMNS", "VariantPlan", "read_variants", "variant_rows", "write_variants"]
 
 VARIANT_COLUMNS = ["key", "family", "variant", "value", "own", "note", "low", "high"]
 
@@ -140,14 +140,6 @@ class VariantPlan:
         if idle:
             raise ValueError(f"{self.paper}: variant declarations that match no claim key "
                              f"(workflow/papers/{self.paper}/{self.paper}/variants.py): {idle}")
-
-
-def paper_plan(paper_id: str) -> VariantPlan | None:
-    """The variants the paper's package declares (``PAPER.variants``: ``reagree.pipeline.paper``),
-    or None when it declares none."""
-    from reagree.pipeline.paper import paper_code
-
-    return paper_code(paper_id).variants
 
 
 def variant_rows(key: str, family: str, values: Mapping[str, float], own: str | None = None,
