@@ -82,7 +82,7 @@ def jayanetti_other_draws(offline_build, tmp_path_factory, mirror):
     """jayanetti2026 alone, built again in a copy of the session's build under bootstrap
     settings other than the write-up's, given on the command line: only the jobs that read
     the bootstrap settings run again. (That a whole number written as a float in a config
-    file reaches the bootstrap as an int: tests/test_settings.py.)"""
+    file reaches the bootstrap as an int: tests/pipeline/test_settings.py.)"""
     work = copy_build(offline_build, tmp_path_factory, "j26_draws")
     (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror),
                                                    "datasets": {}}))

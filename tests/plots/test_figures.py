@@ -11,7 +11,6 @@ Small inputs written in each test; the expected texts and ranges are worked by h
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -26,7 +25,8 @@ from reagree.plots import TITLE_CHARACTERS
 from reagree.report import figure_captions, rst_html
 from shvets2026.plots import triple_gaps
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 RULES = ["released", "neutral", "polar", "drop", "random"]
 
 

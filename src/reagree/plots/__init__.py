@@ -4,7 +4,7 @@ Labels are text, never markup: every function that draws a figure (here, in the 
 in the papers' packages) is decorated with ``plain_text``, which draws it with
 matplotlib's mathtext and TeX off, so a label, a rater or a title holding ``$`` (``$\\frac{$``
 from a user's table) is drawn as written instead of stopping the figure
-(``tests/test_figure_labels.py`` finds every such function).
+(``tests/plots/test_figure_labels.py`` finds every such function).
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ def _irrcac(method: str, scheme: str | None = None, values=None) -> Callable[[Sa
 
         try:
             from irrCAC.raw import CAC
-        except ImportError:  # optional: the lock installs it (tests/test_dependencies.py)
+        except ImportError:  # optional: the lock installs it (tests/packaging/test_dependencies.py)
             return ReferenceWithSe("irrCAC not installed", math.nan)
 
         categories = [float(i) for i in range(1, len(sample.categories) + 1)]
