@@ -1,6 +1,6 @@
 """Every paper is the same folder: the same parts, one claims header, one rule-name
 convention, rules that reach the generic workflow only through the imported registry.
-(That the library holds no paper's code is tests/test_library_is_general.py's, from the imports.)"""
+(That the library holds no paper's code is tests/architecture/test_library_is_general.py's, from the imports.)"""
 from __future__ import annotations
 
 import ast

@@ -6,7 +6,7 @@ With `--document` the paper starts from its text: the scaffold declares the docu
 writes a ledger with every number it prints unreviewed and a draft claim for each that
 looks like a result; the build lists what is left to review, strict_ledger refuses the
 unreviewed rows and passes once every row is claimed or dismissed (a misquoted claim, a
-moved number and a missing row: tests/test_ledger.py). The document is written here; its numbers are counted by hand: "Two"
+moved number and a missing row: tests/pipeline/test_ledger.py). The document is written here; its numbers are counted by hand: "Two"
 (raters), 4 (units), 2026 (a year), 0.75 (agreement), Table 1's 1, and 0.60 (kappa).
 
 The dataset (tests/fixtures/tiny_mirror/example.org/tiny/v1/labels.tsv) is four units

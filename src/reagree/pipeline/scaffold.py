@@ -1,7 +1,7 @@
 """``reagree new-paper ID``: a new paper folder in the one pattern every paper follows.
 
 What it decides: a new paper is ``workflow/papers/<id>/`` with the same parts as every
-paper of the checkout (tests/test_paper_pattern.py holds them equal):
+paper of the checkout (tests/papers/test_paper_pattern.py holds them equal):
 
     paper.yaml             metadata and sources (none yet); claim_tables: [claims/paper.tsv]
     settings.schema.yaml   the paper's settings (none yet)
