@@ -73,6 +73,10 @@ from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, STATUSES, approxi
                                        internal_status, rounding_note, value_status, window_end)
 from reagree.stats.references import DEFECT
 
+# COMPARED, reference_disagreements and summarise are re-exported (from verdicts and summary).
+__all__ = ["CLAIM_COLUMNS", "COMPARED", "PRINTED_RELATION", "ClaimKeyError", "diff_claims", "incomparable",
+           "parse_scheme", "read_claims", "reference_disagreements", "summarise", "unmet_need"]
+
 # ``explained_by``: what the variant search says (module docstring); ``cause``: what the
 # summary groups a finding under. ``rule`` and ``function``: the rule that wrote the
 # claim's value and the one function that computed it (from values.tsv; empty when no

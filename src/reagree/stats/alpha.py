@@ -47,6 +47,9 @@ from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 from reagree.stats.weights import distance
 
+__all__ = ["LEVELS", "METRICS", "alpha_expected_over_n_squared", "alpha_from_coincidences", "alpha_statistic",
+           "alpha_without_each_unit", "coincidence_matrix", "krippendorff_alpha"]
+
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 # Krippendorff's (2011) further metrics, for values on a circle (angles, hours) or a bipolar
 # scale (-3..+3 with both ends extreme): they read numbers like interval (reagree.stats.weights).

@@ -57,6 +57,8 @@ from reagree.stats.ratings import MISSING, Ratings, check_unit_counts
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
+__all__ = ["COEFFICIENTS", "NAMES", "NO_PAIRABLE_UNIT", "conger", "conger_statistic", "estimate", "weighted_statistic"]
+
 COEFFICIENTS = ("percent_agreement", "brennan_prediger", "gwet_ac", "fleiss", "conger")
 NAMES = {"percent_agreement": "percent agreement", "brennan_prediger": "Brennan-Prediger",
          "gwet_ac": "Gwet's AC", "fleiss": "Fleiss' kappa (Gwet's form)", "conger": "Conger's kappa"}

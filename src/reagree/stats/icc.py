@@ -30,6 +30,8 @@ from scipy import stats as scipy_stats
 
 from reagree.stats.undefined import Undefined
 
+__all__ = ["FORMS", "icc"]
+
 FORMS = ("ICC(2,1)", "ICC(3,1)")
 
 

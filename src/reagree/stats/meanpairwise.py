@@ -34,6 +34,9 @@ from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
+__all__ = ["MAX_CELLS", "fits_one_statistic", "mean_pairwise_cohen", "mean_pairwise_cohen_of_tables",
+           "mean_pairwise_cohen_statistic", "pairs_used"]
+
 # Sums the joint statistic may hold (distinct code rows x pairs x K x K): about 160 MB.
 MAX_CELLS = 20_000_000
 

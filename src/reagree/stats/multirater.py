@@ -32,6 +32,12 @@ from reagree.stats.ratings import check_unit_counts
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined, reason_of
 
+__all__ = ["NO_PAIRABLE_UNIT", "brennan_prediger", "brennan_prediger_statistic", "conger_kappa", "conger_statistic",
+           "fleiss_category_kappa", "fleiss_category_kappas", "fleiss_category_statistic",
+           "fleiss_category_weighted_mean", "fleiss_kappa", "fleiss_statistic", "gwet_ac1", "gwet_ac1_statistic",
+           "pabak", "percent_agreement", "percent_agreement_statistic", "randolph_kappa", "specific_agreement",
+           "specific_agreement_statistic"]
+
 NO_PAIRABLE_UNIT = "no unit has two or more ratings"
 
 

@@ -32,6 +32,9 @@ from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import MISSING, Ratings, counts_from_table
 from reagree.stats.undefined import Undefined, difference
 
+__all__ = ["WEIGHTS", "agreement_range", "cohen_kappa", "cohen_kappa_tables", "cohen_statistic", "contingency_table",
+           "scott_pi", "scott_statistic", "table_coefficients"]
+
 WEIGHTS = (None, "linear", "quadratic")
 
 
