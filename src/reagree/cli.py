@@ -14,6 +14,8 @@ from pathlib import Path
 from reagree import __version__
 from reagree.files import MAX_TABLE_BYTES, human_bytes
 
+__all__ = ["AUDIT_DESCRIPTION", "DESCRIPTION", "EPILOG", "main"]
+
 DESCRIPTION = """\
 reagree recomputes published inter-annotator agreement numbers from released data and
 diffs each one against the value the paper printed.

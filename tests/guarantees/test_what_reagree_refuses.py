@@ -279,7 +279,7 @@ SOURCES = [{"name": f"{part}.tsv", "url": f"https://example.org/p/{part}.tsv", "
 
 
 @pytest.fixture
-def fetched(small):
+def fetched(small):  # noqa: F811 (the fixture imported above)
     """test_pinned_inputs's two-file mirror, fetched and recorded."""
     tmp_path, mirror = small
     fetch_small(tmp_path, mirror, ["a.tsv", "b.tsv"])

@@ -99,8 +99,8 @@ def test_the_trace_it_shows_is_the_shipped_papers_declaration():
     resolve_function(function)
     rules = (ROOT / "workflow" / "papers" / "jayanetti2026" / "rules.smk").read_text()
     assert re.search(rf'^rule {rule}:\n(?:.*\n)*?    script:\n        "scripts/score_released.py"', rules, flags=re.M)
-    assert f'FLEISS = released.family("fleiss.{{group}}.{{framing}}", multirater.fleiss_kappa)' in text
-    assert f'FLEISS = released.family("fleiss.{{group}}.{{framing}}", multirater.fleiss_kappa)' in \
+    assert 'FLEISS = released.family("fleiss.{group}.{framing}", multirater.fleiss_kappa)' in text
+    assert 'FLEISS = released.family("fleiss.{group}.{framing}", multirater.fleiss_kappa)' in \
         (ROOT / "workflow" / "papers" / "jayanetti2026" / "jayanetti2026" / "keys.py").read_text()
 
 

@@ -17,7 +17,6 @@ from reagree.pipeline.tables import read_values, write_values
 from reagree.stats import multirater
 from reagree.stats.bootstrap import Interval
 
-from conftest import ROOT
 from test_paper_pattern import PAPERS, PAPERS_DIR, rules_of
 
 

@@ -32,6 +32,8 @@ from reagree.pipeline.requirements import Requirement
 from reagree.pipeline.settings import paper_folders
 from reagree.pipeline.sources import expand_sources, expansion_values
 
+__all__ = ["PaperBuild", "Registry", "load_enabled_papers", "open_registry", "paper_files", "registry"]
+
 
 def load_enabled_papers(paper_ids: list[str], workflow_dir: str | Path) -> dict[str, dict]:
     workflow_dir = Path(workflow_dir)

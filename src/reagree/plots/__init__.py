@@ -24,6 +24,10 @@ import pandas as pd  # noqa: E402
 
 from reagree.files import atomic_output  # noqa: E402
 
+# plt is re-exported: figure modules import pyplot from here, so the Agg backend is set first.
+__all__ = ["PLAIN_TEXT", "TITLE_CHARACTERS", "lines", "lower_triangle", "pairwise_heatmaps", "plain_text", "plt",
+           "save_figure"]
+
 _PNG_METADATA = {"Software": None}
 #: Text drawn as written: no mathtext between dollar signs, no TeX.
 PLAIN_TEXT = {"text.parse_math": False, "text.usetex": False}

@@ -43,6 +43,9 @@ from reagree.stats.ratings import MISSING
 from reagree.stats.references import Reference, fleiss_reference, krippendorff_reference
 from reagree.stats.weights import agreement_weights
 
+__all__ = ["BY_NAME", "COEFFICIENTS", "REFERENCE_MAX_CELLS", "Coefficient", "ReferenceWithSe", "Sample", "alpha",
+           "references_apply"]
+
 # Above this many units x raters cells the field libraries' references are not computed
 # (irrCAC loops in pandas per category and per rater; a million cells take minutes).
 REFERENCE_MAX_CELLS = 200_000
