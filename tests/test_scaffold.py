@@ -93,10 +93,10 @@ def test_the_scaffold_writes_the_one_paper_pattern(scaffolded):
     assert [d[CLAIM_HEADER.index("published")] for d in drafts[1:]] == ["2", "4", "0.75", "0.60", "8", "3", "37.5%"]
     header = [line for line in (folder / "claims" / "paper.tsv").read_text().splitlines() if not line.startswith("#")]
     assert header == ["\t".join(CLAIM_HEADER)]
-    for name in ("paper.yaml", "rules.smk", "scripts/compute_values.py", "tiny/release.py", "tiny/keys.py",
+    for name in ("paper.yaml", "rules.smk", "tiny/agreement.py", "tiny/release.py", "tiny/keys.py",
                  "tiny/variants.py", "tiny/internal.py", "tiny/plots.py", "report/agreement.rst"):
         assert "TODO" in (folder / name).read_text(), name
-    assert {p.name for p in (folder / "tiny").iterdir()} == {"__init__.py", "release.py", "keys.py", "variants.py",
+    assert {p.name for p in (folder / "tiny").iterdir()} == {"__init__.py", "release.py", "keys.py", "agreement.py", "variants.py",
                                                              "internal.py", "plots.py"}
     assert {p.name for p in (folder / "report").iterdir()} == {"agreement.rst", "pairwise.rst"}
     assert "sha256" in (folder / "paper.yaml").read_text() and "uncheckable" in (folder / "claims" / "paper.tsv").read_text()

@@ -10,6 +10,7 @@ What it decides: a new paper is ``workflow/papers/<id>/`` with every part a pape
                            (the figure), registered with the paper registry
     report/agreement.rst   the figure's caption (report/pairwise.rst: the pairs' table, fixed raters)
     scripts/compute_values.py, scripts/plot_agreement.py   the rules' thin scripts
+    <id>/agreement.py      what compute_<id>_values computes (compute_values: values, variants, tables)
     <id>/__init__.py       PAPER = Paper(keys=KEYS, variants=PLAN, relations=RELATIONS), the
                            one object the pipeline reads (``reagree.pipeline.paper``)
     <id>/release.py        the reader: raters, labels in order, numbers for interval/ratio alpha
@@ -219,64 +220,86 @@ Fleiss' kappa (on the units every rater labelled) and Krippendorff's alpha at ea
 '''
 
 SCRIPT = '''\
-\"\"\"Rule compute_{id}_values: the raters' agreement on the released labels, and the
-variants of its values (the families {id}/variants.py declares for their keys).
+\"\"\"Rule compute_{id}_values: the raters' agreement on the released labels, its variants
+and tables ({id}.agreement.compute_values). A rule script reads, calls one function of the
+paper's package or the library, and writes.\"\"\"
+from reagree.pipeline.rulekit import rule_log, write_outputs
+
+from {id}.agreement import compute_values
+from {id}.release import read_release
+
+with rule_log(snakemake) as log:
+    outputs = compute_values(read_release(snakemake.input.labels), snakemake.input.labels, snakemake.params.bootstrap)
+    write_outputs(outputs, snakemake)
+    log.info("%d values, %d variants", len(outputs.values), len(outputs.variants))
+'''
+
+AGREEMENT = '''\
+\"\"\"The raters' agreement on the {id} release: the values rule compute_{id}_values writes
+(``compute_values``), the variants of their keys and the tables.
 
 TODO: say which of the paper's tables these keys answer. Composition only: the reader is
 {id}.release, the keys {id}.keys, the statistics reagree's; a statistic reagree lacks goes
 into src/reagree with its formula, its source and a test, not here.
 \"\"\"
-{pairwise_import}import pandas as pd
+from __future__ import annotations
+
+{pairwise_import}from pathlib import Path
+
+import pandas as pd
 
 from reagree.io.reads import sha256_read
-from reagree.pipeline.rulekit import rule_log
-from reagree.pipeline.tables import write_table, write_values
-from reagree.pipeline.variantplan import variant_rows, write_variants
+from reagree.pipeline.rulekit import RuleOutputs
+from reagree.pipeline.tables import Table
+from reagree.pipeline.variantplan import variant_rows
 from reagree.stats import majority, multirater{pairwise_module}
 from reagree.stats.alpha import alpha_statistic
 from reagree.stats.bootstrap import bootstrap_interval
+from reagree.stats.ratings import Ratings
 from reagree.stats.variants import FAMILIES
 
-from {id} import PAPER, keys
-from {id}.release import ALPHA_LEVELS, CATEGORIES, VALUES, provenance, read_release
+from {id} import keys
+from {id}.release import ALPHA_LEVELS, CATEGORIES, VALUES, provenance
+from {id}.variants import PLAN
 
-with rule_log(snakemake) as log:
-    ratings = read_release(snakemake.input.labels)
-    complete = ratings.complete()
-    draws, seed, level = (snakemake.params.bootstrap[name] for name in ("draws", "seed", "level"))
+
+def variants(row: dict, data, own: dict[str, str]) -> list[dict]:
+    \"\"\"The variants of the row's key: every family variants.py declares for it, evaluated on
+    ``data``; ``own``: family -> the variant that is reagree's own reading of the value. (A
+    family of another signature, alpha_distance say, is called with its own arguments.)\"\"\"
+    return [variant for family in PLAN.families_for(row["key"])
+            for variant in variant_rows(row["key"], family, FAMILIES[family].evaluate(data), own=own.get(family))]
+
+
+def compute_values(ratings: Ratings, path: str | Path, bootstrap: dict) -> RuleOutputs:
+    \"\"\"Units, percent agreement, Fleiss' kappa (units every rater labelled), alpha at each
+    of ``ALPHA_LEVELS``, each label's count{pair_words_doc}, with bootstrap intervals
+    (``bootstrap``: draws, seed, level); the chance-model variants; the tables.\"\"\"
+    draws, seed, level = (bootstrap[name] for name in ("draws", "seed", "level"))
     numbers = [VALUES[c] for c in CATEGORIES] if VALUES else None  # interval and ratio alpha read these
 
     def with_interval(family, statistic, **fields):
-        \"\"\"The family's row for the statistic's value, with its bootstrap interval.\"\"\"
         return family.row(statistic.value(), interval=bootstrap_interval(statistic, draws, seed, level), **fields)
 
-    def variants(row, data, own):
-        \"\"\"The variants of the row's key: every family variants.py declares for it, on ``data``;
-        ``own``: family -> the variant that is reagree's own reading of the value (a family of another
-        signature, alpha_distance say, is called here with its own arguments).\"\"\"
-        return [variant for family in PAPER.variants.families_for(row["key"])
-                for variant in variant_rows(row["key"], family, FAMILIES[family].evaluate(data), own=own.get(family))]
-
+    complete = ratings.complete()
     label_counts = majority.label_counts(ratings.codes.ravel(), CATEGORIES)
     fleiss = with_interval(keys.FLEISS, multirater.fleiss_statistic(complete.unit_counts()),
                            note="units every rater labelled")
     coefficients = [("percent agreement", with_interval(keys.AGREEMENT,
                                                         multirater.percent_agreement_statistic(ratings.unit_counts()))),
                     ("Fleiss' kappa", fleiss)]
-    coefficients += [(f"{{alpha_level}} alpha", with_interval(keys.ALPHA, alpha_statistic(ratings, alpha_level, numbers),
-                                                             level=alpha_level)) for alpha_level in ALPHA_LEVELS]
+    coefficients += [(f"{{name}} alpha", with_interval(keys.ALPHA, alpha_statistic(ratings, name, numbers), level=name))
+                     for name in ALPHA_LEVELS]
     values = [keys.UNITS.row(ratings.n_units), *(row for _, row in coefficients),
               keys.LABELS_ALL.row(int(label_counts.sum()), note="labels given, empty cells left out")]
     values += [keys.LABELS.row(int(count), category=part) for part, count in zip(keys.CATEGORY_PARTS, label_counts)]
-    found = variants(fleiss, complete, {{"chance_model": "kappa.fleiss"}}){pairwise_block}
-    write_values(values, snakemake.output.values, rule=snakemake.rule)
-    write_variants(found, snakemake.output.variants)
-    meta = provenance(snakemake.input.labels, sha256_read(snakemake.input.labels),
+    found = variants(fleiss, complete, {{"chance_model": "kappa.fleiss"}})
+    meta = provenance(path, sha256_read(path),
                       intervals=f"percentile bootstrap over units, {{draws}} draws, seed {{seed}}, level {{level}}")
-    write_table(pd.DataFrame([{{"coefficient": name, "key": row["key"], "value": row["value"], "ci_low": row["ci_low"],
-                               "ci_high": row["ci_high"]}} for name, row in coefficients]),
-                snakemake.output.agreement, "The raters' agreement", meta){pairwise_table}
-    log.info("%d units, %d raters, %d values, %d variants", ratings.n_units, ratings.n_raters, len(values), len(found))
+    agreement = pd.DataFrame([{{"coefficient": name, "key": row["key"], "value": row["value"], "ci_low": row["ci_low"],
+                               "ci_high": row["ci_high"]}} for name, row in coefficients])
+    tables = {{"agreement": Table(agreement, "The raters' agreement", meta)}}{pairwise_block}
+    return RuleOutputs(values=values, variants=found, tables=tables)
 '''
 
 PAIRWISE_BLOCK = '''
@@ -286,10 +309,8 @@ PAIRWISE_BLOCK = '''
         values.append(row)
         found += variants(row, ratings.select([a, b]), {{"chance_model": "kappa.cohen"}})
         pairs.append({{"rater_a": a, "rater_b": b, "kappa": row["value"], "ci_low": row["ci_low"],
-                      "ci_high": row["ci_high"]}})'''
-
-PAIRWISE_TABLE = '''
-    write_table(pd.DataFrame(pairs), snakemake.output.pairwise, "Every pair of raters: Cohen's kappa", meta)'''
+                      "ci_high": row["ci_high"]}})
+    tables["pairwise"] = Table(pd.DataFrame(pairs), "Every pair of raters: Cohen's kappa", meta)'''
 
 PLOT_SCRIPT = '''\
 \"\"\"Rule plot_{id}_agreement: the raters' agreement coefficients with their intervals
@@ -539,12 +560,12 @@ def _design_fields(design: str) -> dict:
                          f"unit; interchangeable: any rater may stand behind a column), got {design!r}")
     if design == "interchangeable":
         return {"pairwise_outputs": "", "pairwise_target": "", "pairwise_import": "", "pairwise_module": "",
-                "pairwise_block": "", "pairwise_table": "", "pair_family": "", "pair_words": "",
+                "pairwise_block": "", "pair_family": "", "pair_words": "", "pair_words_doc": "",
                 "pair_example": "fleiss.raters ||Table 2|paper|0.43|||||||",
                 "plan_patterns": '"fleiss.raters"', "design_words": INTERCHANGEABLE_WORDS}
     return {"pairwise_outputs": PAIRWISE_OUTPUTS, "pairwise_target": ', f"{{{const}}}/tables/pairwise.tsv"',
-            "pairwise_import": "from itertools import combinations\n\n", "pairwise_module": ", pairwise",
-            "pairwise_block": PAIRWISE_BLOCK, "pairwise_table": PAIRWISE_TABLE, "pair_family": PAIR_FAMILY,
+            "pairwise_import": "from itertools import combinations\n", "pairwise_module": ", pairwise",
+            "pairwise_block": PAIRWISE_BLOCK, "pair_family": PAIR_FAMILY, "pair_words_doc": ", every pair's Cohen's kappa",
             "pair_words": " or a pair of raters (``kappa.r1_r2``)",
             "pair_example": "kappa.r1_r2 |ci_low|Table 2|paper|0.31||||||| (an interval's end)",
             "plan_patterns": '"fleiss.raters", "kappa.*_*"', "design_words": FIXED_WORDS}
@@ -586,6 +607,7 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
         folder / paper_id / "__init__.py": PACKAGE_INIT,
         folder / paper_id / "release.py": RELEASE,
         folder / paper_id / "keys.py": KEYS,
+        folder / paper_id / "agreement.py": AGREEMENT,
         folder / paper_id / "variants.py": VARIANTS,
         folder / paper_id / "internal.py": INTERNAL,
         folder / paper_id / "plots.py": PLOTS,
