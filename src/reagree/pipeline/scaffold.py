@@ -267,8 +267,9 @@ def variants(row: dict, data, own: dict[str, str]) -> list[dict]:
     \"\"\"The variants of the row's key: every family variants.py declares for it, evaluated on
     ``data``; ``own``: family -> the variant that is reagree's own reading of the value. (A
     family of another signature, alpha_distance say, is called with its own arguments.)\"\"\"
+    families = {{**FAMILIES, **PLAN.families}}  # the catalogue's and the plan's own
     return [variant for family in PLAN.families_for(row["key"])
-            for variant in variant_rows(row["key"], family, FAMILIES[family].evaluate(data), own=own.get(family))]
+            for variant in variant_rows(row["key"], family, families[family].evaluate(data), own=own.get(family))]
 
 
 def compute_values(ratings: Ratings, path: str | Path, bootstrap: dict) -> RuleOutputs:
@@ -425,7 +426,7 @@ the one function that computes it.
 Grammar: a key is dot-separated segments of lower-case letters, digits and ``_``, general
 to specific: ``<measure>.<who>[.<what>]``, who being ``raters`` (all of them){pair_words}.
 A label becomes a segment through ``key_part`` ("very low" -> ``count.labels.very_low``).
-TODO: add a family (and its row in the rule's script) for every other number the paper
+TODO: add a family (and its row in {id}/agreement.py) for every other number the paper
 prints; a slot holds the values a field of a key may take.
 \"\"\"
 from reagree.pipeline import internal
@@ -566,7 +567,7 @@ def _design_fields(design: str) -> dict:
     return {"pairwise_outputs": PAIRWISE_OUTPUTS, "pairwise_target": ', f"{{{const}}}/tables/pairwise.tsv"',
             "pairwise_import": "from itertools import combinations\n", "pairwise_module": ", pairwise",
             "pairwise_block": PAIRWISE_BLOCK, "pair_family": PAIR_FAMILY, "pair_words_doc": ", every pair's Cohen's kappa",
-            "pair_words": " or a pair of raters (``kappa.r1_r2``)",
+            "pair_words": "\nor a pair of raters (``kappa.r1_r2``)",
             "pair_example": "kappa.r1_r2 |ci_low|Table 2|paper|0.31||||||| (an interval's end)",
             "plan_patterns": '"fleiss.raters", "kappa.*_*"', "design_words": FIXED_WORDS}
 
