@@ -170,8 +170,6 @@ rule compute_{id}_values:
         variants=f"{{{const}}}/variants/agreement.tsv",
         agreement=f"{{{const}}}/tables/agreement.tsv",
         agreement_md=f"{{{const}}}/tables/agreement.md",{pairwise_outputs}
-    params:
-        bootstrap=config["bootstrap"],
     log:
         f"{{{const}_PAPER.logs}}/compute_values.log",
     conda:
@@ -179,6 +177,8 @@ rule compute_{id}_values:
     threads: 1
     resources:
         mem_mb=1000,
+    params:
+        bootstrap=config["bootstrap"],
     script:
         "scripts/compute_values.py"
 
