@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+from conftest import ROOT
+
+SRC = ROOT / "src"
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import ROOT
 from reagree.pipeline.keys import KeyGrammar, function_name, key_part, paper_keys, resolve_function
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.tables import read_values, write_values

@@ -59,9 +59,11 @@ from reagree.pipeline.paperspec import CLAIM_HEADER
 from reagree.pipeline.settings import load_schema, schema_path
 from reagree.pipeline.verdicts import APPROXIMATE_WORDS
 
-__all__ = ["CAPTION", "CLAIMS", "DRAFT_CLAIMS", "ID_PATTERN", "KEYS", "LEDGER_COMMENT", "PACKAGE_INIT", "PAPER_YAML",
-           "RELEASE", "RULES_SMK", "SCRIPT", "SETTINGS_SCHEMA", "approximate_word", "next_steps", "paper_folder",
-           "reserved_ids", "scaffold_paper"]
+__all__ = ["AGREEMENT", "AGREEMENT_CAPTION", "CLAIMS", "DRAFT_CLAIMS", "FIXED_WORDS", "ID_PATTERN",
+           "INTERCHANGEABLE_WORDS", "INTERNAL", "KEYS", "LEDGER_COMMENT", "PACKAGE_INIT", "PAIRWISE_BLOCK",
+           "PAIRWISE_CAPTION", "PAIRWISE_OUTPUTS", "PAIR_FAMILY", "PAPER_YAML", "PLOTS", "PLOT_SCRIPT",
+           "RATER_DESIGNS", "RELEASE", "RULES_SMK", "SCRIPT", "SETTINGS_SCHEMA", "VARIANTS", "approximate_word",
+           "next_steps", "paper_folder", "reserved_ids", "scaffold_paper"]
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
