@@ -314,7 +314,7 @@ def _new_paper(args: argparse.Namespace) -> int:
     from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
     created = scaffold_paper(_root(args), args.paper_id, title=args.title, cite=args.cite,
-                             document=args.document, raters=args.raters)
+                             document=args.document, raters=args.design)
     for path in created:
         print(f"created {path}")
     print(next_steps(args.paper_id, document=args.document))
@@ -523,7 +523,7 @@ def _parser() -> argparse.ArgumentParser:
                                 "documents: in paper.yaml, every number it prints written to ID/ledger.tsv as "
                                 "unreviewed, and a draft claim for each that looks like a result to "
                                 "ID/draft_claims.tsv")
-    new_paper.add_argument("--raters", choices=["fixed", "interchangeable"], default="fixed",
+    new_paper.add_argument("--design", choices=["fixed", "interchangeable"], default="fixed",
                            help="fixed: the same named raters labelled every unit (Cohen's kappa per pair, Fleiss' "
                                 "kappa, alpha); interchangeable: any rater may stand behind a column on any unit, "
                                 "Fleiss' 1971 design (Fleiss' kappa and alpha, no pairs). Default: fixed, the design "

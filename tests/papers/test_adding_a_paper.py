@@ -175,7 +175,7 @@ def test_the_alpha_walkthrough_reproduces_krippendorff_2011_at_all_four_levels(t
     section = text[text.index("## 10. "):text.index("## Checklist")]
     work = project_copy(tmp_path_factory, "doc_alpha")
     paper = "reliability_data"
-    assert main(["new-paper", paper, "--root", str(work), "--raters", "fixed"]) == 0
+    assert main(["new-paper", paper, "--root", str(work), "--design", "fixed"]) == 0
     files = dict(re.findall(r"<!-- alpha file: (\S+) -->\n```\w*\n(.*?)```", section, flags=re.S))
     assert sorted(files) == sorted([f"exports/{paper}.tsv", f"workflow/papers/{paper}/paper.yaml",
                                     f"workflow/papers/{paper}/{paper}/internal.py",

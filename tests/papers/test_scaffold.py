@@ -141,7 +141,7 @@ def test_the_scaffold_declares_its_keys_with_rule_and_function(scaffolded, monke
 
 
 def test_interchangeable_raters_get_no_pairs(scaffolded, monkeypatch):
-    assert main(["new-paper", "pool", "--root", str(scaffolded), "--raters", "interchangeable"]) == 0
+    assert main(["new-paper", "pool", "--root", str(scaffolded), "--design", "interchangeable"]) == 0
     folder = scaffolded / "workflow" / "papers" / "pool"
     assert not (folder / "report" / "pairwise.rst").exists()
     assert "pairwise" not in (folder / "rules.smk").read_text()
@@ -166,7 +166,7 @@ def test_an_existing_folder_or_a_bad_id_is_refused(scaffolded, capsys):
     assert main(["new-paper", "Tiny-Paper", "--root", str(scaffolded)]) == 2
     assert "lowercase" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # argparse refuses a design it does not know
-        main(["new-paper", "other", "--root", str(scaffolded), "--raters", "pooled"])
+        main(["new-paper", "other", "--root", str(scaffolded), "--design", "pooled"])
     assert not (scaffolded / "workflow" / "papers" / "other").exists()
 
 
