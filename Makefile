@@ -35,10 +35,19 @@ test: setup
 	$(BIN)/python -m pytest -n auto --maxprocesses=4 --durations=15
 
 # Lint reads the Snakefile under CONFIG but no data and no network (an --lint run is
-# neither a run nor a dry run: reagree.pipeline.runs.invocation).
+# neither a run nor a dry run: reagree.pipeline.runs.invocation). Then the code's style:
+# ruff's lint rules and its format check over the Python (pyproject.toml's [tool.ruff]) and
+# snakefmt's check over the Snakemake files; all three run, and lint fails if one did.
+SNAKEMAKE_FILES = Snakefile $(wildcard workflow/rules/*.smk) $(wildcard workflow/papers/*/rules.smk)
+
 lint: setup
 	$(BIN)/python -m reagree.pipeline.runs --check $(CONFIG)
 	$(BIN)/snakemake $(SNAKEMAKE_CONFIG) --lint
+	status=0; \
+	$(BIN)/ruff check . || status=1; \
+	$(BIN)/ruff format --check --output-format concise . || status=1; \
+	$(BIN)/snakefmt --check $(SNAKEMAKE_FILES) || status=1; \
+	exit $$status
 
 bench: setup
 	$(BIN)/python bench/bootstrap.py

@@ -105,7 +105,7 @@ def run_intervals(release, draws, seed):
              for a, b in PAIRED]
     engine_seconds = time.process_time() - started
     difference = max(np.nanmax(np.abs(loop - values)),
-                     max(abs(e.low - l[0]) + abs(e.high - l[1]) for e, l in zip(ends + gains, loop_ends + loop_gains)))
+                     max(abs(e.low - r[0]) + abs(e.high - r[1]) for e, r in zip(ends + gains, loop_ends + loop_gains)))
     return len(names), naive_seconds, engine_seconds, difference
 
 

@@ -40,7 +40,7 @@ def build():
     for row in rows:
         votes = Counter(v for k, v in row.items() if k in ANNOTATORS and v)
         top = max(votes.values())
-        leaders = sorted((l for l, n in votes.items() if n == top), key=LEVELS.index)
+        leaders = sorted((label for label, n in votes.items() if n == top), key=LEVELS.index)
         if len(leaders) > 1:
             tied_seen += 1
             # the lead escalates a tie, except twice

@@ -2,7 +2,7 @@
 JSON messages ending in a NUL byte on file descriptors 3 and 4), with nothing but the
 standard library: open a page at a given window size, run a script in it, capture the
 whole page as PNG. The report's browser test measures the page with it
-(tests/test_report.py); Debian's ``chromium`` is what .ci/run installs.
+(tests/report/test_report.py); Debian's ``chromium`` is what .ci/run installs.
 """
 from __future__ import annotations
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from reagree import __version__
 from reagree.files import MAX_TABLE_BYTES, human_bytes
 
+__all__ = ["AUDIT_DESCRIPTION", "DESCRIPTION", "EPILOG", "main"]
+
 DESCRIPTION = """\
 reagree recomputes published inter-annotator agreement numbers from released data and
 diffs each one against the value the paper printed.
@@ -312,7 +314,7 @@ def _new_paper(args: argparse.Namespace) -> int:
     from reagree.pipeline.scaffold import next_steps, scaffold_paper
 
     created = scaffold_paper(_root(args), args.paper_id, title=args.title, cite=args.cite,
-                             document=args.document)
+                             document=args.document, raters=args.design)
     for path in created:
         print(f"created {path}")
     print(next_steps(args.paper_id, document=args.document))
@@ -506,9 +508,10 @@ def _parser() -> argparse.ArgumentParser:
     new_paper = commands.add_parser(
         "new-paper", help="scaffold workflow/papers/ID/ for a new paper",
         description="Create workflow/papers/ID/ in the pattern every paper follows: paper.yaml, "
-                    "settings.schema.yaml, claims/paper.tsv, rules.smk, report/pairwise.rst, "
-                    "scripts/compute_values.py and the paper's package ID/ (release.py: its reader; keys.py: its "
-                    "keys), each with comments saying what to fill in. Nothing is registered: the paper is built "
+                    "settings.schema.yaml, claims/paper.tsv, rules.smk, report/*.rst, scripts/compute_values.py "
+                    "and plot_agreement.py, and the paper's package ID/ (__init__.py: PAPER; release.py: its "
+                    "reader; keys.py, variants.py, internal.py, plots.py), each with one working example and "
+                    "comments saying what to fill in. Nothing is registered: the paper is built "
                     "once ID is added to papers: in config.yaml. docs/adding-a-paper.md walks through an example.")
     new_paper.add_argument("paper_id", metavar="ID", help="the paper id: lowercase letters, digits and _, e.g. smith2027")
     new_paper.add_argument("--title", default=None, help="the paper's title (default: a TODO to fill in)")
@@ -520,6 +523,12 @@ def _parser() -> argparse.ArgumentParser:
                                 "documents: in paper.yaml, every number it prints written to ID/ledger.tsv as "
                                 "unreviewed, and a draft claim for each that looks like a result to "
                                 "ID/draft_claims.tsv")
+    new_paper.add_argument("--design", choices=["fixed", "interchangeable"], default="fixed",
+                           help="fixed: the same named raters labelled every unit (Cohen's kappa per pair, Fleiss' "
+                                "kappa, alpha); interchangeable: any rater may stand behind a column on any unit, "
+                                "Fleiss' 1971 design (Fleiss' kappa and alpha, no pairs). Default: fixed, the design "
+                                "of the one-column-per-rater table the scaffold reads; no count of such a table can "
+                                "tell the two apart, so say interchangeable when a column is not one person")
     new_paper.set_defaults(run=_new_paper)
 
     scan = commands.add_parser(

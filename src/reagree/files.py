@@ -33,6 +33,10 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
+__all__ = ["KINDS", "MAX_TABLE_BYTES", "UnsafePath", "atomic_output", "check_output", "human_bytes", "kind_of",
+           "move_into_place", "naming_the_file", "not_regular", "open_regular", "read_bounded", "readable_mode",
+           "temporary_beside", "write_atomic"]
+
 #: The most bytes reagree reads of one annotation table unless told otherwise: the table is
 #: held in memory, several times over while it is parsed.
 MAX_TABLE_BYTES = 2 << 30

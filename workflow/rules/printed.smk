@@ -22,13 +22,13 @@ for _paper_id in [paper for paper in PAPERS if paper_code(paper).relations]:
         output:
             values=f"{_build.results}/values/printed.tsv",
             variants=f"{_build.results}/variants/printed.tsv",
-        params:
-            paper=_paper_id,
         log:
             f"{_build.logs}/check_printed.log",
         conda:
             "../../envs/reagree.yaml"
         threads: 1
+        params:
+            paper=_paper_id,
         script:
             "../../scripts/check_printed.py"
 

@@ -91,6 +91,7 @@ from reagree.audit.read import LAYOUTS, AuditTable, read_table
 from reagree.audit.render import coefficient_rows, provenance, render_screen, render_text, result_tables, to_json
 from reagree.audit.write import write_outputs
 
+# The audit's public API, re-exported from the modules above.
 __all__ = ["LAYOUTS", "MAX_PAIRS_WITH_INTERVALS", "RELIABLE", "TENTATIVE", "AuditTable", "applicable_levels", "audit",
            "audit_file", "coefficient_rows", "provenance", "read_table", "reading", "render_screen", "render_text",
            "result_tables",

@@ -55,6 +55,10 @@ from reagree.stats.undefined import Undefined, reason_of
 from reagree.stats.weights import SCHEMES as WEIGHT_SCHEMES
 from reagree.stats.weights import agreement_weights, category_values
 
+__all__ = ["DEFAULT_WEIGHTS", "MAX_DRAWS", "MAX_PAIRS_WITH_INTERVALS", "MAX_RATERS_WITH_PAIR_INTERVALS",
+           "MAX_RATER_PAIRS", "MAX_RATING_PAIRS", "MIN_COMPLETE_UNITS", "SCHEMA", "applicable_levels", "audit",
+           "audit_file", "reading"]
+
 RELIABLE, TENTATIVE = 0.800, 0.667
 # Statistics bootstrapped per call: a progress step on a terminal, and a bound on memory.
 _BOOTSTRAP_GROUP = 8

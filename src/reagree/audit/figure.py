@@ -18,6 +18,9 @@ from reagree.audit.render import coefficient_rows
 from reagree.plots import lower_triangle, plain_text, plt, save_figure
 from reagree.plots.intervals import COLOURS
 
+__all__ = ["MAX_PAIRS_DRAWN", "MAX_RATERS_DRAWN", "SERIES_WORDS", "coefficient_figure", "confusion_figure",
+           "pairs_figure", "raters_figure"]
+
 # Pairs drawn one row each, at most (the terminal lists as many); beyond, pairwise.tsv has them.
 MAX_PAIRS_DRAWN = 45
 TENTATIVE, RELIABLE = 0.667, 0.800

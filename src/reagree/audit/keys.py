@@ -30,6 +30,11 @@ from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import Ratings
 from reagree.stats.undefined import Undefined
 
+__all__ = ["AC1", "AGREEMENT", "ALPHA", "COMPLETE_UNITS", "CONGER", "FLEISS", "FLEISS_CATEGORY", "FLEISS_GWET", "KEYS",
+           "MAJORITY", "MAJORITY_COLUMN", "MEAN_OF_PAIRS", "MISSING", "PABAK", "PAIR_AGREEMENT", "PAIR_KAPPA",
+           "RATINGS", "REGISTRY_FAMILIES", "SLUG", "SPECIFIC_AGREEMENT", "STANDARD_ERROR", "TIES", "UNITS", "slug",
+           "value_rows"]
+
 SLUG = r"[a-z0-9_+-]+"
 
 KEYS = KeyGrammar("audit", slots={"who": SLUG, "level": LEVELS, "category": SLUG, "rater": SLUG,

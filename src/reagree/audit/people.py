@@ -36,6 +36,8 @@ from reagree.stats.bootstrap import bootstrap_interval
 from reagree.stats.raters import agreement_with_rest, category_pairs, disputed_units, label_bias, leave_one_out
 from reagree.stats.undefined import reason_of
 
+__all__ = ["DESIGNS", "MAX_ITEMS", "confusion", "design_of", "items", "per_rater"]
+
 DESIGNS = ("fixed", "interchangeable")
 # Units listed per audit, most disputed first (the CSV and the JSON hold these).
 MAX_ITEMS = 10_000

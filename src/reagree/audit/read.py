@@ -26,6 +26,8 @@ from reagree.io.annotations import (MAX_TABLE_BYTES, EncodingError, MissingColum
 from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.ratings import MISSING, Ratings
 
+__all__ = ["LAYOUTS", "REPEAT_RULES", "AuditTable", "read_table"]
+
 LAYOUTS = ("long", "wide")
 # What counts when a rater labelled one unit more than once (long tables): the first label
 # in file order, the last, or none of them where they differ.

@@ -11,6 +11,9 @@ import textwrap
 
 import pandas as pd
 
+__all__ = ["MANY_RATERS", "MORE", "coefficient_rows", "headline", "items_table", "provenance", "render_screen",
+           "render_text", "result_tables", "to_json"]
+
 # Above this many raters the terminal summarises what it would list per rater or per pair.
 MANY_RATERS = 20
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from reagree.audit.render import items_table, provenance, render_text, result_tables, to_json
 from reagree.pipeline.tables import write_table, write_text_atomic
 
+__all__ = ["write_outputs"]
+
 
 def write_outputs(result: dict, folder: str | Path, title: str = "") -> dict[str, Path]:
     """audit.json, audit.txt, items.csv, the tables (TSV + Markdown) and the figures in

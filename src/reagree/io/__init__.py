@@ -7,3 +7,5 @@ malformed file is told (one line naming the file, the line and the column), and 
 data file is read once with the sha256 of the bytes handed to the parser remembered
 (``reads``). Nothing here computes a coefficient; ``reagree.stats`` never reads a file.
 """
+
+__all__ = ["annotations", "reads"]

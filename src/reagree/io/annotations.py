@@ -57,6 +57,9 @@ from reagree.files import MAX_TABLE_BYTES, read_bounded
 from reagree.io import reads
 from reagree.stats.labels import Annotations, number_occasions
 
+__all__ = ["TOO_LARGE", "EncodingError", "LineError", "MissingColumns", "NotTextEncoding", "from_long", "from_records",
+           "from_wide", "read_annotations", "read_wide_annotations", "text_codec"]
+
 _SEPARATORS = ("\t", ",", ";")
 _BY_SUFFIX = {".tsv": "\t", ".tab": "\t", ".csv": ","}
 _PARSER_LINE = re.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")

@@ -36,6 +36,9 @@ from typing import Iterator
 
 from reagree.files import open_regular
 
+__all__ = ["READS_SUFFIX", "ReadChanged", "load_reads", "read_bytes", "read_text", "reads_path", "reads_text",
+           "recording", "remember", "sha256_read"]
+
 READS_SUFFIX = ".reads"
 
 #: The reads of the job under way (``recording``): normalised path -> sha256 of the bytes

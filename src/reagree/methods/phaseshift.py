@@ -60,6 +60,10 @@ import numpy as np
 
 from reagree.stats.undefined import Undefined
 
+__all__ = ["UNCOVERED", "Departures", "LagCounts", "NeighbourRelabels", "boundary_placement", "departures",
+           "expected_lag_counts", "lag_counts", "neighbour_relabels", "onsets", "phase_shift", "phase_shift_subsets",
+           "pieces", "sampled_lag_counts", "summarise_subsets", "units_far_from_boundaries"]
+
 UNCOVERED = -1
 
 

@@ -33,6 +33,11 @@ import numpy as np
 from reagree.stats.pairwise import cohen_kappa_tables
 from reagree.stats.undefined import Undefined
 
+__all__ = ["LAYERS", "PairAgreement", "cohen_kappa_pairs", "count_pairs", "count_runs", "far_runs",
+           "far_runs_agreement", "independent_pass_share", "label_margin", "mean_over_pairs", "midpoint_ratio",
+           "pair_frame", "pair_indices", "pair_matrix", "reader_rank", "reader_summary", "run_subsets",
+           "threshold_counts", "threshold_label", "threshold_table", "triple_frame"]
+
 
 @dataclass(frozen=True)
 class PairAgreement:

@@ -6,5 +6,7 @@ registry of the run's papers, value and result tables, rule-script helpers, the 
 Nothing here computes a statistic; nothing here names a paper.
 """
 
-__all__ = ["claims", "fetch", "keys", "paper_registry", "paperspec", "pins", "printed", "progress", "readers",
-           "reproduce", "rulekit", "runs", "scaffold", "settings", "sources", "tables", "yamlio"]
+__all__ = ["checkout", "claims", "documents", "explain", "failures", "fetch", "halt", "internal", "keys", "ledger",
+           "paper", "paper_registry", "papercode", "paperspec", "pins", "printed", "progress", "readers", "reproduce",
+           "requirements", "rulekit", "runs", "scaffold", "scan", "settings", "sources", "summary", "tables",
+           "variantplan", "verdicts", "yamlio"]

@@ -68,10 +68,14 @@ import pandas as pd
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.reproduce import claim_search, explanation, first_cause, printed_search
 from reagree.pipeline.summary import reference_disagreements, summarise  # noqa: F401  (re-exported)
-from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, STATUSES, approximate_reason,  # noqa: F401
-                                       approximate_tolerance, bound_allowance, bound_status, figure_ids, holds,
-                                       internal_status, rounding_note, value_status, window_end)
+from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, approximate_reason, approximate_tolerance,
+                                       bound_allowance, bound_status, figure_ids, internal_status, rounding_note,
+                                       value_status, window_end)
 from reagree.stats.references import DEFECT
+
+# COMPARED, reference_disagreements and summarise are re-exported (from verdicts and summary).
+__all__ = ["CLAIM_COLUMNS", "COMPARED", "PRINTED_RELATION", "ClaimKeyError", "diff_claims", "incomparable",
+           "parse_scheme", "read_claims", "reference_disagreements", "summarise", "unmet_need"]
 
 # ``explained_by``: what the variant search says (module docstring); ``cause``: what the
 # summary groups a finding under. ``rule`` and ``function``: the rule that wrote the

@@ -36,6 +36,9 @@ from pathlib import Path, PurePosixPath
 from reagree.pipeline.settings import paper_folders
 from reagree.pipeline.sources import SourceError, SourceNames, expand_entry, expand_sources, origin, source_names
 
+__all__ = ["FOLDER", "document_entries", "document_name", "document_params", "expand_documents", "paper_documents",
+           "repository_of", "with_documents"]
+
 FOLDER = "documents"
 _REPOSITORY_URL = re.compile(r"/(?P<commit>[0-9a-f]{40})/(?P<path>[^?#]+)$")
 

@@ -37,6 +37,9 @@ from typing import Iterable, Iterator, Mapping
 
 import pandas as pd
 
+__all__ = ["CLAIMS_DIFFED", "CLAIMS_ERROR", "confirm_claims", "ending", "error_path", "failed_papers", "one_line",
+           "paper_failure", "read_failure"]
+
 #: Beside each paper's claims.tsv: empty, or the error that stopped its claims.
 CLAIMS_ERROR = "claims_error.txt"
 #: What rule confirm_claims writes when every paper's claims were diffed.

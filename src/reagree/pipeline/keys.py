@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from reagree.pipeline.papercode import resolve_function
 
-__all__ = ["Family", "KeyGrammar", "function_name", "resolve_function"]
+__all__ = ["Family", "KeyGrammar", "function_name", "key_part", "resolve_function"]
 
 _FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z_][a-z0-9_]*))?\}")
 _RESERVED = {"value", "note", "interval", "ci", "reference"}  # Family.row's own arguments
@@ -186,3 +186,23 @@ class _RuleFamilies:
 
     def family(self, pattern: str, function: Callable | property | str) -> Family:
         return self.grammar.family(pattern, function, self.name)
+
+
+_NOT_KEY_TEXT = re.compile(r"[^a-z0-9]+")
+
+
+def key_part(label: object) -> str:
+    """One segment of a key made from a label: lower case, every run of spaces and
+    punctuation one ``_``, none at either end (``"Personality disorder"`` ->
+    ``personality_disorder``, ``"3-3 split"`` -> ``3_3_split``). A key segment holds
+    lower-case letters, digits and ``_`` only (module docstring), so a label as printed
+    ("personality disorder") cannot be one. Letters outside a-z are punctuation here
+    (``"naïve"`` -> ``na_ve``). ValueError for a label with no letter or digit, which has
+    no key part. Two labels that give one part ("a-b", "a b") are the caller's to tell apart:
+    a slot built as ``{key_part(label): label for label in CATEGORIES}`` checks its length.
+    """
+    part = _NOT_KEY_TEXT.sub("_", str(label).lower()).strip("_")
+    if not part:
+        raise ValueError(f"label {label!r} has no letter or digit, so no key part can be made from it: "
+                         "name it in the key with a word of your own")
+    return part

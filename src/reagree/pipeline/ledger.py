@@ -74,6 +74,10 @@ from reagree.pipeline.paperspec import repository_source, table_lines
 from reagree.pipeline.scan import Printed, agrees, read_document, scan_text
 from reagree.pipeline.verdicts import figure_ids
 
+__all__ = ["COUNT_COLUMNS", "LEDGER_HEADER", "REASONS", "STATUSES", "TABLE_COLUMNS", "TEXT_SOURCES", "WORDS",
+           "Document", "LedgerCheck", "LedgerError", "LedgerRow", "check_ledger", "check_paper", "ledger_text",
+           "read_counts", "read_ledger", "unchecked_counts", "unchecked_table", "unquoted", "unreviewed_rows"]
+
 LEDGER_HEADER = ("document", "line", "column", "printed", "kind", "status", "claims", "reason", "note")
 STATUSES = ("claimed", "dismissed", "unreviewed")
 #: Why a printed number is no claim: the closed list a ``dismissed`` row chooses from.

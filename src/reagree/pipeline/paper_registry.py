@@ -47,6 +47,8 @@ from reagree.pipeline.requirements import Requirement
 from reagree.pipeline.settings import paper_folders
 from reagree.pipeline.sources import expand_sources, expansion_values
 
+__all__ = ["PaperBuild", "Registry", "load_enabled_papers", "open_registry", "paper_files", "registry"]
+
 _WILDCARD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:,[^{}]*)?\}")
 
 

@@ -73,6 +73,10 @@ from reagree.files import not_regular
 from reagree.pipeline.sources import SourceNames, expand_entry, is_name, local_path, origin
 from reagree.pipeline.tables import sha256_of, write_text_atomic
 
+__all__ = ["DATA", "InputChanged", "Inspection", "accept", "accept_command", "changed_at_source", "changed_on_disk",
+           "fetch_entry", "inspect_inputs", "inspect_rule_reads", "read_record", "record_path", "update_record",
+           "verify_read_inputs", "verify_rule_reads"]
+
 DATA = Path("data")
 
 

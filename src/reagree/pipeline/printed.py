@@ -46,6 +46,9 @@ from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, ROUND_UP, Decima
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.yamlio import plain_number_text
 
+__all__ = ["MATCH", "READINGS", "ROUNDINGS", "SLACK", "Printed", "describe", "interval", "matches", "parse", "readings",
+           "rounded", "significant_unit", "within_tolerance"]
+
 #: Relative slack that absorbs float noise at a rounding boundary (the claims rule's).
 SLACK = 1e-9
 MATCH = "match"

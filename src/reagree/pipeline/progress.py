@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from typing import Iterable, TypeVar
 
+__all__ = ["progress", "progress_bar"]
+
 T = TypeVar("T")
 
 

@@ -21,6 +21,8 @@ import pandas as pd
 
 from reagree.io import reads
 
+__all__ = ["read_label_table", "read_text", "require_complete", "require_labels"]
+
 
 def read_text(path: str | Path) -> str:
     """A data file's text, UTF-8 (a BOM is allowed). Anything else is an error naming the

@@ -38,6 +38,9 @@ from typing import Mapping, Sequence
 from reagree.pipeline import printed
 from reagree.stats.undefined import reason_of
 
+__all__ = ["MANY", "REAGREE", "Search", "Tried", "claim_search", "explanation", "first_cause", "printed_search",
+           "search"]
+
 #: A family with more tried variants than this is named by a count of those that reproduce.
 MANY = 6
 

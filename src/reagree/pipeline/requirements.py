@@ -34,6 +34,9 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+__all__ = ["HUB_ENDPOINT", "Requirement", "hub_cache", "missing_packages", "unmet", "unmet_requirements",
+           "weights_problem"]
+
 HUB_ENDPOINT = "https://huggingface.co"
 _OFF = ("1", "true", "yes", "on")
 

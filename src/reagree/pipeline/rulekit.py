@@ -32,6 +32,8 @@ from reagree.pipeline.fetch import FetchError
 from reagree.pipeline.tables import Table, write_tsv, write_values
 from reagree.pipeline.variantplan import write_variants
 
+__all__ = ["RuleOutputs", "rule_log", "write_outputs"]
+
 
 @contextmanager
 def rule_log(snakemake, name: str = "reagree") -> Iterator[logging.Logger]:

@@ -53,6 +53,9 @@ import shutil
 import sys
 from pathlib import Path
 
+__all__ = ["JOB_SCRIPTS", "NO_RUN_OPTIONS", "RUN_LOCK", "RunAlive", "RunLock", "clear_stale_lock", "invocation", "main",
+           "orphaned_jobs", "planned_outputs", "snakemake_locks", "verdict_files", "withdraw_verdicts"]
+
 RUN_LOCK = Path(".snakemake") / "reagree-run.lock"
 
 #: Snakemake options under which it reads the Snakefile but neither plans nor runs jobs.

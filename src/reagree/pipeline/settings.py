@@ -54,6 +54,10 @@ import jsonschema
 from reagree.pipeline import yamlio
 from reagree.pipeline.yamlio import MAX_EXPANDED_VALUES, load_yaml, load_yaml_text
 
+__all__ = ["PAPER_SETTINGS_SCHEMA", "check_config_files", "check_finite", "coerce_strings", "expanded_size",
+           "fill_defaults", "load_schema", "missing_config_file", "paper_folders", "paper_settings_schema",
+           "resolve_config", "schema_error", "schema_path", "schema_validator", "split_paper_settings", "validate"]
+
 PAPER_SETTINGS_SCHEMA = "settings.schema.yaml"
 
 

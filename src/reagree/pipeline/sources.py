@@ -36,6 +36,9 @@ import re
 import string
 from pathlib import Path
 
+__all__ = ["NAME_PATTERN", "NAME_SEGMENT", "SourceError", "SourceNames", "check_name", "expand_entry", "expand_sources",
+           "expansion_values", "is_name", "local_path", "origin", "pinned_names", "source_names"]
+
 NAME_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: The Snakemake wildcard pattern of a source name (the same rule, with subfolders).
 NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]*(?:/[A-Za-z0-9][A-Za-z0-9._-]*)*"

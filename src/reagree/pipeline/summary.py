@@ -50,6 +50,9 @@ import pandas as pd
 from reagree.pipeline.verdicts import FINDINGS, STATUSES, VERDICT_ORDER
 from reagree.stats.references import DEFECT
 
+__all__ = ["LEDGER_COLUMNS", "SUMMARY_COLUMNS", "figures", "finding_figures", "ledger_section", "ledger_totals",
+           "reference_disagreements", "scope_line", "summarise"]
+
 _RANK = {status: rank for rank, status in enumerate(VERDICT_ORDER)}
 
 

@@ -24,6 +24,10 @@ from reagree.io import reads
 from reagree.stats.bootstrap import MAX_UNDEFINED_SHARE
 from reagree.stats.undefined import reason_of
 
+__all__ = ["FLOAT_FORMAT", "VALUE_COLUMNS", "Table", "gather_values", "interval_columns", "markdown_table",
+           "read_values", "sha256_of", "value_row", "write_checksums", "write_reads_beside", "write_table",
+           "write_text_atomic", "write_tsv", "write_values"]
+
 FLOAT_FORMAT = "%.12g"
 # values.tsv: one row per computed number. ``scheme`` says how an interval was drawn
 # (resampling scheme, draws, seed, level), ``undefined_draws`` how many draws had no value,

@@ -54,6 +54,10 @@ from decimal import Decimal
 from reagree.pipeline.printed import SLACK, parse, readings, significant_unit
 from reagree.pipeline.printed import within_tolerance as within
 
+__all__ = ["APPROXIMATE_WORDS", "COMPARED", "FINDINGS", "INEQUALITIES", "INTERNAL", "STATUSES", "VERDICT_ORDER",
+           "approximate_reason", "approximate_tolerance", "bound_allowance", "bound_status", "figure_ids", "holds",
+           "internal_status", "rounding_note", "value_status", "verdict", "window_end"]
+
 #: Every status, in the order the summary counts them.
 STATUSES = ("match", "within tolerance", "holds", "consistent", "mismatch", "inconsistent", "uncheckable",
             "not recomputed", "not built", "not comparable", "missing")

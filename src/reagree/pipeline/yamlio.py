@@ -33,6 +33,10 @@ from typing import Callable
 
 import yaml
 
+__all__ = ["DECIMAL_MARKS", "MAX_ALIASES", "MAX_DEPTH", "MAX_EXPANDED_VALUES", "PrintedNumber", "YamlError",
+           "data_children", "expanded_size", "load_yaml", "load_yaml_text", "plain", "plain_number_text",
+           "printed_parts", "read_text"]
+
 MAX_ALIASES = 64
 MAX_EXPANDED_VALUES = 100_000
 MAX_DEPTH = 100

@@ -4,7 +4,7 @@ Labels are text, never markup: every function that draws a figure (here, in the 
 in the papers' packages) is decorated with ``plain_text``, which draws it with
 matplotlib's mathtext and TeX off, so a label, a rater or a title holding ``$`` (``$\\frac{$``
 from a user's table) is drawn as written instead of stopping the figure
-(``tests/test_figure_labels.py`` finds every such function).
+(``tests/plots/test_figure_labels.py`` finds every such function).
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from reagree.files import atomic_output  # noqa: E402
+
+# plt is re-exported: figure modules import pyplot from here, so the Agg backend is set first.
+__all__ = ["PLAIN_TEXT", "TITLE_CHARACTERS", "lines", "lower_triangle", "pairwise_heatmaps", "plain_text", "plt",
+           "save_figure"]
 
 _PNG_METADATA = {"Software": None}
 #: Text drawn as written: no mathtext between dollar signs, no TeX.

@@ -12,6 +12,8 @@ import pandas as pd
 
 from reagree.plots import plain_text, plt, save_figure
 
+__all__ = ["COLOURS", "dots_with_band", "forest"]
+
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 
 

@@ -25,6 +25,10 @@ from pathlib import Path
 
 import pandas as pd
 
+__all__ = ["CSS", "MAX_TABLE_ROWS", "SCRIPT", "STATUS_COLOURS", "STATUS_ORDER", "ci_text", "claim_key", "counted",
+           "esc", "figure_block", "fixed", "frame_table", "has_rows", "key_html", "number", "p_text", "png_data",
+           "rst_html", "scrolling", "shown_path", "slug", "status_badge", "tsv_table"]
+
 MAX_TABLE_ROWS = 100
 # Findings first: what a reader must look at, then what the build left out, then the rest.
 STATUS_ORDER = ("mismatch", "inconsistent", "missing", "not comparable", "not built", "uncheckable", "not recomputed",

@@ -17,6 +17,8 @@ import pandas as pd
 from reagree.pipeline.claims import read_claims
 from reagree.pipeline.failures import error_path, read_failure
 
+__all__ = ["AuditResults", "PaperResults", "RunScope", "figure_captions", "load_audits", "load_papers", "load_summary"]
+
 
 @dataclass
 class PaperResults:

@@ -21,6 +21,8 @@ from reagree.report.sections.findings import finding_rows, findings_section, mis
 from reagree.report.sections.papers import claim_anchor, paper_section
 from reagree.report.sections.summary import scope_line, summary_section
 
+__all__ = ["build_report", "render"]
+
 
 def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequence[AuditResults], results: Path,
            settings: dict | None = None, scope: RunScope | None = None) -> str:

@@ -47,6 +47,9 @@ from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 from reagree.stats.weights import distance
 
+__all__ = ["LEVELS", "METRICS", "alpha_expected_over_n_squared", "alpha_from_coincidences", "alpha_statistic",
+           "alpha_without_each_unit", "coincidence_matrix", "krippendorff_alpha"]
+
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 # Krippendorff's (2011) further metrics, for values on a circle (angles, hours) or a bipolar
 # scale (-3..+3 with both ends extreme): they read numbers like interval (reagree.stats.weights).
@@ -222,8 +225,40 @@ def krippendorff_alpha(data, level_of_measurement: str, values=None) -> float:
     matrix; see the module docstring for the formula and conventions. Equals the
     ``krippendorff`` package's ``alpha`` (which reads coders x units) at all four levels.
 
+    Parameters
+    ----------
+    data : Ratings or array_like, shape (n_units, K)
+        The ratings, or each unit's count of ratings in each category.
+    level_of_measurement : {"nominal", "ordinal", "interval", "ratio"}
+        The metric of the disagreement (no default: the level is always said).
+    values : sequence of float, optional
+        Each category's number, for interval and ratio.
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School
     for Communication, University of Pennsylvania.
+
+    Examples
+    --------
+    Krippendorff (2011), section C: 4 observers, 12 units, values 1 to 5 with missing
+    values; it prints nominal alpha 0.743, ordinal 0.815, interval 0.849 and ratio 0.797
+    (the ``krippendorff`` package gives the same on these data):
+
+    >>> import numpy as np, pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> nan = np.nan
+    >>> observers_by_units = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+    ...                       [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+    ...                       [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+    ...                       [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
+    >>> ratings = Ratings.from_labels(pd.DataFrame(observers_by_units).T, categories=(1, 2, 3, 4, 5))
+    >>> [round(krippendorff_alpha(ratings, level), 3) for level in ("nominal", "ordinal", "interval", "ratio")]
+    [0.743, 0.815, 0.849, 0.797]
     """
     return alpha_statistic(data, level_of_measurement, values).value()
 

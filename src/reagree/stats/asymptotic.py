@@ -31,6 +31,8 @@ from reagree.stats.pairwise import _disagreement_weights
 from reagree.stats.ratings import check_unit_counts
 from reagree.stats.undefined import Undefined, reason_of
 
+__all__ = ["cohen", "fleiss_category_null", "fleiss_null"]
+
 
 def fleiss_null(counts) -> Estimate:
     """Fleiss' kappa with its standard error under kappa = 0:

@@ -87,6 +87,11 @@ import numpy as np
 from reagree.stats.rows import row_ids
 from reagree.stats.undefined import Undefined
 
+__all__ = ["BLOCK_CELLS", "MAX_BOOTSTRAP_CELLS", "MAX_UNDEFINED_SHARE", "MULTINOMIAL_MAX_ROW_SHARE", "SCHEMES",
+           "Interval", "RatingRows", "UnitStatistic", "bootstrap", "bootstrap_interval", "bootstrap_intervals",
+           "bootstrap_work", "draw_cells", "draw_indices", "draw_rows", "evaluate_indices", "half_width",
+           "interval_from_draws", "paired_difference", "percentile_interval", "resample_indices", "scheme_text"]
+
 SCHEMES = ("percentile", "numpy")
 # Indices (or row counts) per block of draws: bounds memory (a few tens of MB) for any n and any B.
 BLOCK_CELLS = 4_000_000

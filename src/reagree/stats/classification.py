@@ -13,6 +13,8 @@ import numpy as np
 
 from reagree.stats.undefined import Undefined
 
+__all__ = ["accuracy", "accuracy_against", "accuracy_within_one", "f1_per_class", "mean_polar_f1"]
+
 
 def _table(table) -> np.ndarray:
     table = np.asarray(table, dtype=float)

@@ -57,6 +57,8 @@ from reagree.stats.ratings import MISSING, Ratings, check_unit_counts
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
+__all__ = ["COEFFICIENTS", "NAMES", "NO_PAIRABLE_UNIT", "conger", "conger_statistic", "estimate", "weighted_statistic"]
+
 COEFFICIENTS = ("percent_agreement", "brennan_prediger", "gwet_ac", "fleiss", "conger")
 NAMES = {"percent_agreement": "percent agreement", "brennan_prediger": "Brennan-Prediger",
          "gwet_ac": "Gwet's AC", "fleiss": "Fleiss' kappa (Gwet's form)", "conger": "Conger's kappa"}
@@ -170,7 +172,49 @@ def estimate(counts, coefficient: str, weights=None, n_population: float = np.in
     v = (1 - f) / (n (n - 1)) sum_i (kappa*_i - kappa)^2 on Student's t with n - 1 degrees of
     freedom. Equals irrCAC's ``CAC(ratings, weights).pa/bp/gwet/fleiss`` value and ``se``.
 
-    Gwet (2008), eqs. for AC1 and its variance; Gwet (2014), Handbook, chs. 2-5."""
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    coefficient : {"percent_agreement", "brennan_prediger", "gwet_ac", "fleiss"}
+        Which chance agreement P_e (``COEFFICIENTS``).
+    weights : array_like, shape (K, K), optional
+        Agreement weights (``reagree.stats.weights.agreement_weights``); None: identity,
+        so ``gwet_ac`` is AC1, and weighted it is AC2.
+    n_population : float
+        The number of units in the population, for the finite population correction f.
+
+    Returns
+    -------
+    Estimate
+        ``value``, ``observed``, ``chance``, ``se``, ``n_units`` and the t distribution.
+
+    References
+    ----------
+    Gwet (2008), eqs. for AC1 and its variance; Gwet (2014), Handbook, chs. 2-5.
+
+    Examples
+    --------
+    Gwet (2014)'s 4 raters x 12 subjects (irrCAC's ``raw_4raters``): irrCAC's documentation
+    prints AC1 = 0.77544; irrCAC 0.4.4's ``CAC(...).gwet()`` gives its standard error
+    0.14295, and under quadratic weights AC2 = 0.91400 with standard error 0.10396:
+
+    >>> import numpy as np, pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> nan = np.nan
+    >>> raters_by_units = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+    ...                    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+    ...                    [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+    ...                    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
+    >>> counts = Ratings.from_labels(pd.DataFrame(raters_by_units).T, categories=(1, 2, 3, 4, 5)).unit_counts()
+    >>> ac1 = estimate(counts, "gwet_ac")
+    >>> round(ac1.value, 5), round(ac1.se, 5)
+    (0.77544, 0.14295)
+    >>> from reagree.stats.weights import agreement_weights
+    >>> ac2 = estimate(counts, "gwet_ac", agreement_weights("quadratic", [1, 2, 3, 4, 5]))
+    >>> round(ac2.value, 5), round(ac2.se, 5)
+    (0.914, 0.10396)
+    """
     statistic = weighted_statistic(counts, coefficient, weights)
     q = statistic.per_unit.shape[1] - 3
     weights = _weights(q, weights)
@@ -262,7 +306,36 @@ def conger(data, weights=None, n_population: float = np.inf) -> Estimate:
     raters matrix. Equals irrCAC's ``CAC(ratings, weights).conger()`` value and ``se``; with
     identity weights it is ``reagree.stats.multirater.conger_kappa``.
 
-    Conger (1980), Psychological Bulletin 88(2), 322-328; Gwet (2014), ch. 5 (the variance)."""
+    Parameters
+    ----------
+    data : Ratings or AnnotationView
+        Which rater gave which rating.
+    weights : array_like, shape (K, K), optional
+        Agreement weights; None: identity.
+    n_population : float
+        The number of units in the population, for the finite population correction.
+
+    Returns
+    -------
+    Estimate
+
+    References
+    ----------
+    Conger (1980), Psychological Bulletin 88(2), 322-328; Gwet (2014), ch. 5 (the variance).
+
+    Examples
+    --------
+    By hand, two raters and 50 units (``multirater.conger_kappa``'s example): p_o = 0.7,
+    p_e = 0.5, kappa = 0.4, Cohen's; irrCAC 0.4.4's ``CAC(...).conger()`` gives the same
+    value with standard error 0.12829:
+
+    >>> import pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> pairs = pd.DataFrame({"a": list("x" * 25 + "y" * 25), "b": list("x" * 20 + "y" * 5 + "x" * 10 + "y" * 15)})
+    >>> found = conger(Ratings.from_labels(pairs))
+    >>> round(found.value, 6), round(found.se, 5)
+    (0.4, 0.12829)
+    """
     unit, rater, code, n_units, r, q = _long(data)
     weights = _weights(q, weights)
     name = "Conger's kappa" + ("" if np.array_equal(weights, np.eye(q)) else " (weighted)")

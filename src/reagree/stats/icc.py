@@ -30,6 +30,8 @@ from scipy import stats as scipy_stats
 
 from reagree.stats.undefined import Undefined
 
+__all__ = ["FORMS", "icc"]
+
 FORMS = ("ICC(2,1)", "ICC(3,1)")
 
 
@@ -49,7 +51,38 @@ def icc(values, form: str = "ICC(2,1)", level: float = 0.95) -> dict:
 
     ICC(2,1) = (MS_R - MS_E) / (MS_R + (k - 1) MS_E + k (MS_C - MS_E) / n); ICC(3,1) =
     (MS_R - MS_E) / (MS_R + (k - 1) MS_E) (Shrout & Fleiss 1979, Table 1; McGraw & Wong 1996,
-    ICC(A,1) and ICC(C,1)); the test and the intervals in the module docstring."""
+    ICC(A,1) and ICC(C,1)); the test and the intervals in the module docstring.
+
+    Parameters
+    ----------
+    values : array_like, shape (n_units, n_raters)
+        Numbers, every cell present.
+    form : {"ICC(2,1)", "ICC(3,1)"}
+        Two-way random effects, absolute agreement; or two-way mixed, consistency.
+    level : float
+        The confidence level of the interval.
+
+    Returns
+    -------
+    dict
+
+    References
+    ----------
+    Shrout, P. E., Fleiss, J. L. (1979). Intraclass correlations: uses in assessing rater
+    reliability. Psychological Bulletin 86(2), 420-428; McGraw, K. O., Wong, S. P. (1996).
+    Forming inferences about some intraclass correlation coefficients. Psychological
+    Methods 1(1), 30-46.
+
+    Examples
+    --------
+    Shrout & Fleiss (1979), Table 2: 6 targets rated by 4 judges; Table 4 prints
+    ICC(2,1) = .29 and ICC(3,1) = .71 (the mean squares of statsmodels' two-way ``anova_lm`` give
+    0.2898 and 0.7148):
+
+    >>> targets = [[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]
+    >>> round(icc(targets, "ICC(2,1)")["value"], 2), round(icc(targets, "ICC(3,1)")["value"], 2)
+    (0.29, 0.71)
+    """
     if form not in FORMS:
         raise ValueError(f"form must be one of {FORMS}, got {form!r}")
     values = np.asarray(values, dtype=float)

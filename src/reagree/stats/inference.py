@@ -28,6 +28,8 @@ from scipy import stats as scipy_stats
 
 from reagree.stats.undefined import Undefined, reason_of
 
+__all__ = ["Estimate"]
+
 T_DISTRIBUTION, NORMAL = "t", "normal"
 
 

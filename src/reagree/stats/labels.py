@@ -48,6 +48,8 @@ import pandas as pd
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
+__all__ = ["REPEATS", "AnnotationView", "Annotations", "number_occasions"]
+
 REPEATS = ("first", "all")
 
 

@@ -37,6 +37,10 @@ import pandas as pd
 
 from reagree.stats.ratings import MISSING, Ratings
 
+__all__ = ["DETERMINISTIC_RULES", "TIE_RULES", "differing_units", "disagreements_on_untied", "label_counts",
+           "majority_vote", "percent_tied", "random_majorities", "tie_kinds", "tie_resolutions", "tie_sides",
+           "tie_table", "tied_units", "ties_resolved_away_from"]
+
 DETERMINISTIC_RULES = ("drop", "neutral", "polar")  # plus "prefer:<category>"
 TIE_RULES = (*DETERMINISTIC_RULES, "random")
 

@@ -34,6 +34,9 @@ from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
+__all__ = ["MAX_CELLS", "fits_one_statistic", "mean_pairwise_cohen", "mean_pairwise_cohen_of_tables",
+           "mean_pairwise_cohen_statistic", "pairs_used"]
+
 # Sums the joint statistic may hold (distinct code rows x pairs x K x K): about 160 MB.
 MAX_CELLS = 20_000_000
 
@@ -87,10 +90,35 @@ def mean_pairwise_cohen(ratings: Ratings, pairs: Sequence[tuple[str, str]] | Non
     ``pairs`` defaults to every pair that labelled a unit in common (``pairs_used``). With
     none, or with any pair's kappa undefined, the value is ``Undefined`` naming why.
 
+    Parameters
+    ----------
+    ratings : Ratings
+        Units x raters.
+    pairs : sequence of (str, str), optional
+        The rater pairs to average over.
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Light, R. J. (1971). Measures of response agreement for qualitative data: some
     generalizations and alternatives. Psychological Bulletin 76(5), 365-377; Conger, A. J.
     (1980). Integration and generalization of kappas for multiple raters. Psychological
     Bulletin 88(2), 322-328 (the mean of pairwise kappas beside Fleiss' form).
+
+    Examples
+    --------
+    By hand: raters a and b agree on all four units (kappa 1); a and c, like b and c,
+    agree on 3 of 4 with marginals (1/2, 1/2) and (1/4, 3/4), so p_e = 1/2 and kappa = 1/2;
+    the mean is 2/3 (scikit-learn's ``cohen_kappa_score`` on each pair gives the same):
+
+    >>> import pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> ratings = Ratings.from_labels(pd.DataFrame({"a": [0, 0, 1, 1], "b": [0, 0, 1, 1], "c": [0, 1, 1, 1]}))
+    >>> round(mean_pairwise_cohen(ratings), 6)
+    0.666667
     """
     if ratings.n_units == 0:
         return Undefined("no units")

@@ -32,6 +32,12 @@ from reagree.stats.ratings import check_unit_counts
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined, reason_of
 
+__all__ = ["NO_PAIRABLE_UNIT", "brennan_prediger", "brennan_prediger_statistic", "conger_kappa", "conger_statistic",
+           "fleiss_category_kappa", "fleiss_category_kappas", "fleiss_category_statistic",
+           "fleiss_category_weighted_mean", "fleiss_kappa", "fleiss_statistic", "gwet_ac1", "gwet_ac1_statistic",
+           "pabak", "percent_agreement", "percent_agreement_statistic", "randolph_kappa", "specific_agreement",
+           "specific_agreement_statistic"]
+
 NO_PAIRABLE_UNIT = "no unit has two or more ratings"
 
 
@@ -109,8 +115,30 @@ def percent_agreement(counts, weights=None) -> float:
     For two raters this is the proportion of units both labelled alike. Units rated by
     fewer than two raters are skipped; with none left the value is ``Undefined``.
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (a contingency table as pseudo-units; module docstring).
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
     Psychological Bulletin 76(5), 378-382 (P_i and P_bar).
+
+    Examples
+    --------
+    Randolph's online calculator, for two units rated by eight raters as (7, 1) and (3, 5)
+    on two categories, prints overall agreement 0.607143 (by hand: unit 1 has
+    7 * 6 / (8 * 7) = 0.75 agreeing pairs, unit 2 (3 * 2 + 5 * 4) / 56 = 0.464286):
+
+    >>> round(percent_agreement([[7, 1], [3, 5]]), 6)
+    0.607143
     """
     return percent_agreement_statistic(counts, weights).value()
 
@@ -139,8 +167,32 @@ def brennan_prediger(counts, weights=None) -> float:
     PABAK = 2 P_o - 1 (Byrt, Bishop & Carlin 1993). Equals statsmodels'
     ``fleiss_kappa(method="randolph")`` on complete data and irrCAC's ``CAC.bp()``.
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (a contingency table as pseudo-units; module docstring).
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Brennan, R. L., Prediger, D. J. (1981). Coefficient kappa: some uses, misuses, and
-    alternatives. Educational and Psychological Measurement 41, 687-699.
+    alternatives. Educational and Psychological Measurement 41, 687-699; Byrt, T.,
+    Bishop, J., Carlin, J. B. (1993). Bias, prevalence and kappa. Journal of Clinical
+    Epidemiology 46(5), 423-429.
+
+    Examples
+    --------
+    Randolph's online calculator, for two units rated by eight raters as (7, 1) and (3, 5)
+    on two categories, prints free-marginal kappa 0.214286; with two categories
+    it is PABAK, 2 * 0.607143 - 1:
+
+    >>> round(brennan_prediger([[7, 1], [3, 5]]), 6)
+    0.214286
     """
     return brennan_prediger_statistic(counts, weights).value()
 
@@ -180,8 +232,39 @@ def gwet_ac1(counts, weights=None) -> float:
     two categories P_e = 2 pi (1 - pi), which never exceeds 0.5. Equals irrCAC's
     ``CAC.gwet()`` (raw ratings and contingency tables).
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (a contingency table as pseudo-units; module docstring).
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the presence
-    of high agreement. British Journal of Mathematical and Statistical Psychology 61, 29-48.
+    of high agreement. British Journal of Mathematical and Statistical Psychology 61, 29-48;
+    Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed., Advanced Analytics.
+
+    Examples
+    --------
+    Gwet (2014): 4 raters, 12 subjects, values 1 to 5 with missing ratings (irrCAC's
+    ``raw_4raters``; the reliability data of Krippendorff 2011). irrCAC's documentation
+    prints AC1 = 0.77544 and percent agreement 0.81818:
+
+    >>> import numpy as np, pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> nan = np.nan
+    >>> raters_by_units = [[1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+    ...                    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+    ...                    [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+    ...                    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan]]
+    >>> counts = Ratings.from_labels(pd.DataFrame(raters_by_units).T, categories=(1, 2, 3, 4, 5)).unit_counts()
+    >>> round(gwet_ac1(counts), 5), round(percent_agreement(counts), 5)
+    (0.77544, 0.81818)
     """
     return gwet_ac1_statistic(counts, weights).value()
 
@@ -225,8 +308,32 @@ def fleiss_kappa(counts, weights=None) -> float:
     ratings (else ValueError). m < 2 or a single category in use gives ``Undefined``.
     Equals statsmodels' ``fleiss_kappa(method="fleiss")``; with two raters it is Scott's pi.
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (a contingency table as pseudo-units; module docstring).
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
     Psychological Bulletin 76(5), 378-382, eqs. (2)-(6).
+
+    Examples
+    --------
+    The worked example of Wikipedia's "Fleiss' kappa" article (10 subjects, 14 raters,
+    5 categories; statsmodels' test suite holds the table) prints P_bar = 0.378 and
+    kappa = 0.210:
+
+    >>> table = [[0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
+    ...          [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7]]
+    >>> round(fleiss_kappa(table), 3), round(percent_agreement(table), 3)
+    (0.21, 0.378)
     """
     return fleiss_statistic(counts, weights).value()
 
@@ -258,15 +365,65 @@ def fleiss_category_kappa(counts, category: int, weights=None) -> float:
     kappa is the mean of the kappa_j weighted by p_j (1 - p_j). A category nobody used,
     or everybody always used, is ``Undefined``. statsmodels has no per-category form.
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    category : int
+        The category's column in ``counts``.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (module docstring).
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
     Psychological Bulletin 76(5), 378-382.
+
+    Examples
+    --------
+    With two categories "j vs the rest" is the table itself, so each category's kappa is
+    the overall one: Randolph's online calculator prints fixed-marginal (Fleiss) kappa
+    0.161905 for two units rated by eight raters as (7, 1) and (3, 5):
+
+    >>> round(fleiss_category_kappa([[7, 1], [3, 5]], 0), 6), round(fleiss_category_kappa([[7, 1], [3, 5]], 1), 6)
+    (0.161905, 0.161905)
     """
     return fleiss_category_statistic(counts, category, weights).value()
 
 
 def fleiss_category_kappas(counts, weights=None) -> np.ndarray:
     """``fleiss_category_kappa`` of every category, as an object array (so that each
-    entry can be ``Undefined`` with its own reason)."""
+    entry can be ``Undefined`` with its own reason).
+
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (a contingency table as pseudo-units; module docstring).
+
+    Returns
+    -------
+    numpy.ndarray of object, shape (K,)
+
+    References
+    ----------
+    Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+    Psychological Bulletin 76(5), 378-382, eq. 9.
+
+    Examples
+    --------
+    By hand: 4 units, 2 raters each, counts (2, 0, 0), (1, 1, 0), (0, 2, 0), (0, 0, 2): N m = 8,
+    p = (3/8, 3/8, 2/8) and sum_i c_ij (m - c_ij) = 1, 1, 0, so kappa_j = 1 - 1 / (8 * 15/64) = 7/15
+    for the first two categories and 1 for the third:
+
+    >>> [round(k, 6) for k in fleiss_category_kappas([[2, 0, 0], [1, 1, 0], [0, 2, 0], [0, 0, 2]])]
+    [0.466667, 0.466667, 1.0]
+    """
     counts = check_unit_counts(counts)
     return np.array([fleiss_category_kappa(counts, j, weights) for j in range(counts.shape[1])], dtype=object)
 
@@ -324,10 +481,36 @@ def specific_agreement(counts, weights=None, category: int | None = None):
     ``Undefined``); without, an object array with one entry per category. A category
     never used on a pairable unit is ``Undefined``.
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (module docstring).
+    category : int, optional
+        The category's column; None gives every category.
+
+    Returns
+    -------
+    float or Undefined, or numpy.ndarray of object, shape (K,)
+
+    References
+    ----------
     Uebersax, J. S. (1982). A design-independent method for measuring the reliability of
     psychiatric diagnosis. Journal of Psychiatric Research 17(4), 335-342; Fleiss, J. L.
     (1975). Measuring agreement between two judges on the presence or absence of a trait.
     Biometrics 31, 651-659.
+
+    Examples
+    --------
+    By hand (Fleiss 1975's 2a / (2a + b + c) and 2d / (2d + b + c)): two raters agree on
+    a = 20 units in the first category and d = 15 in the second and split on b + c = 15,
+    so positive agreement is 40 / 55 = 0.727273 and negative 30 / 45 = 0.666667:
+
+    >>> import numpy as np
+    >>> counts = np.array([[2, 0]] * 20 + [[0, 2]] * 15 + [[1, 1]] * 15)
+    >>> [round(value, 6) for value in specific_agreement(counts)]
+    [0.727273, 0.666667]
     """
     if category is not None:
         return specific_agreement_statistic(counts, category, weights).value()
@@ -346,13 +529,34 @@ def randolph_kappa(counts, weights=None) -> float:
     category, so chance agreement is uniform. Randolph proposed it as the multirater
     counterpart of Brennan and Prediger's coefficient, and the number is the same as
     ``brennan_prediger`` (one definition: this function calls it). Randolph's online
-    calculator prints, for two units rated by seven raters as (7, 1) and (3, 5) on two
+    calculator prints, for two units rated by eight raters as (7, 1) and (3, 5) on two
     categories, overall agreement 0.607143, fixed-marginal (Fleiss) kappa 0.161905 and
     free-marginal kappa 0.214286. Equals statsmodels' ``fleiss_kappa(method="randolph")``.
 
+    Parameters
+    ----------
+    counts : array_like, shape (n_units, K)
+        How many raters put each unit in each declared category.
+    weights : array_like, shape (n_units,), optional
+        One weight per unit (a contingency table as pseudo-units; module docstring).
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Randolph, J. J. (2005). Free-marginal multirater kappa (multirater kappa_free): an
     alternative to Fleiss' fixed-marginal multirater kappa. Joensuu Learning and
     Instruction Symposium 2005 (ERIC ED490661).
+
+    Examples
+    --------
+    Randolph's calculator's numbers above:
+
+    >>> counts = [[7, 1], [3, 5]]
+    >>> round(percent_agreement(counts), 6), round(fleiss_kappa(counts), 6), round(randolph_kappa(counts), 6)
+    (0.607143, 0.161905, 0.214286)
     """
     return brennan_prediger(counts, weights)
 
@@ -408,8 +612,31 @@ def conger_kappa(ratings) -> float:
     Undefined with no pairable unit, fewer than two raters, a rater who rated nothing, or
     chance agreement 1.
 
+    Parameters
+    ----------
+    ratings : Ratings
+        Units x raters: which rater gave which rating.
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Conger, A. J. (1980). Integration and generalization of kappas for multiple raters.
     Psychological Bulletin 88(2), 322-328; Gwet, K. L. (2014). Handbook of Inter-Rater
     Reliability, 4th ed., Advanced Analytics.
+
+    Examples
+    --------
+    By hand: with two raters and no missing rating Conger's kappa is Cohen's. Rater a
+    says x on 25 units and b on 30 of the 50; they agree on 20 x and 15 y, so p_o = 0.7,
+    p_e = 0.5 * 0.6 + 0.5 * 0.4 = 0.5 and kappa = 0.4 (irrCAC's ``CAC.conger()`` gives 0.4):
+
+    >>> import pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> pairs = pd.DataFrame({"a": list("x" * 25 + "y" * 25), "b": list("x" * 20 + "y" * 5 + "x" * 10 + "y" * 15)})
+    >>> round(conger_kappa(Ratings.from_labels(pairs)), 6)
+    0.4
     """
     return conger_statistic(ratings).value()

@@ -40,6 +40,8 @@ from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 
+__all__ = ["PairTables", "pair_tables"]
+
 # Cells (pairs of raters x K x K) above which the tables are counted by distinct key
 # instead of one dense count array (4 million int64: 32 MB).
 _DENSE_CELLS = 4_000_000

@@ -32,6 +32,9 @@ from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import MISSING, Ratings, counts_from_table
 from reagree.stats.undefined import Undefined, difference
 
+__all__ = ["WEIGHTS", "agreement_range", "cohen_kappa", "cohen_kappa_tables", "cohen_statistic", "contingency_table",
+           "scott_pi", "scott_statistic", "table_coefficients"]
+
 WEIGHTS = (None, "linear", "quadratic")
 
 
@@ -157,9 +160,45 @@ def cohen_kappa(data, weights: str | None = None, raters: tuple[str, str] | None
     used a single and the same category, is ``Undefined``. Equals statsmodels'
     ``cohens_kappa`` and scikit-learn's ``cohen_kappa_score``.
 
+    Parameters
+    ----------
+    data : array_like or Ratings
+        A K x K contingency table (rows: the first rater's categories) or the ratings.
+    weights : {None, "linear", "quadratic"}
+        The disagreement weights; None is Cohen's (1960) unweighted kappa.
+    raters : tuple of two str, optional
+        The pair of raters to read from ``data`` when it is a ``Ratings`` of more than two.
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
     Psychological Measurement 20, 37-46; Cohen, J. (1968). Weighted kappa. Psychological
     Bulletin 70, 213-220.
+
+    Examples
+    --------
+    By hand: 50 units, p_o = (20 + 15) / 50 = 0.7, p_e = 0.5 * 0.6 + 0.5 * 0.4 = 0.5, so
+    kappa = (0.7 - 0.5) / (1 - 0.5) = 0.4:
+
+    >>> import numpy as np
+    >>> round(cohen_kappa(np.array([[20, 5], [10, 15]])), 6)
+    0.4
+
+    Weighted: R irr's ``kappa2`` on its ``anxiety`` data (raters 2 and 3, the levels they
+    used) prints -0.006289308 unweighted, 0.1459075 "equal" (linear) and 0.2520325
+    "squared" (quadratic), as statsmodels' test suite holds them:
+
+    >>> import pandas as pd
+    >>> from reagree.stats.ratings import Ratings
+    >>> anxiety = pd.DataFrame({"rater2": [3, 6, 4, 6, 2, 4, 2, 4, 3, 3, 2, 3, 3, 3, 2, 2, 1, 3, 3, 4],
+    ...                         "rater3": [2, 1, 4, 4, 3, 2, 1, 6, 1, 1, 1, 2, 3, 3, 1, 1, 3, 3, 2, 2]})
+    >>> ratings = Ratings.from_labels(anxiety, categories=(1, 2, 3, 4, 6))
+    >>> [round(cohen_kappa(ratings, weights=w), 7) for w in (None, "linear", "quadratic")]
+    [-0.0062893, 0.1459075, 0.2520325]
     """
     rater_a, rater_b = raters if raters is not None else (None, None)
     return cohen_statistic(data, rater_a, rater_b, weights).value()
@@ -190,8 +229,32 @@ def scott_pi(data, raters: tuple[str, str] | None = None) -> float:
     It is Fleiss' kappa with m = 2 on the units both raters labelled. ``data`` as for
     ``cohen_kappa``. Equals irrCAC's ``CAC.scott()`` on the table.
 
+    Parameters
+    ----------
+    data : array_like or Ratings
+        A K x K contingency table or the ratings, as for ``cohen_kappa``.
+    raters : tuple of two str, optional
+        The pair of raters to read from a ``Ratings`` of more than two.
+
+    Returns
+    -------
+    float or Undefined
+
+    References
+    ----------
     Scott, W. A. (1955). Reliability of content analysis: the case of nominal scale
     coding. Public Opinion Quarterly 19(3), 321-325.
+
+    Examples
+    --------
+    By hand, the table of ``cohen_kappa``'s example: p_o = 0.7, the pooled shares are
+    (25 + 30) / 100 = 0.55 and 0.45, p_e = 0.55^2 + 0.45^2 = 0.505, so
+    pi = 0.195 / 0.495 = 0.393939 (irrCAC's Fleiss' kappa on the 50 units' two ratings
+    gives the same):
+
+    >>> import numpy as np
+    >>> round(scott_pi(np.array([[20, 5], [10, 15]])), 6)
+    0.393939
     """
     rater_a, rater_b = raters if raters is not None else (None, None)
     return scott_statistic(data, rater_a, rater_b).value()
@@ -220,7 +283,33 @@ def agreement_range(ratings: Ratings, raters) -> tuple[float, float]:
 
 def table_coefficients(table) -> dict[str, object]:
     """Every two-rater reading of one table: agreement (and its complement, the observed
-    disagreement), kappa, Scott's pi, PABAK, AC1 and the specific agreement of each category."""
+    disagreement), kappa, Scott's pi, PABAK, AC1 and the specific agreement of each category.
+
+    Parameters
+    ----------
+    table : array_like
+        A K x K contingency table of counts.
+
+    Returns
+    -------
+    dict
+        ``n``, ``agreement``, ``disagreement``, ``chance`` (Cohen's), ``kappa``,
+        ``scott_pi``, ``pabak``, ``ac1`` and ``specific`` (one entry per category).
+
+    References
+    ----------
+    Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed., Advanced Analytics
+    (the abstractors example; irrCAC's ``table_cont3x3abstractors``).
+
+    Examples
+    --------
+    Gwet (2014): two abstractors classify 100 pregnancies; irrCAC's documentation
+    (``irrCAC.table``) prints AC1 = 0.84933 with percent agreement 0.89:
+
+    >>> found = table_coefficients([[13, 0, 0], [0, 20, 7], [0, 4, 56]])
+    >>> round(found["ac1"], 5), round(found["agreement"], 5)
+    (0.84933, 0.89)
+    """
     table = _square(table)
     counts, weights = counts_from_table(table)
     agreement = multirater.percent_agreement(counts, weights)

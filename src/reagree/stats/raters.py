@@ -46,6 +46,8 @@ from scipy import stats as scipy_stats
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.rows import unique_rows
 
+__all__ = ["agreement_with_rest", "category_pairs", "disputed_units", "label_bias", "leave_one_out"]
+
 
 def _pair_shares(counts: np.ndarray, unit: np.ndarray, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per rating: agreeing other ratings (c_i,l - 1) and other ratings (r_i - 1) of its unit."""

@@ -33,6 +33,8 @@ import pandas as pd
 
 from reagree.stats.rows import row_ids
 
+__all__ = ["MISSING", "Ratings", "check_unit_counts", "counts_from_table"]
+
 MISSING = -1
 
 

@@ -35,6 +35,9 @@ from reagree.stats.bootstrap import Interval, UnitStatistic, interval_from_draws
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 
+__all__ = ["REFERENCE", "kappa_against_many", "kappa_statistic", "range_over", "ranking", "ranking_table",
+           "share_reordered", "spread", "swaps"]
+
 REFERENCE = "reference"
 
 

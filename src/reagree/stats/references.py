@@ -40,6 +40,10 @@ from reagree.stats.alpha import LEVELS
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
+__all__ = ["DEFECT", "REFERENCES", "Reference", "cohen_against", "cohen_reference", "differs",
+           "fleiss_category_reference", "fleiss_reference", "krippendorff_reference", "largest_difference",
+           "reference_for"]
+
 DEFECT = 1e-9
 
 

@@ -43,6 +43,9 @@ from reagree.stats.ratings import MISSING
 from reagree.stats.references import Reference, fleiss_reference, krippendorff_reference
 from reagree.stats.weights import agreement_weights
 
+__all__ = ["BY_NAME", "COEFFICIENTS", "REFERENCE_MAX_CELLS", "Coefficient", "ReferenceWithSe", "Sample", "alpha",
+           "references_apply"]
+
 # Above this many units x raters cells the field libraries' references are not computed
 # (irrCAC loops in pandas per category and per rater; a million cells take minutes).
 REFERENCE_MAX_CELLS = 200_000
@@ -107,7 +110,7 @@ def _irrcac(method: str, scheme: str | None = None, values=None) -> Callable[[Sa
 
         try:
             from irrCAC.raw import CAC
-        except ImportError:  # optional: the lock installs it (tests/test_dependencies.py)
+        except ImportError:  # optional: the lock installs it (tests/packaging/test_dependencies.py)
             return ReferenceWithSe("irrCAC not installed", math.nan)
 
         categories = [float(i) for i in range(1, len(sample.categories) + 1)]

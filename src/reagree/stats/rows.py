@@ -30,6 +30,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+__all__ = ["row_ids", "unique_rows"]
+
 # Keys stay below 2**62, so that key * span + digit never overflows int64.
 _KEY_LIMIT = 2 ** 62
 

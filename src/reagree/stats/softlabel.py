@@ -33,6 +33,8 @@ from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 
+__all__ = ["cross_entropy", "cross_entropy_statistic", "label_distribution", "mean_cohen_kappa", "mean_kappa_statistic"]
+
 def label_distribution(counts: np.ndarray, smoothing: float) -> np.ndarray:
     """Per-unit smoothed label distribution (n, K): (c_ik + a) / (m_i + K a)."""
     if smoothing <= 0:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+__all__ = ["Undefined", "difference", "ratio", "reason_of"]
+
 
 class Undefined(float):
     """float('nan') with a ``reason`` attribute."""

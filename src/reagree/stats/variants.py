@@ -42,6 +42,12 @@ from reagree.stats import alpha, majority, meanpairwise, multirater, pairwise
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
+__all__ = ["FAMILIES", "VARIANTS", "Family", "Variant", "alpha_distances", "alpha_expected_pairs",
+           "alpha_leave_one_unit_out", "category_sets", "chance_models", "count_items", "count_label_pairs",
+           "count_repeat_labels", "counting", "describe", "kappa_weights", "listwise", "missing_ratings",
+           "observed_categories", "pairable_units", "pairwise_available", "percentage", "percentage_bases",
+           "tie_definitions", "tie_rule_names", "tie_rules", "unlabelled_units"]
+
 
 def _guarded(function: Callable, *args, **kwargs) -> float:
     """The function's value, or ``Undefined`` with the message of the ValueError by which

@@ -33,6 +33,8 @@ from typing import Sequence
 
 import numpy as np
 
+__all__ = ["SCHEMES", "agreement_weights", "category_values", "distance"]
+
 SCHEMES = ("identity", "linear", "quadratic", "ordinal", "radical", "ratio", "circular", "bipolar")
 
 

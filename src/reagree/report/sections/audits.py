@@ -20,6 +20,8 @@ from reagree.audit.render import headline
 from reagree.report.html import ci_text, esc, figure_block, fixed, p_text, scrolling, shown_path, slug
 from reagree.report.load import AuditResults
 
+__all__ = ["AUDIT_FIGURES", "MAX_ITEM_ROWS", "MAX_PAIR_ROWS", "MAX_RATERS_NAMED", "MAX_TIE_ROWS", "audit_section"]
+
 MAX_TIE_ROWS = 50
 MAX_ITEM_ROWS = 20
 # Pairs of raters listed per audit (as the terminal and the figure do); pairwise.tsv has every one.

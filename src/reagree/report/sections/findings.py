@@ -20,6 +20,8 @@ from reagree.pipeline.summary import finding_figures
 from reagree.report.html import claim_key, counted, esc, key_html, number, scrolling, slug, status_badge
 from reagree.report.load import PaperResults
 
+__all__ = ["by_cause", "finding_rows", "findings_section", "missing_section", "side_by_side"]
+
 
 def by_cause(rows: list[dict]) -> list[dict]:
     """Rows in their order, except that a paper's claims of one cause follow the first of

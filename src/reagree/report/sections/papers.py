@@ -24,6 +24,8 @@ from reagree.report.html import (STATUS_ORDER, claim_key, counted, esc, figure_b
                                  scrolling, slug, status_badge, tsv_table)
 from reagree.report.load import PaperResults
 
+__all__ = ["claim_anchor", "claims_block", "claims_table", "paper_section", "sort_claims"]
+
 
 def sort_claims(table: pd.DataFrame) -> pd.DataFrame:
     rank = {s: i for i, s in enumerate(STATUS_ORDER)}

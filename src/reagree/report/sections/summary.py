@@ -23,6 +23,8 @@ from reagree.pipeline.verdicts import STATUSES
 from reagree.report.html import STATUS_COLOURS, counted, esc, scrolling, slug
 from reagree.report.load import RunScope
 
+__all__ = ["LEGEND", "scope_line", "summary_section", "summary_sentences", "summary_table"]
+
 # The columns after the verdicts, in summary.tsv's order, in the second table: what was
 # counted and the checks beside the verdicts, each column under a group heading and a short name.
 _CHECKS = (("counted", (("figures", "figures"), ("claims", "claims"))),

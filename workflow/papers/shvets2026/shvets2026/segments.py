@@ -57,12 +57,15 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
 from reagree.io import reads
 from reagree.stats.undefined import Undefined
+
+if TYPE_CHECKING:  # pandas is imported where a frame is made, not on import
+    import pandas as pd
 
 FUNCTIONS = ("preparation", "contact", "exchange", "disruption", "negotiation", "stabilization", "return")
 UNCOVERED = -1

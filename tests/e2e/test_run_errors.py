@@ -9,7 +9,7 @@ wrong turn. Each wrong turn says what to do in one line, asserted on the text th
 - a run of some papers says which papers it left out, in the summary and the report.
 
 The report at 1,280 px (no page wider than the window, every figure loaded, findings
-once) is tests/test_report.py's browser test.
+once) is tests/report/test_report.py's browser test.
 """
 from __future__ import annotations
 

@@ -82,7 +82,7 @@ def test_a_config_file_that_is_not_utf8_is_one_line_for_reagree(tmp_path, capsys
 def test_what_plain_snakemake_does_with_a_config_file_that_is_not_utf8(work):
     """Snakemake reads --configfile in its own command-line parser, before any of reagree
     runs: the run stops, with Snakemake's traceback (make all and reagree say it in one
-    line, see test_input_safety and above). Nothing is planned or built."""
+    line, see tests/guarantees/test_pinned_inputs.py and above). Nothing is planned or built."""
     code, said = plan(work, "latin1.yaml", "papers: [agreement_before_accuracy]\n# \xe9\n".encode("latin-1"))
     assert code != 0 and "UnicodeDecodeError" in said
     assert not (work / "results").exists()

@@ -35,8 +35,9 @@ def said(result) -> str:
 
 def make(work: Path, *args: str) -> subprocess.CompletedProcess:
     """``make ARGS`` in ``work`` with this interpreter's environment as the Makefile's .venv
-    (``-o`` keeps make from rebuilding it)."""
+    (``-o`` keeps make from rebuilding it); pyproject.toml beside it configures lint's ruff and snakefmt."""
     shutil.copy2(ROOT / "Makefile", work / "Makefile")
+    shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
     return subprocess.run(["make", *args, f"VENV={VENV}", "-o", f"{VENV}/.installed", "CORES=1"], cwd=work,
                           capture_output=True, text=True)
 
@@ -125,7 +126,7 @@ def test_make_lint_reads_config_and_needs_neither_data_nor_network(tmp_path_fact
     work = offline_demo(tmp_path_factory, "make_lint_offline")
     result = make(work, "lint", "CONFIG=demo.yaml")
     assert result.returncode == 0, said(result)
-    assert f"--configfile demo.yaml --lint" in result.stdout
+    assert "--configfile demo.yaml --lint" in result.stdout
     assert "good condition" in said(result) and "cannot download" not in said(result)
     assert not (work / "data").exists()
     # CONFIG is read: a misspelt key in it is named, with the key meant

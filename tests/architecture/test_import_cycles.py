@@ -1,6 +1,6 @@
 """The library's modules import one another without a circle (an import anywhere in a
 module counts, deferred ones included). (No library module imports a paper or the
-workflow, and the layers import downwards: tests/test_library_is_general.py.)"""
+workflow, and the layers import downwards: tests/architecture/test_library_is_general.py.)"""
 from __future__ import annotations
 
 import ast

@@ -3,8 +3,6 @@ and its ledger held against the seed text.
 
 Every number asserted here is printed in ../shared/seeds/001_ed4d21bbea36bdcb.txt.
 """
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -18,6 +16,7 @@ from reagree.stats.ratings import MISSING, Ratings
 
 
 from agreement_before_accuracy import fixture as _fixture
+from conftest import ROOT
 CODERS, LABELS, complete_round, flip_rate_for_agreement, intent_round = (
     _fixture.CODERS, _fixture.LABELS, _fixture.complete_round, _fixture.flip_rate_for_agreement, _fixture.intent_round)
 resample_indices, severity_round, two_coder_table = (
@@ -103,8 +102,8 @@ def test_the_sweep_gives_six_different_kappas_and_a_constant_pabak():
     assert {round(r["agreement"], 3) for r in readings} == {0.900}
 
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_ed4d21bbea36bdcb.txt"
-PAPER = Path(__file__).resolve().parents[1] / "workflow" / "papers" / "agreement_before_accuracy"
+SEED = ROOT.parent / "shared" / "seeds" / "001_ed4d21bbea36bdcb.txt"
+PAPER = ROOT / "workflow" / "papers" / "agreement_before_accuracy"
 
 
 def test_the_ledger_accounts_for_every_number_the_document_prints():

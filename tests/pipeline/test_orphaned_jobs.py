@@ -4,7 +4,7 @@ half-done outputs), and after only Snakemake's own process was killed, the jobs 
 started and left running (rule scripts, `.snakemake/scripts/...`, still writing results)
 keep `make all` and a new run from starting, naming their process ids.
 
-The live run is a process holding the folder's run lock, as in tests/test_input_safety.py;
+The live run is a process holding the folder's run lock, as in tests/guarantees/test_pinned_inputs.py;
 the orphaned job is a process running a script from `.snakemake/scripts/` in the folder,
 as Snakemake starts a rule script.
 """

@@ -15,7 +15,7 @@ lines 55 to 78 are the check script, whose comments print results (line 65, colu
 "# 0.385") among its constants (line 66, column 12: "/600"); lines 90 to 98 list the
 sources, printing 26 numbers (item numbers 1 to 7, four dates, the sections and tables
 of item 1, the years of items 1, 3, 4 and 5, item 5's volume, issue and pages, and item
-6's "three" and "eight"). The scan of this text finds 291 numbers (tests/test_scan.py, SEED_COUNTS).
+6's "three" and "eight"). The scan of this text finds 291 numbers (tests/pipeline/test_scan.py, SEED_COUNTS).
 """
 from __future__ import annotations
 

@@ -198,7 +198,7 @@ def test_an_input_edited_between_hash_inputs_and_a_computing_rule_gives_no_findi
     assert not (work / CLAIMS).exists()  # withdrawn when the run started, and not written from the moved bytes
     assert (work / "results" / "summary.md").read_bytes() == summary_before  # the build's, not rebuilt
 
-    # (the next run stops at the changed file before any job: tests/test_input_safety.py) its bytes put back as they were, modification time included: what read the moved bytes is computed again
+    # (the next run stops at the changed file before any job: tests/guarantees/test_pinned_inputs.py) its bytes put back as they were, modification time included: what read the moved bytes is computed again
     part.write_bytes(original)
     os.utime(part, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     result = run_snakemake(work, "--cores", "2", CLAIMS, configfile=DEMO)

@@ -203,7 +203,8 @@ def digests(folder: Path) -> dict[str, str]:
 def test_same_config_same_bytes(offline_build, tmp_path_factory):
     """jayanetti2026 (random tie breaks and bootstrap intervals) rebuilt from nothing, with the
     summary and the report over all four papers: every file of results/ is the session
-    build's, byte for byte. (The synthetic and demo papers: test_hardening's two builds.)"""
+    build's, byte for byte. (The synthetic and demo papers: the two builds of
+    tests/guarantees/test_what_reagree_guarantees.py.)"""
     work = copy_build(offline_build, tmp_path_factory, "same_bytes")
     rebuilt = ["results/jayanetti2026"]
     for folder in rebuilt:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pytest
 
 from mozetic2016.plots import self_inter_bars
 from reagree.cli import main

@@ -124,7 +124,7 @@ def test_a_file_changed_on_disk_is_a_problem_and_a_dry_inspection_changes_nothin
 
 def test_files_fetched_before_the_record_existed_are_moved_into_it(tmp_path):
     """reagree's older records beside the files are moved into the record; a file with
-    no record at all is fetched again (tests/test_refusals.py), never recorded as it is."""
+    no record at all is fetched again (tests/guarantees/test_what_reagree_refuses.py), never recorded as it is."""
     data = tmp_path / "data"
     (data / "p").mkdir(parents=True)
     (data / "p" / "a.tsv").write_text("edited\n")
@@ -254,7 +254,7 @@ def test_a_source_changed_upstream_stops_the_run_instead_of_making_findings(gude
     assert not data_file.exists()
     assert (gudea / "results" / "shvets2026" / "claims.tsv").read_bytes() == claims_before
     table = read_claims(gudea / "results" / "shvets2026" / "claims.tsv")
-    # only the replication's own Gudea findings (tests/test_shvets_workflow.py FINDINGS), none from the change
+    # only the replication's own Gudea findings (tests/papers/shvets2026/test_shvets_build.py FINDINGS), none from the change
     assert set(table.loc[table["status"] == "mismatch", "key"]) == GUDEA_FINDINGS
 
 

@@ -1,7 +1,7 @@
 """results/report.html, read at a glance (issue 18), rendered from a small results folder
 written here (no build): a paper's figures (with their captions) and tables come before
 its claims, which start folded with their own filter; an empty table is not listed;
-counts agree in number. The browser check of the built page is in tests/test_report.py.
+counts agree in number. The browser check of the built page is in tests/report/test_report.py.
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
@@ -14,7 +13,8 @@ from conftest import ROOT
 
 # in the lock for make setup, not needed by the rules a conda environment runs
 NOT_IN_CONDA = {"pytest", "hypothesis", "irrcac", "iniconfig", "pluggy", "sortedcontainers", "coverage",
-                "pytest-xdist", "execnet",
+                "pytest-xdist", "execnet", "ruff", "snakefmt", "black", "mypy-extensions", "pathspec",
+                "pytokens", "shfmt-py",
                 "snakemake-executor-plugin-slurm", "snakemake-executor-plugin-slurm-jobstep"}
 
 

@@ -25,7 +25,7 @@ from reagree.pipeline.pins import fetch_entry, inspect_inputs, read_record, reco
 from reagree.pipeline.tables import write_text_atomic
 
 from conftest import FIXTURES
-from test_input_safety import fetch_small, small  # noqa: F401 (small is a fixture)
+from test_pinned_inputs import fetch_small, small  # noqa: F401 (small is a fixture)
 
 
 def sha(data: bytes) -> str:
@@ -279,8 +279,8 @@ SOURCES = [{"name": f"{part}.tsv", "url": f"https://example.org/p/{part}.tsv", "
 
 
 @pytest.fixture
-def fetched(small):
-    """test_input_safety's two-file mirror, fetched and recorded."""
+def fetched(small):  # noqa: F811 (the fixture imported above)
+    """test_pinned_inputs's two-file mirror, fetched and recorded."""
     tmp_path, mirror = small
     fetch_small(tmp_path, mirror, ["a.tsv", "b.tsv"])
     return tmp_path, mirror, tmp_path / "data"

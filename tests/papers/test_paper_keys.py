@@ -11,14 +11,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reagree.pipeline.keys import KeyGrammar, function_name, resolve_function
+from conftest import ROOT
+from reagree.pipeline.keys import KeyGrammar, function_name, key_part, resolve_function
 from reagree.pipeline.paper import check_rule, paper_code
 from reagree.pipeline.paperspec import load_paper
 from reagree.pipeline.tables import read_values, write_values
 from reagree.stats import multirater
 from reagree.stats.bootstrap import Interval
 
-from conftest import ROOT
 from test_paper_pattern import PAPERS, PAPERS_DIR, rules_of
 
 
@@ -27,6 +27,34 @@ def grammar() -> KeyGrammar:
     keys.rule("compute_demo_values").family("kappa.{rater}.{framing}", multirater.fleiss_kappa)
     keys.rule("compute_demo_values").family("kappa.human.run{x:run}_run{y:run}", "reagree.stats.pairwise.cohen_kappa")
     return keys
+
+
+# The claim key grammar of workflow/schemas/paper.schema.yaml, read from it (not typed here).
+def key_grammar() -> re.Pattern:
+    import yaml
+
+    schema = yaml.safe_load((ROOT / "workflow" / "schemas" / "paper.schema.yaml").read_text(encoding="utf-8"))
+    return re.compile(schema["$defs"]["claim"]["properties"]["key"]["pattern"])
+
+
+def test_a_label_becomes_a_key_part_the_key_grammar_accepts():
+    # by hand: lower case, every run of spaces and punctuation one _, none at the ends
+    cases = {"personality disorder": "personality_disorder", "Very Low": "very_low", "3-3 split": "3_3_split",
+             " neg/neu ": "neg_neu", "x": "x", "n.a.": "n_a", "naïve": "na_ve", 4: "4"}
+    assert {label: key_part(label) for label in cases} == cases
+    grammar = key_grammar()
+    assert not grammar.fullmatch("count.labels.personality disorder")  # the label as printed fails the grammar
+    assert all(grammar.fullmatch(f"count.labels.{part}") for part in cases.values())
+    # a slot of key parts holds the label's part; a key built through it passes the grammar
+    keys = KeyGrammar("demo", slots={"category": [key_part(label) for label in ("personality disorder", "none")]})
+    family = keys.rule("compute_demo_values").family("count.labels.{category}", "reagree.stats.majority.label_counts")
+    assert family.key(category=key_part("personality disorder")) == "count.labels.personality_disorder"
+
+
+@pytest.mark.parametrize("label", ["", "  ", "--", "?!", "ü"])
+def test_a_label_without_a_letter_or_digit_has_no_key_part(label):
+    with pytest.raises(ValueError, match="has no letter or digit, so no key part can be made from it"):
+        key_part(label)
 
 
 def test_a_family_builds_its_keys_and_refuses_undeclared_values():

@@ -3,15 +3,14 @@ number the text prints has one row, claimed by claims that quote its digits or d
 with a reason, and every claim of the paper's text is located (reagree.pipeline.ledger).
 No build: the check reads the seed, the ledger and the claim tables, as rule check_ledger
 does. The counts below were reviewed row by row against the text (issue 25 item 6)."""
-from pathlib import Path
-
 import pandas as pd
 import pytest
 
 from reagree.pipeline.ledger import check_paper, read_ledger
 from reagree.pipeline.paperspec import load_paper
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 FOLDER = ROOT / "workflow" / "papers" / "mozetic2016"
 SEED = ROOT.parent / "shared" / "seeds" / "002_248694d7fc996358.txt"
 

@@ -11,7 +11,6 @@ Small inputs written in each test; the expected texts and ranges are worked by h
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -25,8 +24,10 @@ from mozetic2016.plots import notes, self_inter_bars
 from reagree.plots import TITLE_CHARACTERS
 from reagree.report import figure_captions, rst_html
 from shvets2026.plots import triple_gaps
+from test_paper_pattern import PAPERS
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 RULES = ["released", "neutral", "polar", "drop", "random"]
 
 
@@ -201,9 +202,8 @@ def _declared_figures() -> list[tuple[str, str, str]]:
 
 def test_every_paper_figure_has_a_caption_the_report_shows():
     declared = _declared_figures()
-    assert {paper for paper, _, _ in declared} == {"agreement_before_accuracy", "jayanetti2026", "mozetic2016",
-                                                   "shvets2026"}
-    assert len(declared) == 9
+    assert {paper for paper, _, _ in declared} == set(PAPERS)  # every paper draws a figure
+    assert len(declared) >= 9  # the four papers' nine at least: not a vacuous pass
     figures = [f"results/{paper}/figures/{name}.png" for paper, name, _ in declared]
     captions = figure_captions(figures, ROOT / "workflow")
     for (paper, name, caption), figure in zip(declared, figures):
