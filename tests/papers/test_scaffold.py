@@ -35,7 +35,7 @@ from reagree.pipeline.ledger import read_ledger
 from reagree.pipeline.paper import paper_code
 from reagree.pipeline.paperspec import CLAIM_HEADER, load_paper
 
-from conftest import FIXTURES, ROOT, project_copy, run_snakemake
+from conftest import FIXTURES, project_copy, run_snakemake
 from test_paper_pattern import PACKAGE, PARTS
 
 pytestmark = pytest.mark.e2e
@@ -52,7 +52,6 @@ TEXT = ("Two raters labelled 4 units in 2026. They agreed on 0.75 of them (Table
 # By hand, the labels: r1 x, x, y, y and r2 x, y, y, y: 3 of the 8 are x, 37.5%.
 # Whether the pipeline writes the check rule of a paper with relations (the generated rule of
 # reagree.pipeline.paper): until it does, the internal claim of the example is not built.
-CHECK_RULE_GENERATED = any("check_printed.py" in path.read_text() for path in (ROOT / "workflow" / "rules").glob("*.smk"))
 
 
 @pytest.fixture(scope="module")
@@ -239,26 +238,15 @@ def test_filled_in_it_builds_every_part_beside_the_four_papers(scaffolded):
         in strict.stdout + strict.stderr
     _review(ledger, {"Two": ("dismissed", "", "design"), "4": ("dismissed", "", "design"),
                      "2026": ("dismissed", "", "date"), "1": ("dismissed", "", "reference")})
-    if CHECK_RULE_GENERATED:  # the internal claim's row: tests/papers/test_scaffold.py::test_the_internal_claim_is_consistent
-        return
-    _review(ledger, {"37.5%": ("dismissed", "", "restatement")})
-    run_snakemake(scaffolded, "--config", "strict_ledger=true", configfile="tiny.yaml")
-    counts = pd.read_csv(scaffolded / "results" / "tiny" / "ledger_counts.tsv", sep="\t", keep_default_na=False)
-    assert counts[["printed", "claimed", "dismissed", "unreviewed", "unaccounted"]].values.tolist() == [[9, 4, 5, 0, 0]]
-
-
-@pytest.mark.skipif(not CHECK_RULE_GENERATED, reason="the pipeline does not yet write the check rule of a paper with "
-                    "relations (branch wpc); LEAD: this test runs by itself once it does")
-def test_the_internal_claim_is_consistent(scaffolded):
-    """The scaffold's relation (internal.py): the printed 37.5% against the printed 3 and 8,
-    consistent (by hand 3 / 8 = 37.5%), built by the pipeline's check rule."""
-    test_filled_in_it_builds_every_part_beside_the_four_papers(scaffolded)
-    folder = scaffolded / "workflow" / "papers" / "tiny"
-    claims = folder / "claims" / "paper.tsv"
+    # the scaffold's relation (internal.py): the printed 37.5% against the printed 3 and 8, consistent
+    # (by hand 3 / 8 = 37.5%), computed by the pipeline's generic rule check_tiny_printed
     cells = {"key": "percent.labels.x.from_printed", "where": "the labels", "source": "internal", "published": "37.5"}
     claims.write_text(claims.read_text() + "\t".join(cells.get(c, "") for c in CLAIM_HEADER) + "\n")
-    _review(folder / "ledger.tsv", {"37.5%": ("claimed", "percent.labels.x.from_printed", "")})
+    _review(ledger, {"37.5%": ("claimed", "percent.labels.x.from_printed", "")})
     run_snakemake(scaffolded, "--config", "strict_ledger=true", configfile="tiny.yaml")
     table = read_claims(scaffolded / "results" / "tiny" / "claims.tsv").set_index("key")
     assert table.loc["percent.labels.x.from_printed", "status"] == "consistent"
     assert table.loc["percent.labels.x.from_printed", "computed"] == pytest.approx(37.5, abs=1e-12)
+    assert table.loc["percent.labels.x.from_printed", "rule"] == "check_tiny_printed"
+    counts = pd.read_csv(scaffolded / "results" / "tiny" / "ledger_counts.tsv", sep="\t", keep_default_na=False)
+    assert counts[["printed", "claimed", "dismissed", "unreviewed", "unaccounted"]].values.tolist() == [[9, 5, 4, 0, 0]]

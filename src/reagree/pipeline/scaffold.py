@@ -160,8 +160,8 @@ RULES_SMK = '''\
 # compute_{id}_values computes the values (and their variants) from the released labels,
 # plot_{id}_agreement draws its figure; the generic rules gather the values into
 # results/{id}/values.tsv and diff them against claims/*.tsv, and, since its PAPER declares
-# relations ({id}/internal.py), check the printed numbers against each other (the generic
-# rule check_{id}_printed). A rule is named <verb>_{id}_<noun> and runs
+# relations ({id}/internal.py), hold the printed numbers against each other (a generic rule
+# the pipeline makes for every paper with relations). A rule is named <verb>_{id}_<noun> and runs
 # scripts/<verb>_<noun>.py. This file is a Snakemake module of its own (its globals are its
 # own); each rule's outputs are registered after it, read from the rule, so every path is
 # written once.
