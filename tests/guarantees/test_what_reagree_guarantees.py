@@ -36,8 +36,7 @@ from reagree.pipeline.settings import resolve_config
 from reagree.pipeline.tables import interval_columns, read_values, value_row, write_table, write_values
 from reagree.stats.undefined import reason_of
 
-from conftest import DEMO, MOZETIC_LANGUAGES, ROOT, copy_build, project_copy, run_snakemake
-from test_paper_pattern import PAPERS
+from conftest import DEMO, MOZETIC_LANGUAGES, PAPERS, ROOT, copy_build, project_copy, run_snakemake
 
 WORKFLOW = ROOT / "workflow"
 J26_MAJORITY = "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/" \

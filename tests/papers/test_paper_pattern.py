@@ -16,10 +16,8 @@ from reagree.pipeline.paper import Paper, check_rule, paper_code
 from reagree.pipeline.paper_registry import PaperBuild, Registry, open_registry, registry
 from reagree.pipeline.paperspec import CLAIM_HEADER, load_paper
 
-from conftest import FIXTURES, ROOT, project_copy, run_snakemake
+from conftest import FIXTURES, PAPERS, PAPERS_DIR, ROOT, project_copy, run_snakemake
 
-PAPERS_DIR = ROOT / "workflow" / "papers"
-PAPERS = sorted(p.name for p in PAPERS_DIR.iterdir() if (p / "paper.yaml").is_file())
 # The parts of a paper folder; <id> is the paper's own package.
 PARTS = {"paper.yaml", "settings.schema.yaml", "rules.smk", "claims", "report", "scripts", "<id>"}
 OPTIONAL_PARTS = {"ledger.tsv"}  # every number its documents print (README, "What a paper folder holds")

@@ -24,9 +24,8 @@ from mozetic2016.plots import notes, self_inter_bars
 from reagree.plots import TITLE_CHARACTERS
 from reagree.report import figure_captions, rst_html
 from shvets2026.plots import triple_gaps
-from test_paper_pattern import PAPERS
 
-from conftest import ROOT
+from conftest import PAPERS, ROOT
 
 RULES = ["released", "neutral", "polar", "drop", "random"]
 
