@@ -61,8 +61,13 @@ def _measured(step) -> dict:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     wall, cpu = time.perf_counter(), time.process_time()
     values = step()
-    return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-            "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "before": before, "values": values}
+    return {
+        "wall": time.perf_counter() - wall,
+        "cpu": time.process_time() - cpu,
+        "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "before": before,
+        "values": values,
+    }
 
 
 def run_reagree(path: Path, draws: int, seed: int) -> dict:
@@ -75,25 +80,52 @@ def run_reagree(path: Path, draws: int, seed: int) -> dict:
 
     def step() -> dict:
         with redirect_stdout(io.StringIO()) as printed:
-            code = main(["audit", str(path), "--unit", "TweetID", "--rater", "AnnotatorID", "--label", "HandLabel",
-                         "--order", ",".join(CATEGORIES), "--bootstrap", str(draws), "--seed", str(seed),
-                         "--json", str(out)])
+            code = main(
+                [
+                    "audit",
+                    str(path),
+                    "--unit",
+                    "TweetID",
+                    "--rater",
+                    "AnnotatorID",
+                    "--label",
+                    "HandLabel",
+                    "--order",
+                    ",".join(CATEGORIES),
+                    "--bootstrap",
+                    str(draws),
+                    "--seed",
+                    str(seed),
+                    "--json",
+                    str(out),
+                ]
+            )
         if code != 0:
             raise SystemExit(f"reagree audit exited {code}")
         result = json.loads(out.read_text())
         top = result["per_rater"][0]
         quadratic = result["weighted"]["quadratic"]
-        return {"alpha": result["coefficients"]["krippendorff_alpha"]["nominal"],
-                "alpha_ci": result["ci"]["krippendorff_alpha"]["nominal"],
-                "units": result["n_units"], "ratings": result["n_ratings"], "raters": result["n_raters"],
-                "design": result["design"]["raters"], "pairs": result["pairwise_plan"]["mode"],
-                "pairs_listed": len(result["pairwise"]), "lines": printed.getvalue().count("\n"),
-                "fleiss_gwet": result["coefficients"]["fleiss_kappa_gwet"],
-                "fleiss_gwet_se": result["inference"]["fleiss_kappa_gwet"]["se"],
-                "per_rater": len(result["per_rater"]), "top_rater": top["rater"],
-                "top_change": top["without_alpha"]["change"], "top_change_ci": top["without_alpha"]["change_ci"],
-                "disputed": result["items"]["units_disputed"], "listed": result["items"]["listed"],
-                "ac2_quadratic": quadratic["gwet_ac1"], "ac2_quadratic_se": quadratic["inference"]["gwet_ac1"]["se"]}
+        return {
+            "alpha": result["coefficients"]["krippendorff_alpha"]["nominal"],
+            "alpha_ci": result["ci"]["krippendorff_alpha"]["nominal"],
+            "units": result["n_units"],
+            "ratings": result["n_ratings"],
+            "raters": result["n_raters"],
+            "design": result["design"]["raters"],
+            "pairs": result["pairwise_plan"]["mode"],
+            "pairs_listed": len(result["pairwise"]),
+            "lines": printed.getvalue().count("\n"),
+            "fleiss_gwet": result["coefficients"]["fleiss_kappa_gwet"],
+            "fleiss_gwet_se": result["inference"]["fleiss_kappa_gwet"]["se"],
+            "per_rater": len(result["per_rater"]),
+            "top_rater": top["rater"],
+            "top_change": top["without_alpha"]["change"],
+            "top_change_ci": top["without_alpha"]["change_ci"],
+            "disputed": result["items"]["units_disputed"],
+            "listed": result["items"]["listed"],
+            "ac2_quadratic": quadratic["gwet_ac1"],
+            "ac2_quadratic_se": quadratic["inference"]["gwet_ac1"]["se"],
+        }
 
     return _measured(step)
 
@@ -121,17 +153,28 @@ def run_parts(path: Path, draws: int, seed: int) -> dict:
         step()
         timed[name] = {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}
 
-    timing("per rater (leave-one-out alpha and Fleiss' kappa, with intervals)",
-           lambda: people.per_rater(view, counts, [str(r) for r in table.raters], categories, "nominal", None, draws,
-                                    seed, 0.95, "percentile"))
-    timing("items (disputed units ranked)",
-           lambda: people.items(counts, table.unit_ids, categories, majority_vote(view, "drop")))
+    timing(
+        "per rater (leave-one-out alpha and Fleiss' kappa, with intervals)",
+        lambda: people.per_rater(
+            view, counts, [str(r) for r in table.raters], categories, "nominal", None, draws, seed, 0.95, "percentile"
+        ),
+    )
+    timing(
+        "items (disputed units ranked)",
+        lambda: people.items(counts, table.unit_ids, categories, majority_vote(view, "drop")),
+    )
 
     def weighted() -> None:
         entries = [c for c in registry.COEFFICIENTS if c.weighted and not c.fixed_raters]
         for scheme in ("linear", "quadratic"):
-            sample = registry.Sample(counts, complete_counts, view, tuple(categories),
-                                     agreement_weights(scheme, category_values(categories)), scheme)
+            sample = registry.Sample(
+                counts,
+                complete_counts,
+                view,
+                tuple(categories),
+                agreement_weights(scheme, category_values(categories)),
+                scheme,
+            )
             bootstrap_intervals([entry.statistic(sample) for entry in entries], draws, seed)
             for entry in entries:
                 entry.inference(sample)
@@ -150,16 +193,23 @@ def run_by_hand(path: Path) -> dict:
         first = frame.drop_duplicates(["TweetID", "AnnotatorID"], keep="first")
         code = first["HandLabel"].map({c: float(i) for i, c in enumerate(CATEGORIES)})
         matrix = first.assign(code=code).pivot(index="AnnotatorID", columns="TweetID", values="code")
-        alpha = krippendorff.alpha(reliability_data=matrix.to_numpy(dtype=np.float64),
-                                   level_of_measurement="nominal", value_domain=[0.0, 1.0, 2.0])
+        alpha = krippendorff.alpha(
+            reliability_data=matrix.to_numpy(dtype=np.float64),
+            level_of_measurement="nominal",
+            value_domain=[0.0, 1.0, 2.0],
+        )
         return {"alpha": float(alpha), "units": int(matrix.shape[1]), "raters": int(matrix.shape[0])}
 
     return _measured(step)
 
 
 def _child(kind: str, path: Path, draws: int, seed: int) -> dict:
-    done = subprocess.run([sys.executable, __file__, "--child", kind, "--file", str(path), "--draws", str(draws),
-                           "--seed", str(seed)], check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", kind, "--file", str(path), "--draws", str(draws), "--seed", str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -179,9 +229,11 @@ def main() -> int:
         synthetic_file(args.write, args.rows, args.seed)
         return 0
     if args.child:
-        measured = {"reagree": lambda: run_reagree(args.file, args.draws, args.seed),
-                    "parts": lambda: run_parts(args.file, args.draws, args.seed),
-                    "by-hand": lambda: run_by_hand(args.file)}[args.child]()
+        measured = {
+            "reagree": lambda: run_reagree(args.file, args.draws, args.seed),
+            "parts": lambda: run_parts(args.file, args.draws, args.seed),
+            "by-hand": lambda: run_by_hand(args.file),
+        }[args.child]()
         print(json.dumps(measured))
         return 0
 
@@ -196,16 +248,24 @@ def main() -> int:
 
     values = ours["values"]
     print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}")
-    print(f"synthetic CLARIN file: {args.rows:,} rows requested, {size / 1e6:,.0f} MB; the audit read "
-          f"{values['ratings']:,} ratings (each annotator's first label per tweet) on {values['units']:,} tweets "
-          f"by {values['raters']} annotators")
-    print(f"reagree audit: {args.draws:,}-draw intervals (seed {args.seed}); raters {values['design']}, pairs of "
-          f"raters: {values['pairs']} ({values['pairs_listed']:,} listed); {values['lines']} lines printed")
+    print(
+        f"synthetic CLARIN file: {args.rows:,} rows requested, {size / 1e6:,.0f} MB; the audit read "
+        f"{values['ratings']:,} ratings (each annotator's first label per tweet) on {values['units']:,} tweets "
+        f"by {values['raters']} annotators"
+    )
+    print(
+        f"reagree audit: {args.draws:,}-draw intervals (seed {args.seed}); raters {values['design']}, pairs of "
+        f"raters: {values['pairs']} ({values['pairs_listed']:,} listed); {values['lines']} lines printed"
+    )
     low, high = values["top_change_ci"]
-    print(f"  Fleiss' kappa, Gwet's form {values['fleiss_gwet']:.4f} (SE {values['fleiss_gwet_se']:.4f}); "
-          f"quadratic AC2 {values['ac2_quadratic']:.4f} (SE {values['ac2_quadratic_se']:.4f})")
-    print(f"  per rater: {values['per_rater']} rows; without annotator {values['top_rater']} nominal alpha moves "
-          f"{values['top_change']:+.4f} [{low:+.4f}, {high:+.4f}]")
+    print(
+        f"  Fleiss' kappa, Gwet's form {values['fleiss_gwet']:.4f} (SE {values['fleiss_gwet_se']:.4f}); "
+        f"quadratic AC2 {values['ac2_quadratic']:.4f} (SE {values['ac2_quadratic_se']:.4f})"
+    )
+    print(
+        f"  per rater: {values['per_rater']} rows; without annotator {values['top_rater']} nominal alpha moves "
+        f"{values['top_change']:+.4f} [{low:+.4f}, {high:+.4f}]"
+    )
     print(f"  items: {values['disputed']:,} disputed units, the {values['listed']:,} most disputed listed")
     print()
     print("the new parts alone, on the table read once (CPU s, wall s):")
@@ -214,18 +274,26 @@ def main() -> int:
     print()
     print(f"{'contender':42s} {'wall s':>8s} {'CPU s':>8s} {'peak MB':>8s}  nominal alpha")
     print("-" * 80)
-    print(f"{'reagree audit (everything, with intervals)':42s} {ours['wall']:8.2f} {ours['cpu']:8.2f} "
-          f"{ours['peak']:8.0f}  {values['alpha']:.12f} [{values['alpha_ci'][0]:.4f}, {values['alpha_ci'][1]:.4f}]")
-    print(f"{'pandas + krippendorff by hand (alpha only)':42s} {plain['wall']:8.2f} {plain['cpu']:8.2f} "
-          f"{plain['peak']:8.0f}  {plain['values']['alpha']:.12f}")
+    print(
+        f"{'reagree audit (everything, with intervals)':42s} {ours['wall']:8.2f} {ours['cpu']:8.2f} "
+        f"{ours['peak']:8.0f}  {values['alpha']:.12f} [{values['alpha_ci'][0]:.4f}, {values['alpha_ci'][1]:.4f}]"
+    )
+    print(
+        f"{'pandas + krippendorff by hand (alpha only)':42s} {plain['wall']:8.2f} {plain['cpu']:8.2f} "
+        f"{plain['peak']:8.0f}  {plain['values']['alpha']:.12f}"
+    )
     print()
-    print(f"ratio by hand / reagree: wall {plain['wall'] / ours['wall']:.2f}x, CPU {plain['cpu'] / ours['cpu']:.2f}x, "
-          f"peak memory {plain['peak'] / ours['peak']:.2f}x   (targets for reagree: under 60 s and 1,500 MB)")
+    print(
+        f"ratio by hand / reagree: wall {plain['wall'] / ours['wall']:.2f}x, CPU {plain['cpu'] / ours['cpu']:.2f}x, "
+        f"peak memory {plain['peak'] / ours['peak']:.2f}x   (targets for reagree: under 60 s and 1,500 MB)"
+    )
     difference = abs(values["alpha"] - plain["values"]["alpha"])
     same_shape = (values["units"], values["raters"]) == (plain["values"]["units"], plain["values"]["raters"])
     if not difference <= TOLERANCE or not same_shape:
-        print(f"FAIL: nominal alpha differs by {difference:.2e} (units/raters {values['units']}/{values['raters']} "
-              f"against {plain['values']['units']}/{plain['values']['raters']})")
+        print(
+            f"FAIL: nominal alpha differs by {difference:.2e} (units/raters {values['units']}/{values['raters']} "
+            f"against {plain['values']['units']}/{plain['values']['raters']})"
+        )
         return 1
     print(f"OK: the audit's nominal alpha equals krippendorff's within {TOLERANCE} (|diff| {difference:.1e})")
     return 0

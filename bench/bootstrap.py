@@ -93,6 +93,7 @@ def compare(name: str, statistic, naive_one, n_units: int, draws: int, seed: int
 
     ``naive_one(idx)`` is the reference library on the resample ``idx`` of ``n_units`` units.
     """
+
     def naive():
         rng = np.random.default_rng(seed)
         return np.array([naive_one(rng.integers(0, n_units, size=n_units)) for _ in range(draws)], dtype=float)
@@ -102,24 +103,46 @@ def compare(name: str, statistic, naive_one, n_units: int, draws: int, seed: int
     numpy_values, numpy_time = timed(lambda: bootstrap([statistic], draws, seed, scheme="numpy")[0])
     rows, counts = draw_rows(statistic, min(check, draws), seed)
     checked = np.array([naive_one(np.repeat(rows.first, row)) for row in counts], dtype=float)
-    return dict(name=name, units=n_units, rows=rows.n_rows, naive=naive_time, default=default_time, numpy=numpy_time,
-                default_diff=max_difference(checked, default_values[:len(checked)]), checked=len(checked),
-                numpy_diff=max_difference(naive_values, numpy_values))
+    return dict(
+        name=name,
+        units=n_units,
+        rows=rows.n_rows,
+        naive=naive_time,
+        default=default_time,
+        numpy=numpy_time,
+        default_diff=max_difference(checked, default_values[: len(checked)]),
+        checked=len(checked),
+        numpy_diff=max_difference(naive_values, numpy_values),
+    )
 
 
 def bench_alpha(ratings: Ratings, draws: int, seed: int, check: int) -> dict:
     domain = np.arange(ratings.n_categories, dtype=float)  # the codes reagree's nominal alpha uses
     data = np.where(ratings.codes == MISSING, np.nan, ratings.codes.astype(float)).T  # coders x units
-    return compare("Krippendorff alpha (nominal)", alpha_statistic(ratings, "nominal"),
-                   lambda idx: krippendorff.alpha(reliability_data=data[:, idx], level_of_measurement="nominal",
-                                                  value_domain=domain), ratings.n_units, draws, seed, check)
+    return compare(
+        "Krippendorff alpha (nominal)",
+        alpha_statistic(ratings, "nominal"),
+        lambda idx: krippendorff.alpha(
+            reliability_data=data[:, idx], level_of_measurement="nominal", value_domain=domain
+        ),
+        ratings.n_units,
+        draws,
+        seed,
+        check,
+    )
 
 
 def bench_fleiss(ratings: Ratings, draws: int, seed: int, check: int) -> dict:
     counts = ratings.complete().unit_counts()
-    return compare("Fleiss kappa (complete units)", fleiss_statistic(counts),
-                   lambda idx: inter_rater.fleiss_kappa(counts[idx], method="fleiss"), len(counts), draws, seed,
-                   check)
+    return compare(
+        "Fleiss kappa (complete units)",
+        fleiss_statistic(counts),
+        lambda idx: inter_rater.fleiss_kappa(counts[idx], method="fleiss"),
+        len(counts),
+        draws,
+        seed,
+        check,
+    )
 
 
 def bench_cohen(ratings: Ratings, draws: int, seed: int, check: int) -> dict:
@@ -132,8 +155,9 @@ def bench_cohen(ratings: Ratings, draws: int, seed: int, check: int) -> dict:
         both = (x != MISSING) & (y != MISSING)
         return cohen_kappa_score(x[both], y[both], labels=labels)
 
-    return compare("Cohen kappa (A, B)", cohen_statistic(ratings, "A", "B"), naive_one, ratings.n_units, draws, seed,
-                   check)
+    return compare(
+        "Cohen kappa (A, B)", cohen_statistic(ratings, "A", "B"), naive_one, ratings.n_units, draws, seed, check
+    )
 
 
 def main(argv=None) -> int:
@@ -141,8 +165,9 @@ def main(argv=None) -> int:
     parser.add_argument("--draws", type=int, default=None, help="bootstrap draws (default 2000; 200 with --quick)")
     parser.add_argument("--units", type=int, default=None, help="units (default 24000; 2400 with --quick)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the data and of the resamples (default 0)")
-    parser.add_argument("--check", type=int, default=200,
-                        help="default-scheme draws checked against the library (default 200)")
+    parser.add_argument(
+        "--check", type=int, default=200, help="default-scheme draws checked against the library (default 200)"
+    )
     parser.add_argument("--quick", action="store_true", help="smoke run: 200 draws on 2400 units")
     args = parser.parse_args(argv)
     draws = args.draws if args.draws is not None else (200 if args.quick else 2000)
@@ -152,9 +177,11 @@ def main(argv=None) -> int:
 
     ratings = synthetic_ratings(units, args.seed)
     missing = float((ratings.codes == MISSING).mean())
-    print(f"data: {ratings.n_raters} coders x {units} units, {ratings.n_categories} categories, "
-          f"{missing:.1%} missing cells, seed {args.seed}; {draws} draws; "
-          f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"data: {ratings.n_raters} coders x {units} units, {ratings.n_categories} categories, "
+        f"{missing:.1%} missing cells, seed {args.seed}; {draws} draws; "
+        f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
 
     rows = []
     with warnings.catch_warnings():
@@ -162,20 +189,26 @@ def main(argv=None) -> int:
         for bench in (bench_alpha, bench_fleiss, bench_cohen):
             rows.append(bench(ratings, draws, args.seed, args.check))
 
-    header = (f"{'coefficient (CPU seconds)':<30} {'units':>6} {'rows':>5} {'naive s':>8} {'default s':>9} "
-              f"{'ratio':>7} {'numpy s':>8} {'ratio':>6} {'max |diff| default':>19} {'numpy':>9}")
+    header = (
+        f"{'coefficient (CPU seconds)':<30} {'units':>6} {'rows':>5} {'naive s':>8} {'default s':>9} "
+        f"{'ratio':>7} {'numpy s':>8} {'ratio':>6} {'max |diff| default':>19} {'numpy':>9}"
+    )
     print(header)
     print("-" * len(header))
     for row in rows:
-        print(f"{row['name']:<30} {row['units']:>6} {row['rows']:>5} {row['naive']:>8.3f} {row['default']:>9.3f} "
-              f"{row['naive'] / row['default']:>6.0f}x {row['numpy']:>8.3f} {row['naive'] / row['numpy']:>5.0f}x "
-              f"{row['default_diff']:>19.2e} {row['numpy_diff']:>9.2e}")
+        print(
+            f"{row['name']:<30} {row['units']:>6} {row['rows']:>5} {row['naive']:>8.3f} {row['default']:>9.3f} "
+            f"{row['naive'] / row['default']:>6.0f}x {row['numpy']:>8.3f} {row['naive'] / row['numpy']:>5.0f}x "
+            f"{row['default_diff']:>19.2e} {row['numpy_diff']:>9.2e}"
+        )
     bad = [row["name"] for row in rows if not (row["default_diff"] <= TOLERANCE and row["numpy_diff"] <= TOLERANCE)]
     if bad:
         print(f"FAIL: the library and the vectorised values differ by more than {TOLERANCE:g} for: {', '.join(bad)}")
         return 1
-    print(f"OK: the library and the vectorised values agree within {TOLERANCE:g} (numpy scheme: all {draws} draws; "
-          f"default scheme: the first {rows[0]['checked']} draws)")
+    print(
+        f"OK: the library and the vectorised values agree within {TOLERANCE:g} (numpy scheme: all {draws} draws; "
+        f"default scheme: the first {rows[0]['checked']} draws)"
+    )
     return 0
 
 

@@ -55,11 +55,16 @@ from reagree.stats.multirater import fleiss_statistic  # noqa: E402
 from reagree.stats.ratings import Ratings  # noqa: E402
 from reagree.stats.reference import kappa_against_many, kappa_statistic  # noqa: E402
 
-RELEASE = ("raw.githubusercontent.com/himarshaj/hard-to-reach-environments/e74bb77504f534fa11707103f6e5c098017064d2/"
-           "sentiment_analysis_tools/sampled_tweets100_translated-majorityvote.tsv")
+RELEASE = (
+    "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/e74bb77504f534fa11707103f6e5c098017064d2/"
+    "sentiment_analysis_tools/sampled_tweets100_translated-majorityvote.tsv"
+)
 TOLERANCE = 1e-12
-PAIRED = [("fleiss three_class", "fleiss neg_vs_rest"), ("fleiss three_class", "fleiss pos_vs_rest"),
-          ("roberta three_class", "roberta pos_vs_rest")]  # the write-up's differences: b minus a
+PAIRED = [
+    ("fleiss three_class", "fleiss neg_vs_rest"),
+    ("fleiss three_class", "fleiss pos_vs_rest"),
+    ("roberta three_class", "roberta pos_vs_rest"),
+]  # the write-up's differences: b minus a
 
 
 def find_release(mirror: str | None) -> Path:
@@ -101,11 +106,15 @@ def run_intervals(release, draws, seed):
     started = time.process_time()
     values = bootstrap([statistics[name] for name in names], draws, seed, scheme="numpy")
     ends = [interval_from_draws(row, 0.95, "numpy", seed=seed) for row in values]
-    gains = [interval_from_draws(values[names.index(b)] - values[names.index(a)], 0.95, "numpy", seed=seed)
-             for a, b in PAIRED]
+    gains = [
+        interval_from_draws(values[names.index(b)] - values[names.index(a)], 0.95, "numpy", seed=seed)
+        for a, b in PAIRED
+    ]
     engine_seconds = time.process_time() - started
-    difference = max(np.nanmax(np.abs(loop - values)),
-                     max(abs(e.low - r[0]) + abs(e.high - r[1]) for e, r in zip(ends + gains, loop_ends + loop_gains)))
+    difference = max(
+        np.nanmax(np.abs(loop - values)),
+        max(abs(e.low - r[0]) + abs(e.high - r[1]) for e, r in zip(ends + gains, loop_ends + loop_gains)),
+    )
     return len(names), naive_seconds, engine_seconds, difference
 
 
@@ -114,13 +123,20 @@ def run_random_ties(release, tie_breaks, seed):
     columns = Ratings(labellings.T, release.three_class.categories, tuple(f"l{r}" for r in range(tie_breaks)))
     references = {framing: framed(columns, framing).codes.T for framing in FRAMINGS}
     started = time.process_time()
-    loop = {(framing, tool): np.array([cohen_kappa_score(release.ratings[framing].select([tool]).codes[:, 0], row)
-                                       for row in references[framing]])
-            for framing in FRAMINGS for tool in TOOLS}
+    loop = {
+        (framing, tool): np.array(
+            [cohen_kappa_score(release.ratings[framing].select([tool]).codes[:, 0], row) for row in references[framing]]
+        )
+        for framing in FRAMINGS
+        for tool in TOOLS
+    }
     naive_seconds = time.process_time() - started
     started = time.process_time()
-    engine = {(framing, tool): kappa_against_many(release.ratings[framing], tool, references[framing])
-              for framing in FRAMINGS for tool in TOOLS}
+    engine = {
+        (framing, tool): kappa_against_many(release.ratings[framing], tool, references[framing])
+        for framing in FRAMINGS
+        for tool in TOOLS
+    }
     engine_seconds = time.process_time() - started
     difference = max(np.max(np.abs(loop[key] - engine[key])) for key in loop)
     return len(loop), naive_seconds, engine_seconds, difference
@@ -138,15 +154,19 @@ def main() -> int:
     load = os.getloadavg()
     release = read_release(find_release(args.mirror))
 
-    rows = [("bootstrap intervals", f"{draws} draws", *run_intervals(release, draws, args.seed)),
-            ("random tie rule", f"{tie_breaks} breaks", *run_random_ties(release, tie_breaks, args.seed))]
+    rows = [
+        ("bootstrap intervals", f"{draws} draws", *run_intervals(release, draws, args.seed)),
+        ("random tie rule", f"{tie_breaks} breaks", *run_random_ties(release, tie_breaks, args.seed)),
+    ]
     print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}; CPU seconds")
     print(f"{'step':<22}{'size':>12}{'stats':>7}{'naive s':>10}{'engine s':>10}{'ratio':>8}{'max |diff|':>12}")
     print("-" * 81)
     failed = False
     for step, size, count, naive_seconds, engine_seconds, difference in rows:
-        print(f"{step:<22}{size:>12}{count:>7}{naive_seconds:>10.3f}{engine_seconds:>10.3f}"
-              f"{naive_seconds / engine_seconds:>7.0f}x{difference:>12.2e}")
+        print(
+            f"{step:<22}{size:>12}{count:>7}{naive_seconds:>10.3f}{engine_seconds:>10.3f}"
+            f"{naive_seconds / engine_seconds:>7.0f}x{difference:>12.2e}"
+        )
         failed |= not difference <= TOLERANCE
     if failed:
         print(f"FAIL: the engine and the per-draw loop differ by more than {TOLERANCE:g}")

@@ -81,7 +81,7 @@ def synthetic_file(path: Path, rows: int, seed: int) -> None:
         return np.where(wrong, moved, latent)
 
     first = rng.choice(ANNOTATORS, size=tweets, p=workload / workload.sum())
-    ids = 400_000_000_000_000_000 + rng.choice(10 ** 17, size=tweets, replace=False)
+    ids = 400_000_000_000_000_000 + rng.choice(10**17, size=tweets, replace=False)
     tweet, annotator, code = [np.arange(tweets)], [first], [label(first, truth)]
     twice = rng.random(tweets) < 0.15
     same = twice & (rng.random(tweets) < 0.7)
@@ -100,8 +100,10 @@ def synthetic_file(path: Path, rows: int, seed: int) -> None:
     tweet, annotator, code = (np.concatenate(part) for part in (tweet, annotator, code))
     order = rng.permutation(tweet.size)
     names = np.array(CATEGORIES)
-    lines = [f"{i},{c},{a}" for i, c, a in
-             zip(ids[tweet[order]].tolist(), names[code[order]].tolist(), (annotator[order] + 1).tolist())]
+    lines = [
+        f"{i},{c},{a}"
+        for i, c, a in zip(ids[tweet[order]].tolist(), names[code[order]].tolist(), (annotator[order] + 1).tolist())
+    ]
     path.write_text("TweetID,HandLabel,AnnotatorID\n" + "\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -140,13 +142,22 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Synthetic_Twitter_sentiment.csv"
         # Written by a child process, so this process's peak memory is reagree's alone.
-        subprocess.run([sys.executable, __file__, "--write", str(path), "--rows", str(args.rows),
-                        "--seed", str(args.seed)], check=True)
+        subprocess.run(
+            [sys.executable, __file__, "--write", str(path), "--rows", str(args.rows), "--seed", str(args.seed)],
+            check=True,
+        )
         before = peak_megabytes()
         timings = {}
         start = time.perf_counter()
-        annotations = read_annotations(path, "TweetID", "AnnotatorID", "HandLabel", categories=CATEGORIES,
-                                       unit_pattern=r"[0-9]{17,19}", rater_pattern=r"[0-9]+")
+        annotations = read_annotations(
+            path,
+            "TweetID",
+            "AnnotatorID",
+            "HandLabel",
+            categories=CATEGORIES,
+            unit_pattern=r"[0-9]{17,19}",
+            rater_pattern=r"[0-9]+",
+        )
         timings["parse"] = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -175,24 +186,34 @@ def main() -> int:
     peak = peak_megabytes()
 
     print(f"load average at the start {', '.join(f'{x:.2f}' for x in load)}; wall-clock seconds")
-    print(f"synthetic CLARIN file: {annotations.n_labels:,} labels, {annotations.n_units:,} tweets, "
-          f"{annotations.n_raters} annotators, labels {labels.tolist()}, gold {gold.tolist()} "
-          f"(distinct reading {gold_distinct.tolist()})")
-    print(f"self: {repeats.self_posts:,} posts / {repeats.self_pairs:,} pairs; "
-          f"inter: {repeats.inter_posts:,} posts / {repeats.inter_pairs:,} pairs")
+    print(
+        f"synthetic CLARIN file: {annotations.n_labels:,} labels, {annotations.n_units:,} tweets, "
+        f"{annotations.n_raters} annotators, labels {labels.tolist()}, gold {gold.tolist()} "
+        f"(distinct reading {gold_distinct.tolist()})"
+    )
+    print(
+        f"self: {repeats.self_posts:,} posts / {repeats.self_pairs:,} pairs; "
+        f"inter: {repeats.inter_posts:,} posts / {repeats.inter_pairs:,} pairs"
+    )
     for kind in ("self", "inter"):
         m, interval = measures[kind], intervals[kind]
-        print(f"{kind:5s}  Acc+-1 {m['acc_within_one']:.3f}  Acc {m['acc']:.3f}  F1 {m['f1_polar']:.3f}  "
-              f"Alpha {m['alpha_interval']:.3f} +- {half_width(interval):.3f}  ({interval.scheme})")
-    print(f"union  gain {evidence['gain']:.3f}  (-,0)/(-,+) {evidence['negative_neutral']:.3f}  "
-          f"(0,+)/(-,+) {evidence['neutral_positive']:.3f}")
+        print(
+            f"{kind:5s}  Acc+-1 {m['acc_within_one']:.3f}  Acc {m['acc']:.3f}  F1 {m['f1_polar']:.3f}  "
+            f"Alpha {m['alpha_interval']:.3f} +- {half_width(interval):.3f}  ({interval.scheme})"
+        )
+    print(
+        f"union  gain {evidence['gain']:.3f}  (-,0)/(-,+) {evidence['negative_neutral']:.3f}  "
+        f"(0,+)/(-,+) {evidence['neutral_positive']:.3f}"
+    )
     print()
     print("reagree, timed with time.perf_counter:")
     for name, seconds in timings.items():
         print(f"  {name:18s} {seconds:8.3f} s")
     print(f"  {'total':18s} {total:8.3f} s   (target: under 30 s)")
-    print(f"  peak memory (process) {peak:,.0f} MB, of which {before:,.0f} MB before parsing "
-          f"(interpreter and libraries)   (target: under 1 GB)")
+    print(
+        f"  peak memory (process) {peak:,.0f} MB, of which {before:,.0f} MB before parsing "
+        f"(interpreter and libraries)   (target: under 1 GB)"
+    )
 
     print()
     print(f"plain: one krippendorff.alpha call per draw, {args.draws:,} draws per interval, the same resamples:")
@@ -201,26 +222,41 @@ def main() -> int:
         data = reliability_data(units[kind])
         rows, counts = draw_rows(statistics[kind], args.draws, args.seed)
         start = time.perf_counter()
-        plain = np.array([krippendorff.alpha(reliability_data=data[:, np.repeat(rows.first, row)],
-                                             level_of_measurement="interval", value_domain=[-1.0, 0.0, 1.0])
-                          for row in counts])
+        plain = np.array(
+            [
+                krippendorff.alpha(
+                    reliability_data=data[:, np.repeat(rows.first, row)],
+                    level_of_measurement="interval",
+                    value_domain=[-1.0, 0.0, 1.0],
+                )
+                for row in counts
+            ]
+        )
         seconds = time.perf_counter() - start
         plain_seconds += seconds
         engine = bootstrap([statistics[kind]], args.draws, args.seed)[0]
         difference = float(np.max(np.abs(plain - engine)))
         failed |= not difference <= TOLERANCE
-        print(f"  {kind:5s} {data.shape[1]:9,} units x {data.shape[0]:2d} coders: {seconds:8.2f} s   "
-              f"max |plain - reagree| over draws {difference:.2e}")
+        print(
+            f"  {kind:5s} {data.shape[1]:9,} units x {data.shape[0]:2d} coders: {seconds:8.2f} s   "
+            f"max |plain - reagree| over draws {difference:.2e}"
+        )
     engine_seconds = timings["table 4 intervals"]
-    print(f"  intervals: plain {plain_seconds:.2f} s, reagree {engine_seconds:.3f} s: "
-          f"ratio {plain_seconds / engine_seconds:,.0f}x")
+    print(
+        f"  intervals: plain {plain_seconds:.2f} s, reagree {engine_seconds:.3f} s: "
+        f"ratio {plain_seconds / engine_seconds:,.0f}x"
+    )
     plain_total = total - engine_seconds + plain_seconds
-    print(f"  whole run (parse + Tables 1, 3, 4, 5): plain {plain_total:.2f} s, reagree {total:.2f} s: "
-          f"ratio {plain_total / total:,.1f}x")
+    print(
+        f"  whole run (parse + Tables 1, 3, 4, 5): plain {plain_total:.2f} s, reagree {total:.2f} s: "
+        f"ratio {plain_total / total:,.1f}x"
+    )
     failed_tables = compare_pair_tables(annotations)
     if failed or failed_tables:
-        print(f"FAIL: plain and reagree differ ({'draws by more than ' + str(TOLERANCE) if failed else ''}"
-              f"{'; ' if failed and failed_tables else ''}{'pair tables' if failed_tables else ''})")
+        print(
+            f"FAIL: plain and reagree differ ({'draws by more than ' + str(TOLERANCE) if failed else ''}"
+            f"{'; ' if failed and failed_tables else ''}{'pair tables' if failed_tables else ''})"
+        )
         return 1
     print(f"OK: plain and reagree agree within {TOLERANCE} on every draw, and on every pair's table")
     return 0
@@ -232,8 +268,13 @@ def compare_pair_tables(annotations) -> bool:
     per pair). Prints both CPU times; True if any table differs."""
     print()
     first = annotations.occasion == 0
-    frame = pd.DataFrame({"unit": annotations.unit[first], "rater": annotations.rater[first],
-                          "code": annotations.code[first].astype(np.int64)})
+    frame = pd.DataFrame(
+        {
+            "unit": annotations.unit[first],
+            "rater": annotations.rater[first],
+            "code": annotations.code[first].astype(np.int64),
+        }
+    )
     k = len(annotations.categories)
     start = time.process_time()
     by_rater = {rater: part[["unit", "code"]] for rater, part in frame.groupby("rater")}
@@ -249,10 +290,12 @@ def compare_pair_tables(annotations) -> bool:
     engine_seconds = time.process_time() - start
     ours = {(a, b): table for a, b, table in zip(tables.first.tolist(), tables.second.tolist(), tables.tables)}
     same = ours.keys() == plain.keys() and all(np.array_equal(ours[key], plain[key]) for key in plain)
-    print(f"pair tables of {annotations.n_raters} annotators ({len(plain):,} of "
-          f"{annotations.n_raters * (annotations.n_raters - 1) // 2:,} pairs share a tweet), CPU seconds: "
-          f"pandas merge per pair {plain_seconds:.2f} s, reagree pair_tables {engine_seconds:.3f} s: "
-          f"ratio {plain_seconds / max(engine_seconds, 1e-9):,.0f}x; tables {'equal' if same else 'DIFFER'}")
+    print(
+        f"pair tables of {annotations.n_raters} annotators ({len(plain):,} of "
+        f"{annotations.n_raters * (annotations.n_raters - 1) // 2:,} pairs share a tweet), CPU seconds: "
+        f"pandas merge per pair {plain_seconds:.2f} s, reagree pair_tables {engine_seconds:.3f} s: "
+        f"ratio {plain_seconds / max(engine_seconds, 1e-9):,.0f}x; tables {'equal' if same else 'DIFFER'}"
+    )
     return not same
 
 

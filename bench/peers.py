@@ -73,14 +73,17 @@ def long_table(n_items: int, seed: int) -> pd.DataFrame:
         wrong = (truth + rng.integers(1, k, size=n_items)) % k
         code = np.where(rng.random(n_items) < error, wrong, truth)
         kept = rng.random(n_items) >= MISSING_RATE
-        parts.append(pd.DataFrame({"item": items[kept], "rater": np.int64(rater),
-                                   "label": np.array(CATEGORIES, dtype=object)[code[kept]]}))
+        parts.append(
+            pd.DataFrame(
+                {"item": items[kept], "rater": np.int64(rater), "label": np.array(CATEGORIES, dtype=object)[code[kept]]}
+            )
+        )
     table = pd.concat(parts, ignore_index=True)
     return table.iloc[rng.permutation(len(table))].reset_index(drop=True)
 
 
 def _pairs() -> list[tuple[int, int]]:
-    return [(a, b) for i, a in enumerate(RATERS) for b in RATERS[i + 1:]]
+    return [(a, b) for i, a in enumerate(RATERS) for b in RATERS[i + 1 :]]
 
 
 def _wide_codes(table: pd.DataFrame) -> pd.DataFrame:
@@ -88,10 +91,12 @@ def _wide_codes(table: pd.DataFrame) -> pd.DataFrame:
     preparation for the libraries that read a matrix."""
     codes = pd.Categorical(table["label"], categories=CATEGORIES).codes.astype(float)
     return pd.DataFrame({"item": table["item"], "rater": table["rater"], "code": codes}).pivot(
-        index="item", columns="rater", values="code")
+        index="item", columns="rater", values="code"
+    )
 
 
 # ---------------------------------------------------------------------- contenders
+
 
 def run_reagree(table: pd.DataFrame) -> dict:
     from reagree.stats import multirater
@@ -105,10 +110,14 @@ def run_reagree(table: pd.DataFrame) -> dict:
     counts = view.counts
     ratings = view.ratings()
     complete = counts[counts.sum(axis=1) == len(RATERS)]
-    values = {"alpha": krippendorff_alpha(counts, "nominal"), "fleiss": multirater.fleiss_kappa(complete),
-              "percent_agreement": multirater.percent_agreement(counts),
-              "pabak": multirater.brennan_prediger(counts), "ac1": multirater.gwet_ac1(counts),
-              "mean_pairwise_cohen": mean_pairwise_cohen(ratings)}
+    values = {
+        "alpha": krippendorff_alpha(counts, "nominal"),
+        "fleiss": multirater.fleiss_kappa(complete),
+        "percent_agreement": multirater.percent_agreement(counts),
+        "pabak": multirater.brennan_prediger(counts),
+        "ac1": multirater.gwet_ac1(counts),
+        "mean_pairwise_cohen": mean_pairwise_cohen(ratings),
+    }
     tables = pair_tables(ratings)
     for pair, kappa in zip(tables.pairs, tables.cohen_kappas()):
         a, b = sorted(int(rater) for rater in pair)  # the view orders raters by first appearance
@@ -120,8 +129,13 @@ def run_krippendorff(table: pd.DataFrame) -> dict:
     import krippendorff
 
     wide = _wide_codes(table)
-    return {"alpha": krippendorff.alpha(reliability_data=wide.to_numpy().T, level_of_measurement="nominal",
-                                        value_domain=np.arange(len(CATEGORIES), dtype=float))}
+    return {
+        "alpha": krippendorff.alpha(
+            reliability_data=wide.to_numpy().T,
+            level_of_measurement="nominal",
+            value_domain=np.arange(len(CATEGORIES), dtype=float),
+        )
+    }
 
 
 def run_statsmodels(table: pd.DataFrame) -> dict:
@@ -150,17 +164,30 @@ def run_irrcac(table: pd.DataFrame) -> dict:
     cac = CAC(wide, categories=list(CATEGORIES), digits=20)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return {"fleiss": cac.fleiss()["est"]["coefficient_value"], "ac1": cac.gwet()["est"]["coefficient_value"],
-                "alpha": cac.krippendorff()["est"]["coefficient_value"], "pabak": cac.bp()["est"]["coefficient_value"]}
+        return {
+            "fleiss": cac.fleiss()["est"]["coefficient_value"],
+            "ac1": cac.gwet()["est"]["coefficient_value"],
+            "alpha": cac.krippendorff()["est"]["coefficient_value"],
+            "pabak": cac.bp()["est"]["coefficient_value"],
+        }
 
 
-RUNS = {"reagree": run_reagree, "krippendorff": run_krippendorff, "statsmodels": run_statsmodels,
-        "scikit-learn": run_sklearn, "irrCAC": run_irrcac}
+RUNS = {
+    "reagree": run_reagree,
+    "krippendorff": run_krippendorff,
+    "statsmodels": run_statsmodels,
+    "scikit-learn": run_sklearn,
+    "irrCAC": run_irrcac,
+}
 # The coefficient each peer is compared on; irrCAC computes Fleiss' kappa on every item
 # with two or more ratings (its own convention), so only its AC1, alpha and PABAK are held
 # to reagree's.
-COMPARED = {"krippendorff": ("alpha",), "statsmodels": ("fleiss",),
-            "scikit-learn": tuple(f"cohen.{a}.{b}" for a, b in _pairs()), "irrCAC": ("ac1", "alpha", "pabak")}
+COMPARED = {
+    "krippendorff": ("alpha",),
+    "statsmodels": ("fleiss",),
+    "scikit-learn": tuple(f"cohen.{a}.{b}" for a, b in _pairs()),
+    "irrCAC": ("ac1", "alpha", "pabak"),
+}
 
 
 def _memory_kb(field: str) -> int:
@@ -193,17 +220,39 @@ def child(name: str, n_items: int, seed: int) -> dict:
     values = RUNS[name](table)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     high = _memory_kb("VmHWM")
-    return {"name": name, "items": n_items, "labels": len(table), "cpu": cpu, "wall": wall,
-            "peak_mb": (high - before) / 1024, "resident_before_mb": before / 1024,
-            "values": {key: float(value) for key, value in values.items()}}
+    return {
+        "name": name,
+        "items": n_items,
+        "labels": len(table),
+        "cpu": cpu,
+        "wall": wall,
+        "peak_mb": (high - before) / 1024,
+        "resident_before_mb": before / 1024,
+        "values": {key: float(value) for key, value in values.items()},
+    }
 
 
 def measure(name: str, n_items: int, seed: int, repeat: int) -> dict:
     """The fastest of ``repeat`` fresh processes (by CPU); memory from that run."""
     runs = []
     for _ in range(repeat):
-        out = subprocess.run([sys.executable, __file__, "--run", name, "--units", str(n_items), "--seed", str(seed),
-                              "--raters", str(len(RATERS))], check=True, capture_output=True, text=True)
+        out = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--run",
+                name,
+                "--units",
+                str(n_items),
+                "--seed",
+                str(seed),
+                "--raters",
+                str(len(RATERS)),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
     return min(runs, key=lambda run: run["cpu"])
 
@@ -235,20 +284,26 @@ def main(argv=None) -> int:
         print(json.dumps(child(args.run, sizes[0], args.seed)))
         return 0
 
-    print(f"long table: items x {len(RATERS)} raters, {len(CATEGORIES)} categories, {MISSING_RATE:.0%} of labels "
-          f"missing, seed {args.seed}; CPU = time.process_time of the step, fastest of {args.repeat} process(es); "
-          f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"long table: items x {len(RATERS)} raters, {len(CATEGORIES)} categories, {MISSING_RATE:.0%} of labels "
+        f"missing, seed {args.seed}; CPU = time.process_time of the step, fastest of {args.repeat} process(es); "
+        f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     failed = []
     for n_items in sizes:
         ours = measure("reagree", n_items, args.seed, args.repeat)
         print()
         print(f"{n_items:,} items, {ours['labels']:,} labels")
-        header = (f"{'contender':<13} {'CPU s':>7} {'wall s':>7} {'peak MB':>8}  {'peer CPU / reagree':>18} "
-                  f"{'reagree peak / peer':>20}  {'max |diff|':>10}  values")
+        header = (
+            f"{'contender':<13} {'CPU s':>7} {'wall s':>7} {'peak MB':>8}  {'peer CPU / reagree':>18} "
+            f"{'reagree peak / peer':>20}  {'max |diff|':>10}  values"
+        )
         print(header)
         print("-" * len(header))
-        print(f"{'reagree':<13} {ours['cpu']:>7.2f} {ours['wall']:>7.2f} {ours['peak_mb']:>8.0f}  {'':>18} {'':>20}  "
-              f"{'':>10}  {len(ours['values'])} coefficients")
+        print(
+            f"{'reagree':<13} {ours['cpu']:>7.2f} {ours['wall']:>7.2f} {ours['peak_mb']:>8.0f}  {'':>18} {'':>20}  "
+            f"{'':>10}  {len(ours['values'])} coefficients"
+        )
         for name in CONTENDERS[1:]:
             if name in args.skip:
                 continue
@@ -256,9 +311,11 @@ def main(argv=None) -> int:
             difference = compare(ours, peer)
             if not difference <= TOLERANCE:
                 failed.append(f"{name} at {n_items:,} items")
-            print(f"{name:<13} {peer['cpu']:>7.2f} {peer['wall']:>7.2f} {peer['peak_mb']:>8.0f}  "
-                  f"{peer['cpu'] / ours['cpu']:>17.2f}x {ours['peak_mb'] / max(peer['peak_mb'], 1):>19.2f}x  "
-                  f"{difference:>10.1e}  {_names(COMPARED[name])}")
+            print(
+                f"{name:<13} {peer['cpu']:>7.2f} {peer['wall']:>7.2f} {peer['peak_mb']:>8.0f}  "
+                f"{peer['cpu'] / ours['cpu']:>17.2f}x {ours['peak_mb'] / max(peer['peak_mb'], 1):>19.2f}x  "
+                f"{difference:>10.1e}  {_names(COMPARED[name])}"
+            )
     print()
     if failed:
         print(f"FAIL: values differ from reagree's by more than {TOLERANCE:g}: {'; '.join(failed)}")

@@ -58,22 +58,45 @@ def synthetic_claims(n: int, seed: int) -> pd.DataFrame:
     mismatch = status == "mismatch"
     shared = mismatch & (rng.random(n) < 0.05)
     cause = np.where(shared, rng.choice(["41 tweets labelled three times", "label pairs"], size=n), "")
-    reason = np.select([status == "uncheckable", status == "not built", mismatch],
-                       ["labels never released", "language X was not built (add it to config p.languages)",
-                        "the data give another number"], "")
+    reason = np.select(
+        [status == "uncheckable", status == "not built", mismatch],
+        [
+            "labels never released",
+            "language X was not built (add it to config p.languages)",
+            "the data give another number",
+        ],
+        "",
+    )
     published = np.char.mod("%.3f", np.round(computed + np.where(mismatch, 0.1, 0.0), 3))
-    return pd.DataFrame({"key": keys, "end": "", "where": "Table 1", "source": "paper", "published": published,
-                         "computed": computed, "difference": np.where(mismatch, 0.1, 0.0), "tolerance": 0.0005,
-                         "status": status, "reason": reason,
-                         "explained_by": np.where(mismatch, "none of 2 variants tried reproduces it", ""),
-                         "cause": cause, "rule": "score_p", "function": "reagree.stats.multirater.fleiss_kappa",
-                         "figure": np.char.add(keys, np.char.add(" = ", published))})
+    return pd.DataFrame(
+        {
+            "key": keys,
+            "end": "",
+            "where": "Table 1",
+            "source": "paper",
+            "published": published,
+            "computed": computed,
+            "difference": np.where(mismatch, 0.1, 0.0),
+            "tolerance": 0.0005,
+            "status": status,
+            "reason": reason,
+            "explained_by": np.where(mismatch, "none of 2 variants tried reproduces it", ""),
+            "cause": cause,
+            "rule": "score_p",
+            "function": "reagree.stats.multirater.fleiss_kappa",
+            "figure": np.char.add(keys, np.char.add(" = ", published)),
+        }
+    )
 
 
 def load_old(commit: str):
     """``reagree.pipeline.claims`` as it was at ``commit`` (``git show``), as a module."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:src/reagree/pipeline/claims.py"],
-                            capture_output=True, text=True, check=True).stdout
+    source = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{commit}:src/reagree/pipeline/claims.py"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     folder = Path(tempfile.mkdtemp(prefix="reagree-old-claims-"))
     path = folder / "old_claims.py"
     path.write_text(source, encoding="utf-8")
@@ -95,15 +118,23 @@ def run_one(which: str, n: int, seed: int, commit: str) -> dict:
     seconds = time.process_time() - start
     counts = {status: int(summary.iloc[0][status.replace(" ", "_")]) for status in STATUSES}
     findings = sum(1 for line in markdown.splitlines() if line.startswith("- p: "))
-    return {"which": which, "claims": n, "seconds": seconds,
-            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "counts": counts,
-            "cause_lines": findings}
+    return {
+        "which": which,
+        "claims": n,
+        "seconds": seconds,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "counts": counts,
+        "cause_lines": findings,
+    }
 
 
 def measure(which: str, n: int, seed: int, commit: str) -> dict:
     """``run_one`` in a process of its own (its peak memory is its own)."""
-    result = subprocess.run([sys.executable, __file__, "--one", which, "--claims", str(n), "--seed", str(seed),
-                             "--old", commit], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, __file__, "--one", which, "--claims", str(n), "--seed", str(seed), "--old", commit],
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         return {"which": which, "claims": n, "error": (result.stderr.strip().splitlines() or ["killed"])[-1]}
     return json.loads(result.stdout)
@@ -124,14 +155,19 @@ def main() -> int:
     if args.quick:
         args.claims, args.old_claims = 20_000, 2_000
     print(f"synthetic claims, seed {args.seed}; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    rows = [measure("new", args.claims, args.seed, args.old), measure("new", args.old_claims, args.seed, args.old),
-            measure("old", args.old_claims, args.seed, args.old)]
+    rows = [
+        measure("new", args.claims, args.seed, args.old),
+        measure("new", args.old_claims, args.seed, args.old),
+        measure("old", args.old_claims, args.seed, args.old),
+    ]
     print(f"{'summary':8} {'claims':>8} {'CPU s':>8} {'peak MB':>8}  findings lines")
     for row in rows:
         if "error" in row:
             print(f"{row['which']:8} {row['claims']:>8}  failed: {row['error']}")
             continue
-        print(f"{row['which']:8} {row['claims']:>8} {row['seconds']:>8.2f} {row['peak_mb']:>8.0f}  {row['cause_lines']}")
+        print(
+            f"{row['which']:8} {row['claims']:>8} {row['seconds']:>8.2f} {row['peak_mb']:>8.0f}  {row['cause_lines']}"
+        )
     new_small, old_small = rows[1], rows[2]
     if "error" in old_small or "error" in new_small:
         print("FAIL: a summary did not finish")
@@ -139,9 +175,11 @@ def main() -> int:
     if new_small["counts"] != old_small["counts"] or new_small["cause_lines"] != old_small["cause_lines"]:
         print(f"FAIL: the summaries differ: new {new_small['counts']}, old {old_small['counts']}")
         return 1
-    print(f"same counts and findings at {args.old_claims} claims; old / new: "
-          f"{old_small['seconds'] / max(new_small['seconds'], 1e-9):.0f}x CPU time, "
-          f"{old_small['peak_mb'] / new_small['peak_mb']:.1f}x peak memory")
+    print(
+        f"same counts and findings at {args.old_claims} claims; old / new: "
+        f"{old_small['seconds'] / max(new_small['seconds'], 1e-9):.0f}x CPU time, "
+        f"{old_small['peak_mb'] / new_small['peak_mb']:.1f}x peak memory"
+    )
     return 0
 
 

@@ -9,6 +9,7 @@ on two tied tickets, and overridden on two untied ones. Nothing here is real dat
 
 Regenerate (same bytes every time): python examples/make_triage.py
 """
+
 import csv
 import random
 from collections import Counter
@@ -33,8 +34,10 @@ def build():
     rows = []
     for number in range(1, TICKETS + 1):
         truth = rng.choices(range(len(LEVELS)), PRIOR)[0]
-        labels = {name: (None if rng.random() < MISSING else LEVELS[rate(rng, truth, error, up)])
-                  for name, (error, up) in ANNOTATORS.items()}
+        labels = {
+            name: (None if rng.random() < MISSING else LEVELS[rate(rng, truth, error, up)])
+            for name, (error, up) in ANNOTATORS.items()
+        }
         rows.append({"ticket": f"T-{number:03d}", **labels})
     tied_seen = untied_seen = 0
     for row in rows:

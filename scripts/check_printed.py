@@ -5,6 +5,7 @@ numbers the paper (its README, repository or replication) prints, by the relatio
 each value's range over the printed inputs' intervals, and the variants of each relation
 (reagree.pipeline.internal.check_printed). No data is read. One script for every paper.
 """
+
 from reagree.pipeline.internal import check_printed
 from reagree.pipeline.paper import paper_code
 from reagree.pipeline.paperspec import load_paper
@@ -15,5 +16,9 @@ with rule_log(snakemake) as log:
     claims = load_paper(snakemake.input.paper)["claims"]
     outputs = check_printed(relations, claims)
     write_outputs(outputs, snakemake)
-    log.info("%d values and %d variants from the printed numbers of %d claims", len(outputs.values),
-             len(outputs.variants), len(claims))
+    log.info(
+        "%d values and %d variants from the printed numbers of %d claims",
+        len(outputs.values),
+        len(outputs.variants),
+        len(claims),
+    )

@@ -1,5 +1,6 @@
 """Rule gather_values: one values.tsv from a paper's partial value files (keys unique, each
 declared by the paper's keys.py with the rule and function that wrote it)."""
+
 from reagree.pipeline.paper import paper_code
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import gather_values, write_values

@@ -1,4 +1,5 @@
 """Rule hash_inputs: the sha256 of every file a paper fetched, in `sha256sum -c` format."""
+
 from reagree.pipeline.rulekit import rule_log
 from reagree.pipeline.tables import write_checksums
 

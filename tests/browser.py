@@ -4,6 +4,7 @@ standard library: open a page at a given window size, run a script in it, captur
 whole page as PNG. The report's browser test measures the page with it
 (tests/report/test_report.py); Debian's ``chromium`` is what .ci/run installs.
 """
+
 from __future__ import annotations
 
 import base64
@@ -15,8 +16,17 @@ import time
 from pathlib import Path
 
 #: Chromium's flags for a quiet, local, throwaway run (with a new empty profile each time).
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+]
 
 
 def chromium() -> str | None:
@@ -35,17 +45,25 @@ class Page:
             os.dup2(read, 3)
             os.dup2(write, 4)
 
-        self.process = subprocess.Popen([executable, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe",
-                                         "about:blank"], preexec_fn=descriptors, close_fds=False,
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [executable, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
+            preexec_fn=descriptors,
+            close_fds=False,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         os.close(to_browser)
         os.close(from_browser)
         self._out, self._in = os.fdopen(from_us, "wb"), os.fdopen(to_us, "rb")
         self._buffer, self._id, self.timeout = b"", 0, timeout
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
-                                                         "mobile": False}, page=True)
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            page=True,
+        )
 
     def send(self, method: str, params: dict | None = None, page: bool = False) -> dict:
         self._id += 1
@@ -78,8 +96,9 @@ class Page:
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression in the page (awaited when a promise)."""
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                "awaitPromise": True}, page=True)
+        result = self.send(
+            "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, page=True
+        )
         return result["result"].get("value")
 
     def capture(self, path: Path) -> None:

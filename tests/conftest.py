@@ -42,6 +42,7 @@ unit tests (``-m "not e2e"`` starts none). Under pytest-xdist (``make test`` run
 ``-n auto``) the builds live in the folder the workers share and are made once, by the
 first worker that needs them; the others wait for their exit status.
 """
+
 import fcntl
 import os
 import shutil
@@ -86,8 +87,10 @@ def find_mirror() -> Path | None:
 def mirror() -> Path:
     found = find_mirror()
     if found is None:
-        pytest.skip("no offline mirror of the papers' data: set REAGREE_MIRROR=/path/to/mirror "
-                    "or put the shared/ folder (with mirror/) beside this checkout to run the end-to-end tests")
+        pytest.skip(
+            "no offline mirror of the papers' data: set REAGREE_MIRROR=/path/to/mirror "
+            "or put the shared/ folder (with mirror/) beside this checkout to run the end-to-end tests"
+        )
     return found
 
 
@@ -119,9 +122,13 @@ def copy_build(build: Path, tmp_path_factory, name: str) -> Path:
 
 def file_states(work: Path) -> dict[str, tuple[int, int]]:
     """(size, modification time) of every file under results/ and data/ of ``work``."""
-    return {str(path.relative_to(work)): (path.stat().st_size, path.stat().st_mtime_ns)
-            for folder in ("results", "data") if (work / folder).is_dir()
-            for path in sorted((work / folder).rglob("*")) if path.is_file()}
+    return {
+        str(path.relative_to(work)): (path.stat().st_size, path.stat().st_mtime_ns)
+        for folder in ("results", "data")
+        if (work / folder).is_dir()
+        for path in sorted((work / folder).rglob("*"))
+        if path.is_file()
+    }
 
 
 def _shared(work: Path):
@@ -130,8 +137,7 @@ def _shared(work: Path):
     yield work
     after = file_states(work)
     changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
-    assert not changed, (f"a test changed the shared build {work} (use copy_build or a build of its own): "
-                         f"{changed[:20]}")
+    assert not changed, f"a test changed the shared build {work} (use copy_build or a build of its own): {changed[:20]}"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -164,22 +170,34 @@ def _prepare_offline(work: Path, mirror: Path) -> None:
     documents = mirror.parent / "documents.yaml"
     if documents.is_file():
         beside = mirror.parent.parent / "checkout"
-        offline["documents"] = {paper: [str((beside / path).resolve()) for path in paths]
-                                for paper, paths in (yaml.safe_load(documents.read_text())["documents"]).items()}
+        offline["documents"] = {
+            paper: [str((beside / path).resolve()) for path in paths]
+            for paper, paths in (yaml.safe_load(documents.read_text())["documents"]).items()
+        }
         offline["strict_ledger"] = True
     (work / OFFLINE).write_text(yaml.safe_dump(offline))
 
 
 def prepare_gudea(work: Path, mirror: Path) -> None:
     """The config file ``GUDEA`` of ``gudea_build``: shvets2026 on one myth, from ``mirror``."""
-    (work / GUDEA).write_text(yaml.safe_dump({"papers": ["shvets2026"], "mirror": str(mirror), "datasets": {},
-                                              "shvets2026": {"myths": ["gudea"]}}))
+    (work / GUDEA).write_text(
+        yaml.safe_dump(
+            {"papers": ["shvets2026"], "mirror": str(mirror), "datasets": {}, "shvets2026": {"myths": ["gudea"]}}
+        )
+    )
 
 
 def _prepare_demo(work: Path) -> None:
     shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
-    (work / DEMO).write_text(yaml.safe_dump({"papers": ["agreement_before_accuracy", "demo"],
-                                             "mirror": str(FIXTURES / "demo_mirror"), "demo": {"parts": ["a", "c"]}}))
+    (work / DEMO).write_text(
+        yaml.safe_dump(
+            {
+                "papers": ["agreement_before_accuracy", "demo"],
+                "mirror": str(FIXTURES / "demo_mirror"),
+                "demo": {"parts": ["a", "c"]},
+            }
+        )
+    )
 
 
 def _copy_project(work: Path) -> None:
@@ -210,11 +228,25 @@ def _start(root: Path, name: str, configfile: str, prepare) -> None:
             rc.write_text("1\n")
             raise
         # The status is written to a temporary name and renamed, so a reader never sees half of it.
-        script = ('"$@" > "$OUT" 2>&1; echo $? > "$RC.part"; mv "$RC.part" "$RC"')
+        script = '"$@" > "$OUT" 2>&1; echo $? > "$RC.part"; mv "$RC.part" "$RC"'
         _STARTED[name] = subprocess.Popen(
-            ["sh", "-c", script, "build", sys.executable, "-m", "snakemake", "--cores", "2", "--configfile",
-             configfile], cwd=work, env={**os.environ, "OUT": str(output), "RC": str(rc)},
-            start_new_session=True)
+            [
+                "sh",
+                "-c",
+                script,
+                "build",
+                sys.executable,
+                "-m",
+                "snakemake",
+                "--cores",
+                "2",
+                "--configfile",
+                configfile,
+            ],
+            cwd=work,
+            env={**os.environ, "OUT": str(output), "RC": str(rc)},
+            start_new_session=True,
+        )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -222,9 +254,11 @@ def _start_shared_builds(request, tmp_path_factory):
     """Start, with the session's first test, the shared builds its selected tests use."""
     used = {name for item in request.session.items for name in item.fixturenames}
     mirror = find_mirror()
-    builds = {"offline_build": (OFFLINE, (lambda work: _prepare_offline(work, mirror)) if mirror else None),
-              "demo_build": (DEMO, _prepare_demo),
-              "gudea_build": (GUDEA, (lambda work: prepare_gudea(work, mirror)) if mirror else None)}
+    builds = {
+        "offline_build": (OFFLINE, (lambda work: _prepare_offline(work, mirror)) if mirror else None),
+        "demo_build": (DEMO, _prepare_demo),
+        "gudea_build": (GUDEA, (lambda work: prepare_gudea(work, mirror)) if mirror else None),
+    }
     root = _builds_root(tmp_path_factory) if used & builds.keys() else None
     for name, (configfile, prepare) in builds.items():
         if name in used and prepare is not None:
@@ -247,8 +281,9 @@ def _finished(name: str, tmp_path_factory) -> Path:
         time.sleep(0.2)
     if rc.read_text().strip() != "0":
         said = (root / f"{name}.out").read_text(errors="replace")
-        raise AssertionError(f"the shared build {name} failed (snakemake output in {root / f'{name}.out'}):\n"
-                             f"{said[-3000:]}")
+        raise AssertionError(
+            f"the shared build {name} failed (snakemake output in {root / f'{name}.out'}):\n{said[-3000:]}"
+        )
     return root / name
 
 

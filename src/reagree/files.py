@@ -33,16 +33,37 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
-__all__ = ["KINDS", "MAX_TABLE_BYTES", "UnsafePath", "atomic_output", "check_output", "human_bytes", "kind_of",
-           "move_into_place", "naming_the_file", "not_regular", "open_regular", "read_bounded", "readable_mode",
-           "temporary_beside", "write_atomic"]
+__all__ = [
+    "KINDS",
+    "MAX_TABLE_BYTES",
+    "UnsafePath",
+    "atomic_output",
+    "check_output",
+    "human_bytes",
+    "kind_of",
+    "move_into_place",
+    "naming_the_file",
+    "not_regular",
+    "open_regular",
+    "read_bounded",
+    "readable_mode",
+    "temporary_beside",
+    "write_atomic",
+]
 
 #: The most bytes reagree reads of one annotation table unless told otherwise: the table is
 #: held in memory, several times over while it is parsed.
 MAX_TABLE_BYTES = 2 << 30
 
-KINDS = {stat.S_IFREG: "a regular file", stat.S_IFDIR: "a folder", stat.S_IFLNK: "a symbolic link", stat.S_IFCHR: "a character device",
-         stat.S_IFBLK: "a block device", stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFSOCK: "a socket"}
+KINDS = {
+    stat.S_IFREG: "a regular file",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFLNK: "a symbolic link",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFIFO: "a FIFO (named pipe)",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 class UnsafePath(ValueError):
@@ -90,15 +111,17 @@ def open_regular(path: str | os.PathLike, what: str = "reagree reads only regula
         raise
 
 
-def read_bounded(path: str | os.PathLike, limit: int, how_to_raise: str,
-                 what: str = "reagree reads only regular files") -> bytes:
+def read_bounded(
+    path: str | os.PathLike, limit: int, how_to_raise: str, what: str = "reagree reads only regular files"
+) -> bytes:
     """The bytes of the regular file ``path``; UnsafePath for anything else and for a file
     of more than ``limit`` bytes (the message ends with ``how_to_raise``)."""
     with open_regular(path, what) as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise UnsafePath(f"{path} is larger than {human_bytes(limit)}, the most reagree reads of one table; "
-                         f"{how_to_raise}")
+        raise UnsafePath(
+            f"{path} is larger than {human_bytes(limit)}, the most reagree reads of one table; {how_to_raise}"
+        )
     return data
 
 
@@ -112,6 +135,7 @@ def human_bytes(n: int) -> str:
 
 # ------------------------------------------------------------------------- writing
 
+
 def check_output(path: str | os.PathLike) -> None:
     """Refuse (UnsafePath) an output path that exists and is not a regular file."""
     try:
@@ -121,8 +145,10 @@ def check_output(path: str | os.PathLike) -> None:
     if stat.S_ISREG(mode):
         return
     what = _kind(mode) + (f" to {os.readlink(path)}" if stat.S_ISLNK(mode) else "")
-    raise UnsafePath(f"{path} is {what}: reagree writes an output only to a regular file or a new path, never over "
-                     "a link, a device, a FIFO, a socket or a folder; nothing was written")
+    raise UnsafePath(
+        f"{path} is {what}: reagree writes an output only to a regular file or a new path, never over "
+        "a link, a device, a FIFO, a socket or a folder; nothing was written"
+    )
 
 
 def readable_mode() -> int:

@@ -1,6 +1,7 @@
 """The library's modules import one another without a circle (an import anywhere in a
 module counts, deferred ones included). (No library module imports a paper or the
 workflow, and the layers import downwards: tests/architecture/test_library_is_general.py.)"""
+
 from __future__ import annotations
 
 import ast
@@ -25,8 +26,10 @@ def import_graph() -> dict[str, set[str]]:
             targets = []
             if isinstance(node, ast.ImportFrom) and node.module:
                 # `from package import module` imports that module; any other name, the package
-                targets = [f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules else node.module
-                           for alias in node.names]
+                targets = [
+                    f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules else node.module
+                    for alias in node.names
+                ]
             elif isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             found |= {t for t in targets if t in modules and t != name}
@@ -43,7 +46,7 @@ def test_no_import_circle_in_the_library():
         state[node] = "open"
         for nxt in sorted(graph[node]):
             if state.get(nxt) == "open":
-                circles.append(path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt])
+                circles.append(path[path.index(nxt) :] + [nxt] if nxt in path else [node, nxt])
             elif nxt not in state:
                 visit(nxt, path + [nxt])
         state[node] = "done"
@@ -69,13 +72,17 @@ def test_stats_reads_no_file_and_io_computes_no_coefficient():
     graph = import_graph()
     for name, imported in graph.items():
         if name.startswith("reagree.stats"):
-            assert not {m for m in imported if m.startswith(("reagree.io", "reagree.pipeline", "reagree.audit",
-                                                             "reagree.report", "reagree.cli"))}, (name, imported)
+            assert not {
+                m
+                for m in imported
+                if m.startswith(("reagree.io", "reagree.pipeline", "reagree.audit", "reagree.report", "reagree.cli"))
+            }, (name, imported)
             path = SRC / (name.replace(".", "/") + ".py")
             tree = ast.parse(path.read_text(encoding="utf-8") if path.is_file() else "")
             stdlib = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
             stdlib |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
             assert not stdlib & {"csv", "codecs", "io"}, (name, stdlib & {"csv", "codecs", "io"})
         if name.startswith("reagree.io"):  # reagree.files: the bounded read of a regular file
-            assert all(m.startswith(("reagree.io", "reagree.stats.labels")) or m == "reagree.files"
-                       for m in imported), (name, imported)
+            assert all(
+                m.startswith(("reagree.io", "reagree.stats.labels")) or m == "reagree.files" for m in imported
+            ), (name, imported)

@@ -11,6 +11,7 @@ paper is imported here, and an import anywhere in a module counts, deferred ones
   ``reagree new-paper`` writes (the template of every paper to come). Tests do not count.
   A module one paper alone imports is that paper's code and belongs in its package.
 """
+
 from __future__ import annotations
 
 import ast
@@ -29,10 +30,12 @@ PAPERS_DIR = ROOT / "workflow" / "papers"
 # Bottom up. reagree.files (bounded reads of a regular file, atomic writes) imports nothing of
 # reagree and sits with the bottom layer; reagree.plots (matplotlib helpers) beside io and
 # methods. The root package ``reagree`` holds only the version and may be imported anywhere.
-LAYERS = (("reagree.stats", "reagree.files"),
-          ("reagree.io", "reagree.methods", "reagree.plots"),
-          ("reagree.pipeline", "reagree.audit"),
-          ("reagree.report", "reagree.cli"))
+LAYERS = (
+    ("reagree.stats", "reagree.files"),
+    ("reagree.io", "reagree.methods", "reagree.plots"),
+    ("reagree.pipeline", "reagree.audit"),
+    ("reagree.report", "reagree.cli"),
+)
 # Imports that climb, each with the change that will remove it (none today).
 CLIMBS: dict[tuple[str, str], str] = {}
 # General methods kept in the library that one paper alone uses today, each with why it is
@@ -40,11 +43,11 @@ CLIMBS: dict[tuple[str, str], str] = {}
 # and convention as a parameter, and another design than its one user's could call it.
 GENERAL_WITH_ONE_USER = {
     "reagree.methods.runtriples": "Cohen's kappa over every pair and every triple of repeated runs of any "
-                                  "segmentation; grouping columns are parameters",
+    "segmentation; grouping columns are parameters",
     "reagree.methods.phaseshift": "boundary placement, onset lags against rotations and B2 over any "
-                                  "segmentation; windows, largest lag and labels are parameters",
+    "segmentation; windows, largest lag and labels are parameters",
     "reagree.stats.reference": "Cohen's kappa of raters against one or many reference labellings, and "
-                               "rankings across references",
+    "rankings across references",
     "reagree.stats.softlabel": "a rater scored against a panel's label distribution (cross-entropy, mean kappa)",
 }
 
@@ -73,15 +76,18 @@ def imported_names(tree: ast.AST) -> set[str]:
 
 def smk_imports(text: str) -> set[str]:
     """The imports of a Snakemake file (Python statements inside another grammar)."""
-    code = "\n".join(line for line in text.splitlines()
-                     if re.match(r"\s*(from \S+ import |import )", line) and "(" not in line)
+    code = "\n".join(
+        line for line in text.splitlines() if re.match(r"\s*(from \S+ import |import )", line) and "(" not in line
+    )
     return imported_names(ast.parse(code))
 
 
 def library_imports() -> dict[str, set[str]]:
     """Library module -> the library modules it imports."""
-    return {name: {m for m in imported_names(ast.parse(path.read_text(encoding="utf-8"))) if m in LIBRARY}
-            for name, path in LIBRARY.items()}
+    return {
+        name: {m for m in imported_names(ast.parse(path.read_text(encoding="utf-8"))) if m in LIBRARY}
+        for name, path in LIBRARY.items()
+    }
 
 
 def layer_of(module: str) -> int | None:
@@ -99,25 +105,40 @@ def test_every_library_module_has_a_layer():
 def test_no_library_module_imports_a_paper_or_the_workflow():
     # every name importable from workflow/: the top-level folder, and what each paper folder
     # puts on sys.path (its package, its scripts folder, ...)
-    forbidden = {"workflow"} | {child.stem for folder in PAPERS_DIR.iterdir() if folder.is_dir()
-                                for child in folder.iterdir() if child.is_dir() or child.suffix == ".py"}
-    found = [f"{path.relative_to(ROOT)}: {name}" for name, path in LIBRARY.items()
-             for name in imported_names(ast.parse(path.read_text(encoding="utf-8")))
-             if name.split(".")[0] in forbidden]
+    forbidden = {"workflow"} | {
+        child.stem
+        for folder in PAPERS_DIR.iterdir()
+        if folder.is_dir()
+        for child in folder.iterdir()
+        if child.is_dir() or child.suffix == ".py"
+    }
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for name, path in LIBRARY.items()
+        for name in imported_names(ast.parse(path.read_text(encoding="utf-8")))
+        if name.split(".")[0] in forbidden
+    ]
     assert not found, found
 
 
 def test_the_layers_import_downwards():
-    climbs = [f"{module} -> {target}" for module, targets in library_imports().items() for target in sorted(targets)
-              if target != "reagree" and layer_of(target) > layer_of(module) and (module, target) not in CLIMBS]
+    climbs = [
+        f"{module} -> {target}"
+        for module, targets in library_imports().items()
+        for target in sorted(targets)
+        if target != "reagree" and layer_of(target) > layer_of(module) and (module, target) not in CLIMBS
+    ]
     assert not climbs, f"imports from a lower layer to a higher one (../shared/layout.md): {climbs}"
 
 
 def test_the_statistics_import_nothing_above_them():
     """stats is the bottom layer: arrays in, numbers out; no io, methods, pipeline, audit,
     report or cli. Named apart from the layer test so a climb out of it reads as what it is."""
-    climbing = {module: sorted(t for t in targets if (layer_of(t) or 0) > 0 and (module, t) not in CLIMBS)
-                for module, targets in library_imports().items() if module.startswith("reagree.stats")}
+    climbing = {
+        module: sorted(t for t in targets if (layer_of(t) or 0) > 0 and (module, t) not in CLIMBS)
+        for module, targets in library_imports().items()
+        if module.startswith("reagree.stats")
+    }
     assert not any(climbing.values()), {m: t for m, t in climbing.items() if t}
 
 
@@ -132,8 +153,13 @@ def users(tmp_path_factory) -> dict[str, set[str]]:
     sources = [(path, "library") for path in LIBRARY.values()]
     sources += [(path, "scripts") for path in (ROOT / "scripts").glob("*.py")]
     sources += [(path, "workflow") for path in [ROOT / "Snakefile", *(ROOT / "workflow" / "rules").glob("*.smk")]]
-    sources += [(path, folder.name) for folder in PAPERS_DIR.iterdir() if folder.is_dir()
-                for path in folder.rglob("*") if path.suffix in (".py", ".smk")]
+    sources += [
+        (path, folder.name)
+        for folder in PAPERS_DIR.iterdir()
+        if folder.is_dir()
+        for path in folder.rglob("*")
+        if path.suffix in (".py", ".smk")
+    ]
     sources += [(path, "scaffold") for path in (scaffolded / "workflow").rglob("*") if path.suffix in (".py", ".smk")]
     found: dict[str, set[str]] = {name: set() for name in LIBRARY}
     for path, user in sources:
@@ -147,8 +173,11 @@ def users(tmp_path_factory) -> dict[str, set[str]]:
 
 def test_no_library_module_is_used_by_one_paper_alone(users):
     papers = {folder.name for folder in PAPERS_DIR.iterdir() if folder.is_dir()}
-    alone = {name: sorted(who) for name, who in users.items()
-             if len(who) == 1 and who <= papers and name not in GENERAL_WITH_ONE_USER}
+    alone = {
+        name: sorted(who)
+        for name, who in users.items()
+        if len(who) == 1 and who <= papers and name not in GENERAL_WITH_ONE_USER
+    }
     assert not alone, f"library modules only one paper imports (move each into that paper's package): {alone}"
 
 

@@ -30,7 +30,9 @@ def module_name(path: Path, root: Path) -> str:
 def declared_all(path: Path) -> list[str] | None:
     """The literal ``__all__`` of a module's source, or None when it has none."""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
         if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets):
             return list(ast.literal_eval(node.value))
     return None
@@ -81,8 +83,9 @@ def test_every_reagree_module_declares_all_and_has_every_name_in_it():
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("package", ["reagree.stats", "reagree.pipeline", "reagree.io", "reagree.methods",
-                                     "reagree.report.sections"])
+@pytest.mark.parametrize(
+    "package", ["reagree.stats", "reagree.pipeline", "reagree.io", "reagree.methods", "reagree.report.sections"]
+)
 def test_a_package_of_modules_lists_every_module(package):
     """Packages whose ``__all__`` lists their modules (rather than re-exporting names) list them all."""
     folder = SRC.joinpath(*package.split("."))

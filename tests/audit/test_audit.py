@@ -42,12 +42,36 @@ WORDS = {1: "very low", 2: "low", 3: "mid", 4: "high", 5: "very high"}
 # paper prints kappa = .430 and the category kappas .245, .245, .520, .471, .566 (data as
 # statsmodels' test suite holds them, `diagnoses`).
 FLEISS_1971 = [
-    [4, 4, 4, 4, 4, 4], [2, 2, 2, 5, 5, 5], [2, 3, 3, 3, 3, 5], [5, 5, 5, 5, 5, 5], [2, 2, 2, 4, 4, 4],
-    [1, 1, 3, 3, 3, 3], [3, 3, 3, 3, 5, 5], [1, 1, 3, 3, 3, 4], [1, 1, 4, 4, 4, 4], [5, 5, 5, 5, 5, 5],
-    [1, 4, 4, 4, 4, 4], [1, 2, 4, 4, 4, 4], [2, 2, 2, 3, 3, 3], [1, 4, 4, 4, 4, 4], [2, 2, 4, 4, 4, 5],
-    [3, 3, 3, 3, 3, 5], [1, 1, 1, 4, 5, 5], [1, 1, 1, 1, 1, 2], [2, 2, 4, 4, 4, 4], [1, 3, 3, 5, 5, 5],
-    [5, 5, 5, 5, 5, 5], [2, 4, 4, 4, 4, 4], [2, 2, 4, 5, 5, 5], [1, 1, 4, 4, 4, 4], [1, 4, 4, 4, 4, 5],
-    [2, 2, 2, 2, 2, 4], [1, 1, 1, 1, 5, 5], [2, 2, 4, 4, 4, 4], [1, 3, 3, 3, 3, 3], [5, 5, 5, 5, 5, 5],
+    [4, 4, 4, 4, 4, 4],
+    [2, 2, 2, 5, 5, 5],
+    [2, 3, 3, 3, 3, 5],
+    [5, 5, 5, 5, 5, 5],
+    [2, 2, 2, 4, 4, 4],
+    [1, 1, 3, 3, 3, 3],
+    [3, 3, 3, 3, 5, 5],
+    [1, 1, 3, 3, 3, 4],
+    [1, 1, 4, 4, 4, 4],
+    [5, 5, 5, 5, 5, 5],
+    [1, 4, 4, 4, 4, 4],
+    [1, 2, 4, 4, 4, 4],
+    [2, 2, 2, 3, 3, 3],
+    [1, 4, 4, 4, 4, 4],
+    [2, 2, 4, 4, 4, 5],
+    [3, 3, 3, 3, 3, 5],
+    [1, 1, 1, 4, 5, 5],
+    [1, 1, 1, 1, 1, 2],
+    [2, 2, 4, 4, 4, 4],
+    [1, 3, 3, 5, 5, 5],
+    [5, 5, 5, 5, 5, 5],
+    [2, 4, 4, 4, 4, 4],
+    [2, 2, 4, 5, 5, 5],
+    [1, 1, 4, 4, 4, 4],
+    [1, 4, 4, 4, 4, 5],
+    [2, 2, 2, 2, 2, 4],
+    [1, 1, 1, 1, 5, 5],
+    [2, 2, 4, 4, 4, 4],
+    [1, 3, 3, 3, 3, 3],
+    [5, 5, 5, 5, 5, 5],
 ]
 FLEISS_1971_CATEGORY = {"1": 0.245, "2": 0.245, "3": 0.520, "4": 0.471, "5": 0.566}
 
@@ -60,10 +84,24 @@ WIKIPEDIA = {
     "c3": [None, None, 2, 1, 3, 4, 4, None, 2, 1, 1, 3, 3, None, 4],
 }
 
-REQUIRED_KEYS = ["n_units", "n_raters", "n_ratings", "categories", "missing_share", "coefficients.percent_agreement",
-                 "coefficients.fleiss_kappa", "coefficients.fleiss_n_units", "coefficients.krippendorff_alpha.nominal",
-                 "coefficients.gwet_ac1", "coefficients.pabak", "coefficients.mean_pairwise_cohen", "pairwise",
-                 "ties.count", "ties.rule", "ci.method"]
+REQUIRED_KEYS = [
+    "n_units",
+    "n_raters",
+    "n_ratings",
+    "categories",
+    "missing_share",
+    "coefficients.percent_agreement",
+    "coefficients.fleiss_kappa",
+    "coefficients.fleiss_n_units",
+    "coefficients.krippendorff_alpha.nominal",
+    "coefficients.gwet_ac1",
+    "coefficients.pabak",
+    "coefficients.mean_pairwise_cohen",
+    "pairwise",
+    "ties.count",
+    "ties.rule",
+    "ci.method",
+]
 
 
 def write_wide(path: Path, columns: dict, sep: str = ",", unit: str = "unit", relabel=None) -> Path:
@@ -103,6 +141,7 @@ def dig(result: dict, dotted: str):
 
 # ----------------------------------------------------------------------------- Krippendorff (2011)
 
+
 @pytest.fixture(params=["long", "wide"])
 def krippendorff_file(request, tmp_path):
     if request.param == "long":
@@ -114,8 +153,9 @@ def krippendorff_file(request, tmp_path):
 def test_krippendorff_2011_published_alphas_long_and_wide(krippendorff_file, tmp_path, capsys):
     path, layout = krippendorff_file
     # --full: the pairs and their ceiling are past the one-screen default
-    code, result, printed = run_audit([str(path), *layout, "--level", "interval", "--bootstrap", "200", "--full"],
-                                      tmp_path, capsys)
+    code, result, printed = run_audit(
+        [str(path), *layout, "--level", "interval", "--bootstrap", "200", "--full"], tmp_path, capsys
+    )
     assert code == 0
     for key in REQUIRED_KEYS:
         dig(result, key)
@@ -139,8 +179,21 @@ def test_krippendorff_2011_published_alphas_long_and_wide(krippendorff_file, tmp
 
 def test_ordered_words_need_the_order_and_then_give_the_published_ordinal_alpha(tmp_path, capsys):
     path = write_wide(tmp_path / "words.csv", KRIPPENDORFF_2011, relabel=WORDS.get)
-    code, result, printed = run_audit([str(path), "--format", "wide", "--level", "ordinal", "--order",
-                                       "very low,low,mid,high,very high", "--bootstrap", "0"], tmp_path, capsys)
+    code, result, printed = run_audit(
+        [
+            str(path),
+            "--format",
+            "wide",
+            "--level",
+            "ordinal",
+            "--order",
+            "very low,low,mid,high,very high",
+            "--bootstrap",
+            "0",
+        ],
+        tmp_path,
+        capsys,
+    )
     assert code == 0
     assert round(result["coefficients"]["krippendorff_alpha"]["ordinal"], 3) == 0.815
     assert round(result["coefficients"]["krippendorff_alpha"]["nominal"], 3) == 0.743
@@ -152,6 +205,7 @@ def test_ordered_words_need_the_order_and_then_give_the_published_ordinal_alpha(
 
 
 # ----------------------------------------------------------------------------- Fleiss (1971)
+
 
 @pytest.mark.parametrize("layout", ["long", "wide"])
 def test_fleiss_1971_published_kappa_and_category_kappas(layout, tmp_path, capsys):
@@ -182,6 +236,7 @@ def test_wikipedia_alpha_example_with_units_nobody_rated(tmp_path, capsys):
 
 
 # ----------------------------------------------------------------------------- reading the table
+
 
 def test_numbers_are_ordered_as_numbers_and_labels_are_stripped(tmp_path):
     path = tmp_path / "scores.csv"
@@ -219,11 +274,15 @@ def test_the_majority_column_needs_the_wide_format(tmp_path, capsys):
 
 # ----------------------------------------------------------------------------- degenerate tables
 
-@pytest.mark.parametrize("text, problem", [
-    ("unit,rater,label\n1,a,x\n2,a,y\n3,a,x\n", "only one rater"),
-    ("unit,rater,label\n1,a,x\n1,b,x\n2,a,x\n2,b,x\n", "only 1 category in use"),
-    ("unit,rater,label\n1,a,x\n2,b,y\n3,c,x\n", "no unit has two or more ratings"),
-])
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("unit,rater,label\n1,a,x\n2,a,y\n3,a,x\n", "only one rater"),
+        ("unit,rater,label\n1,a,x\n1,b,x\n2,a,x\n2,b,x\n", "only 1 category in use"),
+        ("unit,rater,label\n1,a,x\n2,b,y\n3,c,x\n", "no unit has two or more ratings"),
+    ],
+)
 def test_undefined_numbers_say_why_and_exit_zero(text, problem, tmp_path, capsys):
     path = tmp_path / "table.csv"
     path.write_text(text)
@@ -259,9 +318,24 @@ t6,pos,pos,pos,neu,neu
 def test_ties_the_rule_and_the_majority_column_counted_by_hand(tmp_path, capsys):
     path = tmp_path / "ties.csv"
     path.write_text(TIES)
-    code, result, printed = run_audit([str(path), "--format", "wide", "--majority", "gold", "--tie-rule",
-                                       "prefer:neu", "--order", "neg,neu,pos", "--bootstrap", "0", "--full"],
-                                      tmp_path, capsys)  # --full: the ties are past the one-screen default
+    code, result, printed = run_audit(
+        [
+            str(path),
+            "--format",
+            "wide",
+            "--majority",
+            "gold",
+            "--tie-rule",
+            "prefer:neu",
+            "--order",
+            "neg,neu,pos",
+            "--bootstrap",
+            "0",
+            "--full",
+        ],
+        tmp_path,
+        capsys,
+    )  # --full: the ties are past the one-screen default
     assert code == 0
     ties = result["ties"]
     # t1 neg-neu 2-2, t2 neu-pos 2-2, t4 neu-pos 2-2, t5 neg-neu 1-1: four ties
@@ -275,8 +349,9 @@ def test_ties_the_rule_and_the_majority_column_counted_by_hand(tmp_path, capsys)
     assert result["n_raters"] == 4  # the majority column is not a rater
     assert "the column 'gold' gave them: neg 1, neu 2, pos 1" in printed
 
-    code, dropped, _ = run_audit([str(path), "--format", "wide", "--majority", "gold", "--bootstrap", "0"],
-                                 tmp_path, capsys)
+    code, dropped, _ = run_audit(
+        [str(path), "--format", "wide", "--majority", "gold", "--bootstrap", "0"], tmp_path, capsys
+    )
     assert dropped["ties"]["rule_gave"] == {"no label": 4}
 
 
@@ -291,6 +366,7 @@ def test_random_tie_rule_is_seeded(tmp_path):
 
 
 # ----------------------------------------------------------------------------- intervals and output
+
 
 def test_intervals_are_named_and_reproducible(tmp_path):
     path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)
@@ -325,16 +401,28 @@ def test_out_writes_json_text_tables_and_figure(tmp_path, capsys):
     path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)
     assert main(["audit", str(path), "--format", "wide", "--bootstrap", "100", "--out", str(tmp_path / "out")]) == 0
     out = tmp_path / "out"
-    for name in ("audit.json", "audit.txt", "coefficients.png", "tables/coefficients.tsv", "tables/coefficients.md",
-                 "tables/pairwise.tsv", "tables/per_category.tsv", "tables/ties.tsv", "tables/design.tsv"):
+    for name in (
+        "audit.json",
+        "audit.txt",
+        "coefficients.png",
+        "tables/coefficients.tsv",
+        "tables/coefficients.md",
+        "tables/pairwise.tsv",
+        "tables/per_category.tsv",
+        "tables/ties.tsv",
+        "tables/design.tsv",
+    ):
         assert (out / name).is_file(), name
     assert "sha256" in (out / "tables" / "coefficients.md").read_text()
 
 
 def test_piped_output_has_no_progress_bar(tmp_path):
     path = write_wide(tmp_path / "k.csv", KRIPPENDORFF_2011)
-    done = subprocess.run([sys.executable, "-m", "reagree.cli", "audit", str(path), "--format", "wide",
-                           "--bootstrap", "500"], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "reagree.cli", "audit", str(path), "--format", "wide", "--bootstrap", "500"],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == "" and "\r" not in done.stdout
     # the most important line first (alpha and the rater who lowers it most), then what was read
@@ -343,23 +431,45 @@ def test_piped_output_has_no_progress_bar(tmp_path):
 
 # ----------------------------------------------------------------------------- a paper's released table
 
+
 def test_jayanetti2026_release_audited_gives_the_replication_numbers(mirror, tmp_path, capsys):
     """The six human raters of Jayanetti et al. (2026), as released (majorityvote.tsv), with
     the released majority column: the replication write-up (seed 000) prints Fleiss 0.385,
     per-category kappas 0.454 / 0.257 / 0.484, 11 3-3 ties (7 negative-neutral, 4
     neutral-positive), the release breaking all 7 of the first toward negative and 3 of the
     4 others toward positive."""
-    path = (mirror / "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/"
-            "e74bb77504f534fa11707103f6e5c098017064d2/sentiment_analysis_tools/"
-            "sampled_tweets100_translated-majorityvote.tsv")
+    path = (
+        mirror / "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/"
+        "e74bb77504f534fa11707103f6e5c098017064d2/sentiment_analysis_tools/"
+        "sampled_tweets100_translated-majorityvote.tsv"
+    )
     raters = ",".join(f"sentiment_Rater{i}" for i in range(1, 7))
-    code, result, _ = run_audit([str(path), "--format", "wide", "--unit", "tweetURL", "--raters", raters,
-                                 "--majority", "majority_sentiment_human_raters", "--order",
-                                 "negative,neutral,positive", "--bootstrap", "0"], tmp_path, capsys)
+    code, result, _ = run_audit(
+        [
+            str(path),
+            "--format",
+            "wide",
+            "--unit",
+            "tweetURL",
+            "--raters",
+            raters,
+            "--majority",
+            "majority_sentiment_human_raters",
+            "--order",
+            "negative,neutral,positive",
+            "--bootstrap",
+            "0",
+        ],
+        tmp_path,
+        capsys,
+    )
     assert code == 0
     assert round(result["coefficients"]["fleiss_kappa"], 3) == 0.385
     assert {c: round(v["fleiss_kappa"], 3) for c, v in result["per_category"].items()} == {
-        "negative": 0.454, "neutral": 0.257, "positive": 0.484}
+        "negative": 0.454,
+        "neutral": 0.257,
+        "positive": 0.484,
+    }
     ties = result["ties"]
     assert ties["count"] == 11 and ties["kinds"] == {"negative vs neutral": 7, "neutral vs positive": 4}
     assert ties["column_gave"] == {"negative": 7, "neutral": 1, "positive": 3}
@@ -367,14 +477,16 @@ def test_jayanetti2026_release_audited_gives_the_replication_numbers(mirror, tmp
 
 # ----------------------------------------------------------------------------- Light's kappa
 
+
 def test_mean_pairwise_cohen_worked_by_hand(tmp_path, monkeypatch):
     # Units (A, B, C): (x, x, x), (x, y, x), (y, y, x), (y, y, y).
     # A-B: p_o = 3/4, p_e = (2/4)(1/4) + (2/4)(3/4) = 1/2, kappa = 1/2.
     # A-C: p_o = 3/4, p_e = (2/4)(3/4) + (2/4)(1/4) = 1/2, kappa = 1/2.
     # B-C: p_o = 2/4, p_e = (1/4)(3/4) + (3/4)(1/4) = 3/8, kappa = (1/2 - 3/8) / (5/8) = 1/5.
     # Light's kappa = (1/2 + 1/2 + 1/5) / 3 = 0.4.
-    path = write_wide(tmp_path / "light.csv", {"A": ["x", "x", "y", "y"], "B": ["x", "y", "y", "y"],
-                                               "C": ["x", "x", "x", "y"]})
+    path = write_wide(
+        tmp_path / "light.csv", {"A": ["x", "x", "y", "y"], "B": ["x", "y", "y", "y"], "C": ["x", "x", "x", "y"]}
+    )
     table = read_table(path, layout="wide")
     result = audit(table, draws=50)
     assert result["coefficients"]["mean_pairwise_cohen"] == pytest.approx(0.4, abs=1e-12)
@@ -394,21 +506,34 @@ def test_mean_pairwise_cohen_worked_by_hand(tmp_path, monkeypatch):
 
 # ----------------------------------------------------------------------------- wrong turns get one line
 
+
 def one_line(said: str) -> str:
     lines = [line for line in said.splitlines() if line.strip()]
     assert len(lines) == 1, said
     return lines[0]
 
 
-@pytest.mark.parametrize("option, expected", [
-    (["--bootstrap", "100001"], "reagree audit: --bootstrap 100001: give 0 (no intervals) to 100,000 resamples, the cap "
-                                "config.yaml's bootstrap.draws has too (time and memory grow with the draws)"),
-    (["--bootstrap", "1000000000"], "reagree audit: --bootstrap 1000000000: give 0 (no intervals) to 100,000 "
-                                    "resamples, the cap config.yaml's bootstrap.draws has too (time and memory grow "
-                                    "with the draws)"),
-    (["--seed", "-1"], "reagree audit: --seed -1: a seed is a whole number 0 or more"),
-    (["--ci-level", "95"], "reagree audit: --ci-level 95: an interval level lies strictly between 0 and 1 (e.g. 0.95)"),
-])
+@pytest.mark.parametrize(
+    "option, expected",
+    [
+        (
+            ["--bootstrap", "100001"],
+            "reagree audit: --bootstrap 100001: give 0 (no intervals) to 100,000 resamples, the cap "
+            "config.yaml's bootstrap.draws has too (time and memory grow with the draws)",
+        ),
+        (
+            ["--bootstrap", "1000000000"],
+            "reagree audit: --bootstrap 1000000000: give 0 (no intervals) to 100,000 "
+            "resamples, the cap config.yaml's bootstrap.draws has too (time and memory grow "
+            "with the draws)",
+        ),
+        (["--seed", "-1"], "reagree audit: --seed -1: a seed is a whole number 0 or more"),
+        (
+            ["--ci-level", "95"],
+            "reagree audit: --ci-level 95: an interval level lies strictly between 0 and 1 (e.g. 0.95)",
+        ),
+    ],
+)
 def test_bootstrap_options_out_of_range_name_the_option_in_one_line(option, expected, tmp_path, capsys):
     path = write_long(tmp_path / "k.csv", KRIPPENDORFF_2011)
     code, result, said = run_audit([str(path), *option], tmp_path, capsys)
@@ -427,26 +552,31 @@ def test_a_latin1_file_says_to_name_its_encoding_and_reads_with_it(tmp_path, cap
     path.write_bytes("unit,rater,label\n1,a,café\n1,b,thé\n2,a,café\n2,b,café\n".encode("latin-1"))
     code, result, said = run_audit([str(path), "--bootstrap", "0"], tmp_path, capsys)
     assert code == 2 and result is None
-    assert one_line(said) == (f"reagree audit: {path}: line 2: not UTF-8 text (invalid continuation byte at byte 8 of "
-                              "the line); "
-                              "if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
-                              "or --encoding cp1252 for a file saved on Windows)")
+    assert one_line(said) == (
+        f"reagree audit: {path}: line 2: not UTF-8 text (invalid continuation byte at byte 8 of "
+        "the line); "
+        "if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
+        "or --encoding cp1252 for a file saved on Windows)"
+    )
     code, result, _ = run_audit([str(path), "--bootstrap", "0", "--encoding", "latin-1"], tmp_path, capsys)
     assert code == 0
     assert result["label_distribution"] == {"café": 3, "thé": 1}  # counted by hand
     assert result["settings"]["encoding"] == "latin-1"
     code, _, said = run_audit([str(path), "--encoding", "klingon"], tmp_path, capsys)
-    assert code == 2 and one_line(said) == (f"reagree audit: {path}: unknown encoding 'klingon' "
-                                            "(e.g. utf-8, latin-1, cp1252, utf-16)")
+    assert code == 2 and one_line(said) == (
+        f"reagree audit: {path}: unknown encoding 'klingon' (e.g. utf-8, latin-1, cp1252, utf-16)"
+    )
 
 
 def test_a_wide_table_read_as_long_says_it_looks_wide_and_how_to_read_it(tmp_path, capsys):
     path = write_wide(tmp_path / "wide.csv", KRIPPENDORFF_2011, unit="item")
     code, result, said = run_audit([str(path), "--bootstrap", "0"], tmp_path, capsys)
     assert code == 2 and result is None
-    assert one_line(said) == (f"reagree audit: {path}: missing column(s) ['unit', 'rater', 'label']; found ['item', "
-                              "'A', 'B', 'C', 'D']: this looks like a wide table (one row per unit, one column per "
-                              "rater); read it with --format wide --unit item")
+    assert one_line(said) == (
+        f"reagree audit: {path}: missing column(s) ['unit', 'rater', 'label']; found ['item', "
+        "'A', 'B', 'C', 'D']: this looks like a wide table (one row per unit, one column per "
+        "rater); read it with --format wide --unit item"
+    )
     code, result, _ = run_audit([str(path), "--bootstrap", "0", "--format", "wide", "--unit", "item"], tmp_path, capsys)
     assert code == 0 and round(result["coefficients"]["krippendorff_alpha"]["nominal"], 3) == 0.743
     # a long table with misnamed columns is not called wide
@@ -460,13 +590,17 @@ def test_a_wide_table_read_as_long_says_it_looks_wide_and_how_to_read_it(tmp_pat
 REPEATED = "unit,rater,label\n1,a,x\n1,b,y\n2,a,x\n2,b,x\n1,a,y\n3,a,y\n3,b,y\n"
 
 
-@pytest.mark.parametrize("rule, agreement, pairable, applied", [
-    ("first", 2 / 3, 3, "each rater's first label on a unit (in file order) counts"),  # unit 1: x against y
-    ("last", 1.0, 3, "each rater's last label on a unit (in file order) counts"),  # unit 1: y against y
-    ("drop", 1.0, 2, "a rater's labels on a unit where they differ are all left out"),  # unit 1: b alone
-])
-def test_a_rater_labelling_a_unit_twice_differently_names_the_rule_and_the_others(rule, agreement, pairable, applied,
-                                                                                  tmp_path, capsys):
+@pytest.mark.parametrize(
+    "rule, agreement, pairable, applied",
+    [
+        ("first", 2 / 3, 3, "each rater's first label on a unit (in file order) counts"),  # unit 1: x against y
+        ("last", 1.0, 3, "each rater's last label on a unit (in file order) counts"),  # unit 1: y against y
+        ("drop", 1.0, 2, "a rater's labels on a unit where they differ are all left out"),  # unit 1: b alone
+    ],
+)
+def test_a_rater_labelling_a_unit_twice_differently_names_the_rule_and_the_others(
+    rule, agreement, pairable, applied, tmp_path, capsys
+):
     path = tmp_path / "repeated.csv"
     path.write_text(REPEATED)
     args = [str(path), "--bootstrap", "0"] + ([] if rule == "first" else ["--repeats", rule])
@@ -474,15 +608,18 @@ def test_a_rater_labelling_a_unit_twice_differently_names_the_rule_and_the_other
     assert code == 0
     others = " or ".join(f"--repeats {r}" for r in ("first", "last", "drop") if r != rule)
     left_out = 2 if rule == "drop" else 1
-    note = (f"1 unit(s) labelled more than once by the same rater, 1 of them with different labels (e.g. unit '1', "
-            f"rater 'a': x then y); rule applied: --repeats {rule}, {applied} ({left_out} label(s) left out); "
-            f"{others} chooses another")
+    note = (
+        f"1 unit(s) labelled more than once by the same rater, 1 of them with different labels (e.g. unit '1', "
+        f"rater 'a': x then y); rule applied: --repeats {rule}, {applied} ({left_out} label(s) left out); "
+        f"{others} chooses another"
+    )
     assert note in result["notes"] and f"  note: {note}" in printed
     assert result["coefficients"]["percent_agreement"] == pytest.approx(agreement, abs=1e-12)
     assert result["units_pairable"] == pairable and result["settings"]["repeats"] == rule
 
 
 # ----------------------------------------------------------------------------- the field's libraries agree
+
 
 def test_values_equal_krippendorff_statsmodels_and_sklearn(tmp_path):
     """Every coefficient those libraries compute, on Krippendorff's (2011) table: the same
@@ -508,8 +645,9 @@ def test_values_equal_krippendorff_statsmodels_and_sklearn(tmp_path):
     assert "fewer than the minimum of 10" in result["undefined"]["coefficients.fleiss_kappa"]
     assert not np.isnan(fleiss_kappa(counts, method="fleiss"))
     assert result["references"]["fleiss_kappa_gwet"]["library"].startswith("irrCAC")
-    assert abs(result["coefficients"]["fleiss_kappa_gwet"] - result["references"]["fleiss_kappa_gwet"]["value"]) \
-        <= 1e-12
+    assert (
+        abs(result["coefficients"]["fleiss_kappa_gwet"] - result["references"]["fleiss_kappa_gwet"]["value"]) <= 1e-12
+    )
     kappas = []
     for pair in result["pairwise"]:
         a, b = data["ABCD".index(pair["a"])], data["ABCD".index(pair["b"])]
@@ -521,6 +659,7 @@ def test_values_equal_krippendorff_statsmodels_and_sklearn(tmp_path):
 
 
 # ----------------------------------------------------------------------------- many raters
+
 
 def many_raters_file(tmp_path: Path, n_raters: int = 25, n_units: int = 400) -> tuple[Path, dict]:
     """Each unit labelled by 3 of ``n_raters`` raters (seeded); the labels per rater."""
@@ -543,13 +682,17 @@ def test_beyond_twenty_raters_the_pairs_are_summarised_not_each_bootstrapped(tmp
     path, labels = many_raters_file(tmp_path)
     # named crowd raters: each labelled few units (the design infers interchangeable), so
     # the pairs by name are asked for with --design fixed
-    code, result, printed = run_audit([str(path), "--bootstrap", "200", "--design", "fixed", "--full"], tmp_path,
-                                      capsys)  # --full: the pairs are past the one-screen default
+    code, result, printed = run_audit(
+        [str(path), "--bootstrap", "200", "--design", "fixed", "--full"], tmp_path, capsys
+    )  # --full: the pairs are past the one-screen default
     assert code == 0
     plan = result["pairwise_plan"]
     assert plan["mode"] == "summarised" and plan["rater_pairs"] == 25 * 24 // 2 and plan["intervals"] is False
-    sharing = {(a, b) for a, b in combinations(sorted(labels), 2)
-               if any(x is not None and y is not None for x, y in zip(labels[a], labels[b]))}
+    sharing = {
+        (a, b)
+        for a, b in combinations(sorted(labels), 2)
+        if any(x is not None and y is not None for x, y in zip(labels[a], labels[b]))
+    }
     assert {(p["a"], p["b"]) for p in result["pairwise"]} == sharing  # values for those, no interval for any
     assert not any("cohen_kappa_ci" in p for p in result["pairwise"])
     assert not any(key.startswith("pairwise.") for key in result["ci"]["undefined_draws"])
@@ -559,7 +702,7 @@ def test_beyond_twenty_raters_the_pairs_are_summarised_not_each_bootstrapped(tmp
         if len({v for xy in both for v in xy}) > 1:
             assert abs(pair["cohen_kappa"] - cohen_kappa_score(*zip(*both))) <= 1e-12
     # the terminal summarises: one line of counts and at most ten pairs, not 300
-    assert (f"Pairs (units both labelled): 25 raters make 300 pairs; {len(sharing)} share a unit" in printed)
+    assert f"Pairs (units both labelled): 25 raters make 300 pairs; {len(sharing)} share a unit" in printed
     assert "  summarised: more than 20 raters: the pairs that share a unit get values without intervals" in printed
     pair_lines = [line for line in printed.splitlines() if line.startswith("  r") and "-r" in line.split()[0]]
     assert len(pair_lines) == 10
@@ -572,10 +715,11 @@ def test_beyond_the_pair_limit_no_pairs_are_tabulated_and_the_audit_says_why(tmp
 
     monkeypatch.setattr(compute, "MAX_RATER_PAIRS", 100)
     path, _ = many_raters_file(tmp_path)
-    code, result, printed = run_audit([str(path), "--bootstrap", "50", "--design", "fixed", "--full"], tmp_path,
-                                      capsys)  # --full: the pairs are past the one-screen default
+    code, result, printed = run_audit(
+        [str(path), "--bootstrap", "50", "--design", "fixed", "--full"], tmp_path, capsys
+    )  # --full: the pairs are past the one-screen default
     assert code == 0
-    why = ("25 raters make 300 pairs, more than the 100 the audit tabulates; audit a table filtered to fewer raters")
+    why = "25 raters make 300 pairs, more than the 100 the audit tabulates; audit a table filtered to fewer raters"
     assert result["pairwise"] == [] and result["pairwise_plan"]["mode"] == "none"
     assert result["undefined"]["coefficients.mean_pairwise_cohen"] == f"not computed: {why}"
     assert f"  not computed: {why}" in printed
@@ -583,6 +727,7 @@ def test_beyond_the_pair_limit_no_pairs_are_tabulated_and_the_audit_says_why(tmp
 
 
 # ----------------------------------------------------------------------------- the figure
+
 
 def test_figure_shades_alpha_bands_behind_alpha_only_and_names_its_source(tmp_path, monkeypatch):
     from matplotlib.patches import Rectangle
@@ -621,15 +766,22 @@ def test_figure_gives_each_category_one_line_with_its_two_measures_and_each_pair
     drawn = []
     monkeypatch.setattr(figure_module, "save_figure", lambda figure, path: drawn.append(figure))
     # the example of config.yaml: 4 raters, 80 tickets, 50 complete, so both measures are defined
-    table = read_table(ROOT / "examples" / "triage_wide.csv", layout="wide", unit="ticket", majority="lead",
-                       order="low,medium,high,urgent")
+    table = read_table(
+        ROOT / "examples" / "triage_wide.csv",
+        layout="wide",
+        unit="ticket",
+        majority="lead",
+        order="low,medium,high,urgent",
+    )
     result = audit(table, level="ordinal", draws=50)
     figure_module.coefficient_figure(result, tmp_path / "coefficients.png", title="triage")
     (panel,) = [axis for axis in drawn[0].axes if axis.get_title(loc="left") == "Per category"]
     # one line per category (four), not eight rows interleaving two measures
     assert [t.get_text() for t in panel.get_yticklabels()] == ["low", "medium", "high", "urgent"]
-    assert [t.get_text() for t in panel.get_legend().get_texts()] == ["Fleiss' kappa_j (complete units)",
-                                                                      "specific agreement (pairable units)"]
+    assert [t.get_text() for t in panel.get_legend().get_texts()] == [
+        "Fleiss' kappa_j (complete units)",
+        "specific agreement (pairable units)",
+    ]
     points = [line for line in panel.get_lines() if line.get_marker() == "o"]
     ticks = panel.get_yticks()
     for tick in ticks:  # each category's two points sit just above and below its line
@@ -647,11 +799,10 @@ def test_the_report_lists_at_most_45_pairs_and_says_where_the_rest_are(tmp_path)
     path, _ = many_raters_file(tmp_path)
     result = audit(read_table(path), draws=0, design="fixed")
     html = audit_section(AuditResults("many", result, None, tmp_path), tmp_path)
-    pairs = html[html.index("<h3>Pairs</h3>"):html.index("<h3>Majority vote")]
+    pairs = html[html.index("<h3>Pairs</h3>") : html.index("<h3>Majority vote")]
     listed = pairs.count("a model that copies")
     assert listed == 45 and len(result["pairwise"]) > 45
-    assert (f"... and {len(result['pairwise']) - 45:,} more pairs: every pair is in pairwise.tsv and audit.json"
-            in pairs)
+    assert f"... and {len(result['pairwise']) - 45:,} more pairs: every pair is in pairwise.tsv and audit.json" in pairs
     assert "more than 20 raters: the pairs that share a unit get values without intervals" in pairs
     assert "r00, r01, r02, r03, r04, ...)" in html  # 25 raters are not all named in the design line
 
@@ -666,9 +817,14 @@ def test_numpy_scheme_intervals_are_a_plain_numpy_loop_over_krippendorff(tmp_pat
     result = audit(read_table(path, layout="wide"), draws=300, seed=11, ci_scheme="numpy")
     data = np.array([[np.nan if v is None else v for v in KRIPPENDORFF_2011[r]] for r in "ABCD"], dtype=float)
     rng = np.random.default_rng(11)
-    values = [krippendorff.alpha(reliability_data=data[:, rng.integers(0, 12, size=12)],
-                                 level_of_measurement="nominal", value_domain=[1.0, 2.0, 3.0, 4.0, 5.0])
-              for _ in range(300)]
+    values = [
+        krippendorff.alpha(
+            reliability_data=data[:, rng.integers(0, 12, size=12)],
+            level_of_measurement="nominal",
+            value_domain=[1.0, 2.0, 3.0, 4.0, 5.0],
+        )
+        for _ in range(300)
+    ]
     expected = np.percentile(np.array(values)[np.isfinite(values)], [2.5, 97.5])
     np.testing.assert_allclose(result["ci"]["krippendorff_alpha"]["nominal"], expected, rtol=0, atol=1e-12)
     assert result["settings"]["bootstrap"]["scheme"] == "numpy"

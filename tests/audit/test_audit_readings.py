@@ -7,6 +7,7 @@ Cited cases: Fleiss (1971) Table 1 (statsmodels' test suite, ``diagnoses``); irr
 one unit every observer rated); the krippendorff package recomputed without each rater;
 scipy's ``chisquare`` for the bias test.
 """
+
 from __future__ import annotations
 
 import csv
@@ -39,7 +40,8 @@ def _observers_file(tmp_path):
     frame = raw_5observers().reset_index()
     frame.columns = ["unit", *frame.columns[1:]]
     frame.astype(object).where(frame.notna(), "").map(lambda v: str(int(v)) if v != "" else "").to_csv(
-        path, index=False)
+        path, index=False
+    )
     return path
 
 
@@ -76,8 +78,11 @@ def test_fleiss_design_written_long_with_each_patients_psychiatrists_is_intercha
     cell is filled and nothing in the counts tells a column is not one person: it is
     inferred fixed, and the text names --design interchangeable."""
     path = tmp_path / "fleiss_long.csv"
-    rows = [(patient + 1, f"p{patient + 1}-r{j + 1}", label) for patient, row in enumerate(diagnoses)
-            for j, label in enumerate(row)]
+    rows = [
+        (patient + 1, f"p{patient + 1}-r{j + 1}", label)
+        for patient, row in enumerate(diagnoses)
+        for j, label in enumerate(row)
+    ]
     pd.DataFrame(rows, columns=["unit", "rater", "label"]).to_csv(path, index=False)
     result = audit(read_table(path), draws=0)
     assert result["design"]["raters"] == "interchangeable" and result["design"]["inferred"]
@@ -119,7 +124,8 @@ def test_leave_one_rater_out_equals_krippendorff_without_the_rater(tmp_path):
     assert render_text(result).splitlines()[0] == (
         f"nominal alpha {everyone:.2f} [{result['ci']['krippendorff_alpha']['nominal'][0]:.2f}, "
         f"{result['ci']['krippendorff_alpha']['nominal'][1]:.2f}]; without rater {top['rater']}: "
-        f"{everyone + top['without_alpha']['change']:.2f}")
+        f"{everyone + top['without_alpha']['change']:.2f}"
+    )
 
 
 def test_per_rater_agreement_and_bias_by_hand(tmp_path):
@@ -183,9 +189,12 @@ def test_value_rows_carry_gwet_conger_and_standard_errors_with_irrcac_beside(tmp
         fleiss, conger = cac.fleiss()["est"], cac.conger()["est"]
     assert values.loc["ac1.raters", "reference"].startswith("irrCAC")  # the older rows read the registry too
     assert values.loc["fleiss.raters", "reference_value"] == pytest.approx(0.4302445, abs=1e-7)  # statsmodels
-    for key, expected in (("fleiss_gwet.raters", fleiss["coefficient_value"]),
-                          ("conger.raters", conger["coefficient_value"]),
-                          ("se.fleiss_kappa_gwet.raters", fleiss["se"]), ("se.conger_kappa.raters", conger["se"])):
+    for key, expected in (
+        ("fleiss_gwet.raters", fleiss["coefficient_value"]),
+        ("conger.raters", conger["coefficient_value"]),
+        ("se.fleiss_kappa_gwet.raters", fleiss["se"]),
+        ("se.conger_kappa.raters", conger["se"]),
+    ):
         assert values.loc[key, "value"] == pytest.approx(expected, abs=1e-12), key
         assert values.loc[key, "reference_value"] == pytest.approx(expected, abs=1e-12), key
         assert values.loc[key, "reference"].startswith("irrCAC"), key
@@ -198,13 +207,15 @@ def test_category_pairs_by_hand(tmp_path):
     path.write_text("unit,a,b,c\nu1,x,x,y\nu2,x,y,\n")
     result = audit(read_table(path, layout="wide"), draws=0)
     assert result["category_pairs"]["pairs"] == [[2, 3], [3, 0]]
-    assert result["category_pairs"]["row_shares"][0][0] == pytest.approx(result["per_category"]["x"]
-                                                                         ["specific_agreement"])
+    assert result["category_pairs"]["row_shares"][0][0] == pytest.approx(
+        result["per_category"]["x"]["specific_agreement"]
+    )
 
 
 def test_weighted_family_and_json_for_ordered_labels(tmp_path):
-    table = read_table("examples/triage_wide.csv", layout="wide", unit="ticket", majority="lead",
-                       order="low,medium,high,urgent")
+    table = read_table(
+        "examples/triage_wide.csv", layout="wide", unit="ticket", majority="lead", order="low,medium,high,urgent"
+    )
     result = audit(table, level="ordinal", draws=0)
     frame = pd.read_csv("examples/triage_wide.csv")[["A", "B", "C", "D"]]
     coded = frame.replace({"low": 1.0, "medium": 2.0, "high": 3.0, "urgent": 4.0}).astype(float)
@@ -219,5 +230,12 @@ def test_weighted_family_and_json_for_ordered_labels(tmp_path):
     assert set(result["weighted"]) == {"linear", "quadratic"}
     json.dumps(result, allow_nan=False)  # every number JSON can hold
     with pytest.raises(ValueError, match="weighted coefficients need ordered labels"):
-        audit(read_table(tmp_path.joinpath("t.csv") if tmp_path.joinpath("t.csv").write_text(
-            "unit,a,b\nu1,x,y\nu2,y,y\n") else None, layout="wide"), weights=["linear"])
+        audit(
+            read_table(
+                tmp_path.joinpath("t.csv")
+                if tmp_path.joinpath("t.csv").write_text("unit,a,b\nu1,x,y\nu2,y,y\n")
+                else None,
+                layout="wide",
+            ),
+            weights=["linear"],
+        )

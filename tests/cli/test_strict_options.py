@@ -3,6 +3,7 @@ misreading (issue 22, items 9, 10 and 17): YAML nested too deep, the YAML merge 
 `--encoding` naming a codec that is not a text encoding, `--repeats` with a wide table,
 and a claims.tsv that is not UTF-8 in `reagree explain`.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,6 +29,7 @@ def one_line(text: str) -> str:
 
 # ------------------------------------------------------------------ item 9: nesting depth
 
+
 def deep(levels: int) -> str:
     return "papers: " + "[" * levels + "]" * levels + "\n"
 
@@ -38,8 +40,9 @@ def test_yaml_nested_deeper_than_the_bound_is_one_line_naming_file_and_line(tmp_
     path.write_text("mirror: null\n" + deep(levels))
     with pytest.raises(YamlError) as info:
         load_yaml(path)
-    assert str(info.value) == (f"{path}, line 2: YAML nested more than {MAX_DEPTH} levels deep; reagree refuses "
-                               "files nested this deep")
+    assert str(info.value) == (
+        f"{path}, line 2: YAML nested more than {MAX_DEPTH} levels deep; reagree refuses files nested this deep"
+    )
 
 
 def test_nesting_up_to_the_bound_is_read(tmp_path):
@@ -70,10 +73,13 @@ def test_a_deep_config_file_in_make_all_and_a_deep_paper_yaml_are_one_line(tmp_p
 
 # ------------------------------------------------------------------ item 17: the merge key
 
+
 def test_the_yaml_merge_key_is_supported_and_an_own_key_wins(tmp_path):
     path = tmp_path / "merge.yaml"
-    path.write_text("base: &base {format: wide, unit: ticket}\n"
-                    "datasets:\n  a:\n    <<: *base\n    path: a.csv\n  b:\n    <<: *base\n    unit: id\n")
+    path.write_text(
+        "base: &base {format: wide, unit: ticket}\n"
+        "datasets:\n  a:\n    <<: *base\n    path: a.csv\n  b:\n    <<: *base\n    unit: id\n"
+    )
     data = load_yaml(path)
     assert data["datasets"]["a"] == {"format": "wide", "unit": "ticket", "path": "a.csv"}
     assert data["datasets"]["b"] == {"format": "wide", "unit": "id"}  # the mapping's own key overrides the merged one
@@ -88,6 +94,7 @@ def test_a_key_repeated_beside_a_merge_key_is_still_refused(tmp_path):
 
 # ------------------------------------------------------------------ item 10: text encodings only
 
+
 def write_table(path: Path) -> Path:
     path.write_text("unit,rater,label\n1,a,x\n1,b,y\n2,a,x\n2,b,x\n", encoding="utf-8")
     return path
@@ -99,18 +106,21 @@ def test_an_encoding_that_is_not_a_text_encoding_is_refused_in_one_line(codec, t
     assert main(["audit", str(path), "--bootstrap", "0", "--encoding", codec]) == 2
     assert one_line(capsys.readouterr().err) == (
         f"reagree audit: --encoding {codec}: not a text encoding (it turns bytes into bytes); name the file's text "
-        "encoding (e.g. utf-8, latin-1, cp1252, utf-16)")
+        "encoding (e.g. utf-8, latin-1, cp1252, utf-16)"
+    )
 
 
 def test_a_text_encoding_still_reads(tmp_path, capsys):
     path = tmp_path / "t.csv"
     path.write_bytes("unit,rater,label\n1,a,é\n1,b,é\n2,a,x\n2,b,é\n".encode("cp1252"))
-    assert main(["audit", str(path), "--bootstrap", "0", "--encoding", "cp1252", "--json", str(tmp_path / "a.json")]) \
-        == 0
+    assert (
+        main(["audit", str(path), "--bootstrap", "0", "--encoding", "cp1252", "--json", str(tmp_path / "a.json")]) == 0
+    )
     assert json.loads((tmp_path / "a.json").read_text())["label_distribution"] == {"é": 3, "x": 1}
 
 
 # ------------------------------------------------------------------ item 17: --repeats with a wide table
+
 
 def test_repeats_with_a_wide_table_is_refused_not_ignored(tmp_path, capsys):
     path = tmp_path / "w.csv"
@@ -119,7 +129,8 @@ def test_repeats_with_a_wide_table_is_refused_not_ignored(tmp_path, capsys):
         assert main(["audit", str(path), "--format", "wide", "--unit", "item", "--repeats", rule]) == 2
         assert one_line(capsys.readouterr().err) == (
             f"reagree audit: --repeats {rule} applies to the long format (a rater's several labels on one unit); "
-            "a wide table has one cell per rater and unit, so there is nothing to choose: leave --repeats out")
+            "a wide table has one cell per rater and unit, so there is nothing to choose: leave --repeats out"
+        )
     assert main(["audit", str(path), "--format", "wide", "--unit", "item", "--bootstrap", "0"]) == 0
 
 
@@ -135,16 +146,20 @@ def test_repeats_in_a_wide_dataset_of_the_config_is_refused_too(tmp_path):
 
 # ------------------------------------------------------------------ item 17: explain on a claims.tsv that is not UTF-8
 
+
 def test_explain_names_a_claims_file_that_is_not_utf8(tmp_path):
     folder = tmp_path / "p"
     folder.mkdir()
-    (folder / "claims.tsv").write_bytes("key\tpublished\tcomputed\tstatus\nkappa.caf\xe9\t0.5\t0.5\tmatch\n"
-                                        .encode("latin-1"))
+    (folder / "claims.tsv").write_bytes(
+        "key\tpublished\tcomputed\tstatus\nkappa.caf\xe9\t0.5\t0.5\tmatch\n".encode("latin-1")
+    )
     with pytest.raises(ValueError) as info:
         explain("kappa.x", tmp_path, "p")
-    assert one_line(str(info.value)) == (f"{folder / 'claims.tsv'}, line 2: not UTF-8 text (invalid continuation "
-                                         "byte at byte 10 of the line); it is written by reagree: rebuild it "
-                                         "(make all)")
+    assert one_line(str(info.value)) == (
+        f"{folder / 'claims.tsv'}, line 2: not UTF-8 text (invalid continuation "
+        "byte at byte 10 of the line); it is written by reagree: rebuild it "
+        "(make all)"
+    )
 
 
 def test_the_readme_lists_what_these_refusals_say():

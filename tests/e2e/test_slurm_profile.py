@@ -61,6 +61,10 @@ def _rule_blocks(text: str):
 
 def test_every_rule_declares_threads():
     files = [ROOT / "Snakefile", *sorted((ROOT / "workflow").rglob("*.smk"))]
-    missing = [f"{path.relative_to(ROOT)}: {name}" for path in files for name, body in _rule_blocks(path.read_text())
-               if name != "all" and not re.search(r"^\s+threads:", body, flags=re.M)]
+    missing = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in files
+        for name, body in _rule_blocks(path.read_text())
+        if name != "all" and not re.search(r"^\s+threads:", body, flags=re.M)
+    ]
     assert missing == []

@@ -7,6 +7,7 @@ synthetic paper alone (no data at all), the demo paper (tests/fixtures: template
 settings, `needs`), the config checks, the no-network message and the lint need no data
 and always run.
 """
+
 import hashlib
 import shutil
 from pathlib import Path
@@ -59,12 +60,22 @@ def test_jayanetti_keeps_its_claim_statuses(work):
     # the 7 internal claims (the LLMs' printed scores against each other) are consistent, never a match;
     # the two data claims on the posting window ("January 2022 to December 2024") hold: May 2022 and
     # October 2024 lie inside it
-    assert table["status"].value_counts().to_dict() == {"match": 85, "consistent": 7, "holds": 2, "mismatch": 1,
-                                                        "uncheckable": 14, "not built": 4}
+    assert table["status"].value_counts().to_dict() == {
+        "match": 85,
+        "consistent": 7,
+        "holds": 2,
+        "mismatch": 1,
+        "uncheckable": 14,
+        "not built": 4,
+    }
     assert (table.loc[table["status"].isin(["uncheckable", "not built"]), "reason"] != "").all()
     released = table[table["end"] == ""].set_index(["key", "source"])
-    assert float(released.loc[("fleiss.humans.three_class", "replication"), "computed"]) == pytest.approx(0.385, abs=5e-4)
-    assert float(released.loc[("kappa.roberta.vs_majority.pos_vs_rest", "paper"), "computed"]) == pytest.approx(0.61, abs=5e-3)
+    assert float(released.loc[("fleiss.humans.three_class", "replication"), "computed"]) == pytest.approx(
+        0.385, abs=5e-4
+    )
+    assert float(released.loc[("kappa.roberta.vs_majority.pos_vs_rest", "paper"), "computed"]) == pytest.approx(
+        0.61, abs=5e-3
+    )
 
 
 # The document's figures that are not a number the fixture reproduces at its printed digits:
@@ -74,10 +85,12 @@ def test_jayanetti_keeps_its_claim_statuses(work):
 # decimal places" (a bound the library comparison keeps: holds); and the one finding, the
 # heading's "five different kappas" over a sweep that prints six prevalences, each with its
 # own kappa (0.137, 0.239, 0.432, 0.590, 0.750, 0.800): mismatch.
-ABA_NOT_MATCHED = {"half_width.kappa.a_b.width_study.n2000.from_printed": "consistent",
-                   "ratio.alpha_minus_fleiss.intent.complete_units.n240_per_n2400": "within tolerance",
-                   "max_abs_difference.alpha.vs_krippendorff_library": "holds",
-                   "count.distinct_kappas.prevalence_sweep": "mismatch"}
+ABA_NOT_MATCHED = {
+    "half_width.kappa.a_b.width_study.n2000.from_printed": "consistent",
+    "ratio.alpha_minus_fleiss.intent.complete_units.n240_per_n2400": "within tolerance",
+    "max_abs_difference.alpha.vs_krippendorff_library": "holds",
+    "count.distinct_kappas.prevalence_sweep": "mismatch",
+}
 
 
 def aba_statuses_hold(table):
@@ -125,15 +138,22 @@ def test_every_finding_names_the_variant_that_reproduces_it_or_none_of_n(work):
         findings = table[table["status"].isin(["mismatch", "inconsistent"])]
         # a variant that reproduces it, none of the N tried, none declared, or a printed bound
         # (held as printed); never a rounding reading (a note in its own column)
-        assert findings["explained_by"].str.match(
-            r"reproduced by |none of \d+ variants? tried|no variant tried \(none declared for this "
-            r"(key\); reagree's value does not reproduce|relation\))|a printed bound").all(), paper
+        assert (
+            findings["explained_by"]
+            .str.match(
+                r"reproduced by |none of \d+ variants? tried|no variant tried \(none declared for this "
+                r"(key\); reagree's value does not reproduce|relation\))|a printed bound"
+            )
+            .all()
+        ), paper
         assert not findings["explained_by"].str.contains("truncation|rounding up").any(), paper
         assert not findings["cause"].str.contains("truncation|rounding up").any(), paper
         assert (findings["reason"] != "").all(), paper
     summary = (work / "results" / "summary.md").read_text()
-    assert "- jayanetti2026: `count.ties.three_class` (printed 0, mismatch 11): none of 2 variants tried reproduces 0" \
+    assert (
+        "- jayanetti2026: `count.ties.three_class` (printed 0, mismatch 11): none of 2 variants tried reproduces 0"
         in summary
+    )
 
 
 def test_explain_prints_every_variant_tried_for_a_claim(work):
@@ -141,8 +161,12 @@ def test_explain_prints_every_variant_tried_for_a_claim(work):
     import sys
 
     reagree = Path(sys.executable).parent / "reagree"
-    result = subprocess.run([str(reagree), "explain", "alpha_interval.self.serbian",
-                             "--results", str(work / "results")], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [str(reagree), "explain", "alpha_interval.self.serbian", "--results", str(work / "results")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     lines = result.stdout.splitlines()
     assert lines[0] == "mozetic2016: alpha_interval.self.serbian"
     assert lines[2].split()[:2] == ["printed", "0.205"]
@@ -153,8 +177,10 @@ def test_explain_prints_every_variant_tried_for_a_claim(work):
     assert " no " in by_variant["alpha.ordinal"] and "not applicable" in by_variant["alpha.ratio"]
     # 182 leave-one-unit-out values in one line: 12 of them print as 0.205 too
     assert "12 of 182 reproduce 0.205" in by_variant["182"]
-    assert ("  explained reproduced by alpha.expected_n_squared (0.205345); 12 of 182 alpha_leave_one_unit_out "
-            "variants (0.204633): 13 candidates, none singled out") in lines
+    assert (
+        "  explained reproduced by alpha.expected_n_squared (0.205345); 12 of 182 alpha_leave_one_unit_out "
+        "variants (0.204633): 13 candidates, none singled out"
+    ) in lines
 
 
 def test_values_name_the_rule_that_wrote_them(work):
@@ -168,15 +194,22 @@ def test_values_name_the_rule_that_wrote_them(work):
 
 def test_tables_and_figures_exist_with_provenance(work):
     results = work / "results"
-    for path in ["jayanetti2026/figures/pairwise_kappa.png", "agreement_before_accuracy/figures/prevalence_sweep.png",
-                 "agreement_before_accuracy/figures/interval_width.png"]:
+    for path in [
+        "jayanetti2026/figures/pairwise_kappa.png",
+        "agreement_before_accuracy/figures/prevalence_sweep.png",
+        "agreement_before_accuracy/figures/interval_width.png",
+    ]:
         assert (results / path).stat().st_size > 10_000, path
     assert "e74bb77" in (results / "jayanetti2026/tables/pairwise_kappa.md").read_text()
 
 
 def test_results_and_data_are_readable_by_others(work):
-    for path in [work / "results" / "summary.tsv", work / "results" / "summary.md",
-                 work / "results" / "jayanetti2026" / "values.tsv", work / "data" / "jayanetti2026" / "LICENSE"]:
+    for path in [
+        work / "results" / "summary.tsv",
+        work / "results" / "summary.md",
+        work / "results" / "jayanetti2026" / "values.tsv",
+        work / "data" / "jayanetti2026" / "LICENSE",
+    ]:
         assert path.stat().st_mode & 0o044 == 0o044, f"{path} is {oct(path.stat().st_mode)}"
 
 
@@ -196,8 +229,11 @@ def test_deleting_one_input_refetches_only_that_file(offline_build, tmp_path_fac
 
 
 def digests(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_same_config_same_bytes(offline_build, tmp_path_factory):
@@ -234,9 +270,13 @@ def test_synthetic_paper_builds_without_any_data(demo_build, synthetic_only):
 
 # ----------------------------------------------------------------- templated sources, settings, needs
 
+
 def test_a_templated_source_builds_only_the_configured_subset(demo):
-    fetched = sorted(str(p.relative_to(demo / "data" / "demo")) for p in (demo / "data" / "demo").rglob("*")
-                     if p.is_file() and not p.name.startswith("."))
+    fetched = sorted(
+        str(p.relative_to(demo / "data" / "demo"))
+        for p in (demo / "data" / "demo").rglob("*")
+        if p.is_file() and not p.name.startswith(".")
+    )
     assert fetched == ["notes/README.txt", "parts/part_a.tsv", "parts/part_c.tsv"]
     table = claims(demo, "demo").set_index("key")
     assert table.loc["agreement.a_b.part_a", "status"] == "match"
@@ -265,17 +305,20 @@ def test_a_wrong_pin_stops_the_fetch_naming_both_hashes(tmp_path_factory):
 
 # ----------------------------------------------------------------- configuration errors
 
+
 def test_unknown_paper_stops_the_run_naming_the_key(synthetic_only):
-    result = run_snakemake(synthetic_only, "-n", "--config", "papers=[jayanetti2026,nosuchpaper]", check=False,
-                           configfile="synthetic.yaml")
+    result = run_snakemake(
+        synthetic_only, "-n", "--config", "papers=[jayanetti2026,nosuchpaper]", check=False, configfile="synthetic.yaml"
+    )
     assert result.returncode != 0
     said = result.stdout + result.stderr
     assert "config key 'papers'" in said and "nosuchpaper" in said
 
 
 def test_wrong_type_stops_the_run_naming_the_key(synthetic_only):
-    result = run_snakemake(synthetic_only, "-n", "--config", "bootstrap={draws: many, seed: 0}", check=False,
-                           configfile="synthetic.yaml")
+    result = run_snakemake(
+        synthetic_only, "-n", "--config", "bootstrap={draws: many, seed: 0}", check=False, configfile="synthetic.yaml"
+    )
     assert result.returncode != 0
     assert "bootstrap.draws: 'many' is not of type 'integer'" in result.stdout + result.stderr
 
@@ -287,8 +330,9 @@ def test_a_misspelt_key_is_an_error_that_suggests_the_right_one(synthetic_only):
 
 
 def test_command_line_numbers_work(synthetic_only):
-    result = run_snakemake(synthetic_only, "-n", "--config", "bootstrap={draws: 500, seed: 0}",
-                           configfile="synthetic.yaml")
+    result = run_snakemake(
+        synthetic_only, "-n", "--config", "bootstrap={draws: 500, seed: 0}", configfile="synthetic.yaml"
+    )
     assert result.returncode == 0
 
 
@@ -317,6 +361,7 @@ def test_lint_is_clean(synthetic_only):
 
 
 # ----------------------------------------------------------------- inputs checked at use
+
 
 def test_a_pinned_input_changed_after_fetching_is_fetched_again(demo):
     part = demo / "data" / "demo" / "parts" / "part_a.tsv"
@@ -361,8 +406,9 @@ def test_a_bad_label_is_one_line_naming_file_and_line_without_a_traceback(tmp_pa
     shutil.copytree(FIXTURES / "demo_mirror", mirror)
     # part b is not pinned; a blank line before the bad row must not shift its line number
     (mirror / "example.org/demo/v1/part_b.tsv").write_text("item\tA\tB\n1\tpos\tneg\n\n2\tmaybe\tneg\n")
-    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(mirror),
-                                                    "demo": {"parts": ["b"]}}))
+    (work / "demo.yaml").write_text(
+        yaml.safe_dump({"papers": ["demo"], "mirror": str(mirror), "demo": {"parts": ["b"]}})
+    )
     result = run_snakemake(work, check=False, configfile="demo.yaml")
     assert result.returncode != 0
     said = result.stdout + result.stderr
@@ -389,10 +435,18 @@ def test_make_all_recovers_from_a_killed_run(tmp_path_factory):
         shutil.copy2(ROOT / name, work / name)
     # the smallest build that shows it: the demo paper, one part, from the fixture mirror
     shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
-    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "datasets": {}, "demo": {"parts": ["a"]},
-                                                    "mirror": str(FIXTURES / "demo_mirror")}))
-    build = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "demo.yaml"],
-                             cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    (work / "demo.yaml").write_text(
+        yaml.safe_dump(
+            {"papers": ["demo"], "datasets": {}, "demo": {"parts": ["a"]}, "mirror": str(FIXTURES / "demo_mirror")}
+        )
+    )
+    build = subprocess.Popen(
+        [sys.executable, "-m", "snakemake", "--cores", "2", "--configfile", "demo.yaml"],
+        cwd=work,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     for _ in range(600):  # until a job has started (its log exists), at most 60 s
         if list((work / "logs").rglob("*.log")) if (work / "logs").exists() else []:
             break
@@ -403,8 +457,12 @@ def test_make_all_recovers_from_a_killed_run(tmp_path_factory):
     said = (plain.stdout + plain.stderr).lower()
     assert plain.returncode != 0 and ("lock" in said or "incomplete" in said)
     # -o: the environment is this one, ready; make must not reinstall the package from the copy
-    recovered = subprocess.run(["make", "-o", f"{venv}/.installed", "all", f"VENV={venv}", "CONFIG=demo.yaml",
-                                "CORES=2"], cwd=work, capture_output=True, text=True)
+    recovered = subprocess.run(
+        ["make", "-o", f"{venv}/.installed", "all", f"VENV={venv}", "CONFIG=demo.yaml", "CORES=2"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+    )
     assert "pip install" not in recovered.stdout
     assert recovered.returncode == 0, recovered.stdout[-2000:] + recovered.stderr[-2000:]
     assert claims(work, "demo").set_index("key").loc["agreement.a_b.part_a", "status"] == "match"

@@ -6,6 +6,7 @@ The shvets2026 build reads a copy of the offline mirror (skipped, saying how, wh
 is found; CI always has one); everything else uses the demo paper's fixture mirror or
 no data at all.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,8 +51,17 @@ def small(tmp_path):
 
 
 def fetch_small(tmp_path, mirror, outputs, entry=ENTRY):
-    return fetch_entry("p", entry, {}, [str(tmp_path / "data" / "p" / o) for o in outputs], mirror=str(mirror),
-                       timeout=5, retries=1, log=lambda s: None, data=tmp_path / "data")
+    return fetch_entry(
+        "p",
+        entry,
+        {},
+        [str(tmp_path / "data" / "p" / o) for o in outputs],
+        mirror=str(mirror),
+        timeout=5,
+        retries=1,
+        log=lambda s: None,
+        data=tmp_path / "data",
+    )
 
 
 def test_the_first_fetch_records_the_sha256_of_unpinned_files(small):
@@ -80,7 +90,8 @@ def test_a_later_fetch_of_other_bytes_is_refused_naming_both_hashes_and_the_acce
     assert str(info.value) == (
         f"{data}/p/b.tsv: its source now has sha256 {new}, not the {old} recorded when it was first fetched "
         f"({data}/p.sha256); source: https://example.org/p/b.tsv (mirror file {source}). reagree does not compute "
-        f"from a changed input. To take the new version: reagree accept p b.tsv {new}")
+        f"from a changed input. To take the new version: reagree accept p b.tsv {new}"
+    )
     assert not (data / "p" / "b.tsv").exists()
     assert (data / "p.sha256").read_text() == record
     assert not [p for p in (data / "p").iterdir() if ".part" in p.name]
@@ -92,8 +103,10 @@ def test_a_pinned_file_is_held_to_its_pin_and_not_recorded(small):
     with pytest.raises(FetchError) as info:
         fetch_small(tmp_path, mirror, ["a.tsv", "b.tsv"], entry)
     source = mirror_path("https://example.org/p/a.tsv", mirror)
-    assert str(info.value) == (f"sha256 mismatch for https://example.org/p/a.tsv (mirror file {source}): "
-                               f"expected {'0' * 64}, got {sha(source.read_bytes())}")
+    assert str(info.value) == (
+        f"sha256 mismatch for https://example.org/p/a.tsv (mirror file {source}): "
+        f"expected {'0' * 64}, got {sha(source.read_bytes())}"
+    )
     assert not (tmp_path / "data" / "p" / "b.tsv").exists()  # the entry lands whole or not at all
     assert read_record("p", tmp_path / "data") == {}
 
@@ -103,8 +116,10 @@ def test_a_file_changed_on_disk_is_a_problem_and_a_dry_inspection_changes_nothin
     fetch_small(tmp_path, mirror, ["a.tsv", "b.tsv"])
     data = tmp_path / "data"
     (data / "p" / "a.tsv").write_text("edited\n")
-    sources = [{"name": "a.tsv", "url": "https://example.org/p/a.tsv", "sha256": None},
-               {"name": "b.tsv", "url": "https://example.org/p/b.tsv", "sha256": sha(b"item\tA\n1\tb\n")[::-1]}]
+    sources = [
+        {"name": "a.tsv", "url": "https://example.org/p/a.tsv", "sha256": None},
+        {"name": "b.tsv", "url": "https://example.org/p/b.tsv", "sha256": sha(b"item\tA\n1\tb\n")[::-1]},
+    ]
     before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
     found = inspect_inputs("p", sources, act=False, data=data)
     assert {p: p.read_bytes() for p in data.rglob("*") if p.is_file()} == before
@@ -113,11 +128,14 @@ def test_a_file_changed_on_disk_is_a_problem_and_a_dry_inspection_changes_nothin
         f"{data}/p/a.tsv changed since it was first fetched: its sha256 is {new}, the one recorded in "
         f"{data}/p.sha256 is {old}. reagree does not compute from a changed input. To use the file as it is now: "
         f"reagree accept p a.tsv {new} (to get the recorded version back instead: delete {data}/p/a.tsv and run "
-        "again)")
+        "again)"
+    )
     actual_b = sha(b"item\tA\n1\tb\n")
     pin = actual_b[::-1]
-    assert found.notes == [f"{data}/p/b.tsv changed since it was fetched: sha256 {actual_b}, its "
-                           f"pinned sha256 is {pin}; a run fetches it again (this dry run changes nothing)"]
+    assert found.notes == [
+        f"{data}/p/b.tsv changed since it was fetched: sha256 {actual_b}, its "
+        f"pinned sha256 is {pin}; a run fetches it again (this dry run changes nothing)"
+    ]
     inspect_inputs("p", sources, act=True, data=data)
     assert not (data / "p" / "b.tsv").exists() and (data / "p" / "a.tsv").read_text() == "edited\n"
 
@@ -153,7 +171,8 @@ def test_the_claims_rule_refuses_inputs_whose_hash_is_not_the_recorded_one(small
         f"- {data}/p/b.tsv changed since it was first fetched: its sha256 is {'1' * 64}, the one recorded in "
         f"{data}/p.sha256 is {recorded['b.tsv']}. reagree does not compute from a changed input. To use the file as "
         f"it is now: reagree accept p b.tsv {'1' * 64} (to get the recorded version back instead: delete "
-        f"{data}/p/b.tsv and run again)")
+        f"{data}/p/b.tsv and run again)"
+    )
     read.write_text(f"{recorded['a.tsv']}  {data}/p/a.tsv\n{recorded['b.tsv']}  {data}/p/b.tsv\n")
     verify_read_inputs("p", read, {}, data)  # the recorded bytes: no complaint
     with pytest.raises(InputChanged, match=r"a.tsv was read with sha256 \w+, but its pinned sha256 is 0{64}"):
@@ -178,8 +197,9 @@ def test_reagree_accept_records_the_new_version_and_refuses_a_pinned_file(tmp_pa
     os.utime(notes, (1, 1))
     assert reagree(["accept", "demo", "notes/README.txt", "--root", str(root)]) == 0
     accepted = sha(b"as it is now\n")
-    assert capsys.readouterr().out == (f"{notes}: recorded sha256 {accepted} (the file as it is); what "
-                                       "read it is rebuilt by the next run\n")
+    assert capsys.readouterr().out == (
+        f"{notes}: recorded sha256 {accepted} (the file as it is); what read it is rebuilt by the next run\n"
+    )
     assert read_record("demo", root / "data") == {"notes/README.txt": sha(b"as it is now\n")}
     assert notes.stat().st_mtime > 1  # newer than everything that read it
     assert reagree(["accept", "demo", "notes/README.txt", "b" * 64, "--root", str(root)]) == 0
@@ -196,8 +216,10 @@ RUN_FILE = "gudea/opus_run1.json"
 # --configfile, which would take them for config files.
 GUDEA_FINDINGS = {"gap_difference.human_minus_gemini.gudea", "rank.gap.human.gudea", "median_segments.all.gudea"}
 GUDEA = ("results/shvets2026/claims.tsv", f"data/shvets2026/{RUN_FILE}", "--configfile", "gudea.yaml")
-RUN_URL = ("https://raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics/"
-           "5241a8bc2cb91b3ad39c0b79f26679427fd75491/data/gudea/opus_run1.json")
+RUN_URL = (
+    "https://raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics/"
+    "5241a8bc2cb91b3ad39c0b79f26679427fd75491/data/gudea/opus_run1.json"
+)
 
 
 @pytest.fixture(scope="module")
@@ -223,11 +245,12 @@ def test_a_run_file_edited_on_disk_stops_the_run_naming_both_hashes(gudea):
         result = run_snakemake(gudea, "-n", *GUDEA, check=False)
         assert result.returncode != 0
         new, old = sha(original + b"\n"), sha(original)
-        assert (f"reagree: data/shvets2026/gudea/human1_run2.json changed since it was first fetched: its sha256 is "
-                f"{new}, the one recorded in data/shvets2026.sha256 is {old}. reagree does not compute from a changed "
-                f"input. To use the file as it is now: reagree accept shvets2026 gudea/human1_run2.json {new} (to get "
-                "the recorded version back instead: delete data/shvets2026/gudea/human1_run2.json and run again)"
-                ) in said(result)
+        assert (
+            f"reagree: data/shvets2026/gudea/human1_run2.json changed since it was first fetched: its sha256 is "
+            f"{new}, the one recorded in data/shvets2026.sha256 is {old}. reagree does not compute from a changed "
+            f"input. To use the file as it is now: reagree accept shvets2026 gudea/human1_run2.json {new} (to get "
+            "the recorded version back instead: delete data/shvets2026/gudea/human1_run2.json and run again)"
+        ) in said(result)
         assert run.read_bytes() == original + b"\n"  # nothing removed, nothing fetched
     finally:
         run.write_bytes(original)
@@ -247,10 +270,11 @@ def test_a_source_changed_upstream_stops_the_run_instead_of_making_findings(gude
     result = run_snakemake(gudea, *GUDEA, check=False)
     assert result.returncode != 0
     new = sha(source.read_bytes())
-    assert (f"reagree: data/shvets2026/{RUN_FILE}: its source now has sha256 {new}, not the {old} recorded when it "
-            f"was first fetched (data/shvets2026.sha256); source: {RUN_URL} (mirror file {source}). reagree does not "
-            f"compute from a changed input. To take the new version: reagree accept shvets2026 {RUN_FILE} {new}"
-            ) in said(result)
+    assert (
+        f"reagree: data/shvets2026/{RUN_FILE}: its source now has sha256 {new}, not the {old} recorded when it "
+        f"was first fetched (data/shvets2026.sha256); source: {RUN_URL} (mirror file {source}). reagree does not "
+        f"compute from a changed input. To take the new version: reagree accept shvets2026 {RUN_FILE} {new}"
+    ) in said(result)
     assert not data_file.exists()
     assert (gudea / "results" / "shvets2026" / "claims.tsv").read_bytes() == claims_before
     table = read_claims(gudea / "results" / "shvets2026" / "claims.tsv")
@@ -280,12 +304,16 @@ def test_accepting_the_new_version_rebuilds_everything_that_read_it(gudea, capsy
 
 # ================================================================ end to end: the demo paper (no mirror needed)
 
+
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     work = project_copy(tmp_path_factory, "safety-demo")
     shutil.copytree(FIXTURES / "demo_paper", work / "workflow" / "papers" / "demo")
-    (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror"),
-                                                    "datasets": {}, "demo": {"parts": ["a", "c"]}}))
+    (work / "demo.yaml").write_text(
+        yaml.safe_dump(
+            {"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror"), "datasets": {}, "demo": {"parts": ["a", "c"]}}
+        )
+    )
     plan = run_snakemake(work, "-n", configfile="demo.yaml").stdout
     # one fetch job per source entry of paper.yaml: the templated parts, then the notes
     assert plan.count("rule fetch_source_") == 2
@@ -297,8 +325,12 @@ def demo(tmp_path_factory):
 
 def tree(work: Path) -> dict[str, tuple[int, int, str]]:
     """Every file under data/, results/ and logs/: size, mtime, sha256."""
-    return {str(p.relative_to(work)): (p.stat().st_size, p.stat().st_mtime_ns, sha(p.read_bytes()))
-            for folder in ("data", "results", "logs") for p in (work / folder).rglob("*") if p.is_file()}
+    return {
+        str(p.relative_to(work)): (p.stat().st_size, p.stat().st_mtime_ns, sha(p.read_bytes()))
+        for folder in ("data", "results", "logs")
+        for p in (work / folder).rglob("*")
+        if p.is_file()
+    }
 
 
 def test_deleting_one_file_of_an_entry_fetches_only_that_file(demo):
@@ -322,9 +354,11 @@ def test_a_dry_run_and_an_unlock_change_nothing_on_disk(demo):
     dry = run_snakemake(demo, "-n", configfile="demo.yaml")
     pin = "68d0ffaa23e8f100a079e36128d9014dcc431f5fb76ba1f8aa7fb8912c7d7b9f"
     changed = sha(original + b"3\tpos\tneg\n")
-    assert (f"reagree: data/demo/parts/part_a.tsv changed since it was fetched: sha256 "
-            f"{changed}, its pinned sha256 is {pin}; a run fetches it again (this dry run "
-            "changes nothing)") in said(dry)
+    assert (
+        f"reagree: data/demo/parts/part_a.tsv changed since it was fetched: sha256 "
+        f"{changed}, its pinned sha256 is {pin}; a run fetches it again (this dry run "
+        "changes nothing)"
+    ) in said(dry)
     assert f"reagree: a run removes {stale.relative_to(demo)}, left by an interrupted fetch" in said(dry)
     assert tree(demo) == before
     run_snakemake(demo, "--unlock", configfile="demo.yaml")
@@ -337,10 +371,17 @@ def test_a_dry_run_and_an_unlock_change_nothing_on_disk(demo):
 
 def hold_run_lock(work: Path) -> subprocess.Popen:
     """A process that holds the folder's run lock, as a run in progress does."""
-    code = ("import sys, time; from reagree.pipeline.runs import RunLock; RunLock().acquire(); "
-            "print('held', flush=True); time.sleep(120)")
-    holder = subprocess.Popen([sys.executable, "-c", code], cwd=work, stdout=subprocess.PIPE, text=True,
-                              env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    code = (
+        "import sys, time; from reagree.pipeline.runs import RunLock; RunLock().acquire(); "
+        "print('held', flush=True); time.sleep(120)"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
     assert holder.stdout.readline().strip() == "held"
     return holder
 
@@ -374,15 +415,19 @@ def test_the_make_all_step_clears_only_a_dead_runs_lock(demo, capsys):
     os.chdir(demo)
     try:
         assert prepare(["demo.yaml"]) == 1
-        assert capsys.readouterr().err == (f"reagree: another run of this folder is alive ({alive}); wait for it "
-                                           "to finish (or stop it) before starting this make all\n")
+        assert capsys.readouterr().err == (
+            f"reagree: another run of this folder is alive ({alive}); wait for it "
+            "to finish (or stop it) before starting this make all\n"
+        )
         assert (locks / "0.input.lock").exists()
         holder.kill()
         holder.wait()
         assert prepare(["demo.yaml"]) == 0
-        assert capsys.readouterr().err == (f"reagree: the last run ({alive}) ended without finishing and no run of "
-                                           "this folder is alive: cleared the lock it left (as snakemake --unlock "
-                                           "does)\n")
+        assert capsys.readouterr().err == (
+            f"reagree: the last run ({alive}) ended without finishing and no run of "
+            "this folder is alive: cleared the lock it left (as snakemake --unlock "
+            "does)\n"
+        )
         assert not locks.exists()
         assert prepare(["demo.yaml"]) == 0 and capsys.readouterr().err == ""  # nothing left to clear
     finally:
@@ -398,8 +443,12 @@ def _make(work: Path, config: str):
         pytest.skip("needs the project's .venv made by `make setup` (run the tests with `make test`)")
     for name in ("Makefile", "pyproject.toml", "requirements.lock"):
         shutil.copy2(ROOT / name, work / name)
-    return subprocess.run(["make", "-o", f"{venv}/.installed", "all", f"VENV={venv}", f"CONFIG={config}", "CORES=2"],
-                          cwd=work, capture_output=True, text=True)
+    return subprocess.run(
+        ["make", "-o", f"{venv}/.installed", "all", f"VENV={venv}", f"CONFIG={config}", "CORES=2"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_make_all_shows_that_a_pinned_input_changed_and_fetches_it_again(demo):
@@ -408,9 +457,10 @@ def test_make_all_shows_that_a_pinned_input_changed_and_fetches_it_again(demo):
     part.write_bytes(original[:-1])
     result = _make(demo, "demo.yaml")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert (f"reagree: data/demo/parts/part_a.tsv changed since it was fetched: sha256 {sha(original[:-1])}, its "
-            "pinned sha256 is 68d0ffaa23e8f100a079e36128d9014dcc431f5fb76ba1f8aa7fb8912c7d7b9f; fetching it again"
-            ) in said(result)
+    assert (
+        f"reagree: data/demo/parts/part_a.tsv changed since it was fetched: sha256 {sha(original[:-1])}, its "
+        "pinned sha256 is 68d0ffaa23e8f100a079e36128d9014dcc431f5fb76ba1f8aa7fb8912c7d7b9f; fetching it again"
+    ) in said(result)
     assert part.read_bytes() == original
 
 

@@ -6,6 +6,7 @@ the claims rule holds them against ``inputs.sha256`` and the pins and the record
 next run computes again what was computed from moved bytes. Before this, an edit between
 ``hash_inputs`` and a computing rule gave exit 0, false mismatches and a summary.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,6 +35,7 @@ def sha(data: bytes) -> str:
 
 
 # ================================================================ unit: what a job read
+
 
 def test_every_reader_remembers_the_sha256_of_the_bytes_it_parsed(tmp_path):
     table = tmp_path / "labels.tsv"
@@ -82,6 +84,7 @@ def test_an_audit_records_the_sha256_of_the_bytes_it_read_and_can_be_run_again_a
 
 # ================================================================ unit: the claims rule and the next start
 
+
 @pytest.fixture
 def moved(tmp_path):
     """The issue's state: hash_inputs and the record saw the old bytes, the computing rule
@@ -111,7 +114,8 @@ def test_the_claims_rule_refuses_numbers_computed_from_bytes_that_moved(moved):
         "p: no claim is written from numbers computed from bytes that are not the pinned or recorded ones:\n"
         f"- {path}: {values} was computed from its bytes with sha256 {new}, but the sha256 recorded in "
         f"{data / 'p.sha256'} is {old}: the file changed while the run read it. Run again (make all): the start of "
-        f"the run checks {path} against its pin or record and computes {values} again")
+        f"the run checks {path} against its pin or record and computes {values} again"
+    )
     # a pin is held the same way; and what hash_inputs saw, when no pin or record says otherwise
     with pytest.raises(InputChanged, match=f"but its pinned sha256 \\(paper.yaml\\) is {old}"):
         verify_rule_reads("p", [str(values)], checksums, {"run.tsv": old}, data)
@@ -129,12 +133,15 @@ def test_the_next_start_computes_again_what_read_moved_bytes(moved):
     path.write_text("a\tb\nx\ty\n")
     os.utime(path, (1, 1))
     found = inspect_rule_reads("p", [{"name": "run.tsv"}], act=False, results=tmp_path / "results", data=data)
-    assert found.notes == [f"{values} was computed from {path} with sha256 {new}, but the sha256 recorded in "
-                           f"{data / 'p.sha256'} is {old}; a run computes again what read it (this dry run changes "
-                           "nothing)"]
+    assert found.notes == [
+        f"{values} was computed from {path} with sha256 {new}, but the sha256 recorded in "
+        f"{data / 'p.sha256'} is {old}; a run computes again what read it (this dry run changes "
+        "nothing)"
+    ]
     assert path.stat().st_mtime == 1
-    found = inspect_rule_reads("p", [{"name": "run.tsv"}], act=True, results=tmp_path / "results", data=data,
-                               found=Inspection())
+    found = inspect_rule_reads(
+        "p", [{"name": "run.tsv"}], act=True, results=tmp_path / "results", data=data, found=Inspection()
+    )
     assert found.notes[0].endswith("; computing again what read it") and not found.problems
     assert path.stat().st_mtime > values.stat().st_mtime - 1  # newer than what read it
 
@@ -178,13 +185,25 @@ def test_an_input_edited_between_hash_inputs_and_a_computing_rule_gives_no_findi
     edited = original.replace(b"4\tpos\tneg", b"4\tpos\tpos")
     assert edited != original
     done, stop = threading.Event(), threading.Event()
-    watcher = threading.Thread(target=edit_after, args=(work, "results/demo/inputs.sha256", PART, edited,
-                                                        time.time(), done, stop))
+    watcher = threading.Thread(
+        target=edit_after, args=(work, "results/demo/inputs.sha256", PART, edited, time.time(), done, stop)
+    )
     watcher.start()
     try:  # the target last, after an option of one value (--forcerun and --prioritize take several)
-        result = run_snakemake(work, "--forcerun", "hash_inputs", "compute_demo_values", "--prioritize",
-                               "results/demo/inputs.sha256", "--max-jobs-per-timespan", "1/1s", CLAIMS,
-                               check=False, configfile=DEMO, cores=1)
+        result = run_snakemake(
+            work,
+            "--forcerun",
+            "hash_inputs",
+            "compute_demo_values",
+            "--prioritize",
+            "results/demo/inputs.sha256",
+            "--max-jobs-per-timespan",
+            "1/1s",
+            CLAIMS,
+            check=False,
+            configfile=DEMO,
+            cores=1,
+        )
     finally:
         stop.set()
         watcher.join()
@@ -193,8 +212,10 @@ def test_an_input_edited_between_hash_inputs_and_a_computing_rule_gives_no_findi
     assert result.returncode != 0, said[-3000:]
     old, new = sha(original), sha(edited)
     assert f"{old}  {PART}" in (work / "results" / "demo" / "inputs.sha256").read_text()  # hashed before the edit
-    assert (f"- {PART}: results/demo/values/part_c.tsv was computed from its bytes with sha256 {new}, but the sha256 "
-            f"recorded in data/demo.sha256 is {old}: the file changed while the run read it") in said
+    assert (
+        f"- {PART}: results/demo/values/part_c.tsv was computed from its bytes with sha256 {new}, but the sha256 "
+        f"recorded in data/demo.sha256 is {old}: the file changed while the run read it"
+    ) in said
     assert not (work / CLAIMS).exists()  # withdrawn when the run started, and not written from the moved bytes
     assert (work / "results" / "summary.md").read_bytes() == summary_before  # the build's, not rebuilt
 
@@ -203,13 +224,16 @@ def test_an_input_edited_between_hash_inputs_and_a_computing_rule_gives_no_findi
     os.utime(part, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     result = run_snakemake(work, "--cores", "2", CLAIMS, configfile=DEMO)
     said = result.stdout + result.stderr
-    assert (f"reagree: results/demo/values/part_c.tsv was computed from {PART} with sha256 {new}, but the sha256 "
-            f"recorded in data/demo.sha256 is {old}; computing again what read it") in said
+    assert (
+        f"reagree: results/demo/values/part_c.tsv was computed from {PART} with sha256 {new}, but the sha256 "
+        f"recorded in data/demo.sha256 is {old}; computing again what read it"
+    ) in said
     assert "rule compute_demo_values" in said
     pd.testing.assert_frame_equal(read_claims(work / CLAIMS), claims_before)
 
 
 # ================================================================ every read of a paper is covered
+
 
 def planned_jobs(work) -> list[dict[str, list[str]]]:
     """Every job of a build as a dry run with --forceall plans it: its inputs and outputs."""

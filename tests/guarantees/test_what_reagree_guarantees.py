@@ -11,6 +11,7 @@ input gets a clear error.
 
 Expected values are worked out here by hand or come from the papers' claims.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,8 +27,14 @@ import yaml
 from reagree.stats import bootstrap as bootstrap_module
 from reagree.stats import multirater, pairwise
 from reagree.stats.alpha import LEVELS, alpha_statistic, coincidence_matrix, krippendorff_alpha
-from reagree.stats.bootstrap import (MAX_UNDEFINED_SHARE, bootstrap, bootstrap_interval, bootstrap_intervals,
-                               interval_from_draws, paired_difference)
+from reagree.stats.bootstrap import (
+    MAX_UNDEFINED_SHARE,
+    bootstrap,
+    bootstrap_interval,
+    bootstrap_intervals,
+    interval_from_draws,
+    paired_difference,
+)
 from reagree.pipeline.claims import read_claims
 from reagree.pipeline.paperspec import load_paper
 from reagree.stats.ratings import MISSING, Ratings, check_unit_counts
@@ -39,9 +46,11 @@ from reagree.stats.undefined import reason_of
 from conftest import DEMO, MOZETIC_LANGUAGES, PAPERS, ROOT, copy_build, project_copy, run_snakemake
 
 WORKFLOW = ROOT / "workflow"
-J26_MAJORITY = "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/" \
-               "e74bb77504f534fa11707103f6e5c098017064d2/sentiment_analysis_tools/" \
-               "sampled_tweets100_translated-majorityvote.tsv"
+J26_MAJORITY = (
+    "raw.githubusercontent.com/himarshaj/hard-to-reach-environments/"
+    "e74bb77504f534fa11707103f6e5c098017064d2/sentiment_analysis_tools/"
+    "sampled_tweets100_translated-majorityvote.tsv"
+)
 
 
 def jayanetti_release():
@@ -53,6 +62,7 @@ def jayanetti_release():
 
 # ================================================================ 3. other bootstrap settings
 
+
 def _reads_the_bootstrap_config(paper: str) -> bool:
     """Whether a paper's intervals follow config.bootstrap or a draws setting of its own."""
     rules = (WORKFLOW / "papers" / paper / "rules.smk").read_text()
@@ -62,8 +72,12 @@ def _reads_the_bootstrap_config(paper: str) -> bool:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_interval_claim_that_follows_the_config_says_what_it_was_printed_under(paper):
     claims = load_paper(WORKFLOW / "papers" / paper / "paper.yaml")["claims"]
-    on_intervals = [c for c in claims if not (c.get("uncheckable") or c.get("not_recomputed"))
-                    and (c.get("end") or "half_width" in c["key"] or c["key"].startswith("width."))]
+    on_intervals = [
+        c
+        for c in claims
+        if not (c.get("uncheckable") or c.get("not_recomputed"))
+        and (c.get("end") or "half_width" in c["key"] or c["key"].startswith("width."))
+    ]
     if not _reads_the_bootstrap_config(paper):
         # agreement_before_accuracy draws with its own fixed generator (2,000 draws of
         # random.Random(100000 + d)), whatever the config says; shvets2026 has no intervals
@@ -80,8 +94,15 @@ def test_the_papers_hold_interval_claims_that_follow_the_config():
     """The test above is not vacuous: papers that follow config.bootstrap print interval claims
     (a paper just scaffolded, with no claims yet, has none)."""
     following = [paper for paper in PAPERS if _reads_the_bootstrap_config(paper)]
-    assert following and sum(bool(c.get("end")) for paper in following
-                             for c in load_paper(WORKFLOW / "papers" / paper / "paper.yaml")["claims"]) >= 10
+    assert (
+        following
+        and sum(
+            bool(c.get("end"))
+            for paper in following
+            for c in load_paper(WORKFLOW / "papers" / paper / "paper.yaml")["claims"]
+        )
+        >= 10
+    )
 
 
 @pytest.fixture(scope="module")
@@ -91,8 +112,7 @@ def jayanetti_other_draws(offline_build, tmp_path_factory, mirror):
     the bootstrap settings run again. (That a whole number written as a float in a config
     file reaches the bootstrap as an int: tests/pipeline/test_settings.py.)"""
     work = copy_build(offline_build, tmp_path_factory, "j26_draws")
-    (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror),
-                                                   "datasets": {}}))
+    (work / "j26.yaml").write_text(yaml.safe_dump({"papers": ["jayanetti2026"], "mirror": str(mirror), "datasets": {}}))
     run_snakemake(work, "--config", "bootstrap={draws: 50, seed: 0}", configfile="j26.yaml")
     return work, 50
 
@@ -120,19 +140,29 @@ def test_other_bootstrap_settings_make_interval_claims_not_comparable(jayanetti_
 def test_mozetic_half_widths_under_other_draws_are_not_comparable(offline_build, tmp_path_factory, mirror):
     # a copy of the session's build: only mozetic2016's jobs that read its draws run again
     work = copy_build(offline_build, tmp_path_factory, "m16_draws")
-    (work / "m16.yaml").write_text(yaml.safe_dump({
-        "papers": ["mozetic2016"], "mirror": str(mirror), "datasets": {},
-        "mozetic2016": {"languages": MOZETIC_LANGUAGES, "draws": 50}}))
+    (work / "m16.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "papers": ["mozetic2016"],
+                "mirror": str(mirror),
+                "datasets": {},
+                "mozetic2016": {"languages": MOZETIC_LANGUAGES, "draws": 50},
+            }
+        )
+    )
     run_snakemake(work, configfile="m16.yaml")
     claims = read_claims(work / "results" / "mozetic2016" / "claims.tsv")
-    built = claims[claims["key"].str.startswith("alpha_interval_half_width.")
-                   & ~claims["status"].isin(["not built", "uncheckable"])]
+    built = claims[
+        claims["key"].str.startswith("alpha_interval_half_width.")
+        & ~claims["status"].isin(["not built", "uncheckable"])
+    ]
     assert len(built) == 2  # Ser/Cro/Bos self and inter
     assert (built["status"] == "not comparable").all(), built.to_string()
     assert built["reason"].str.contains("vs 50 \\(this run\\)").all()
 
 
 # ================================================================ 4. undefined draws
+
 
 def test_an_interval_with_more_than_the_stated_share_of_undefined_draws_is_refused():
     assert MAX_UNDEFINED_SHARE == 0.05
@@ -178,8 +208,9 @@ def test_a_rare_category_gives_no_interval_and_the_count_is_shown(tmp_path):
     assert math.isnan(row["ci_low"]) and f"{undefined} of 2000 bootstrap draws are undefined" in row["note"]
     # a table: an Interval column is written as its ends, its count and its scheme
     common = bootstrap_interval(multirater.fleiss_category_statistic(rare_category_counts(), 0), 2000, 0, 0.95)
-    frame = pd.DataFrame({"category": ["common", "rare"], "kappa": [0.5, statistic.value()],
-                          "interval": [common, interval]})
+    frame = pd.DataFrame(
+        {"category": ["common", "rare"], "kappa": [0.5, statistic.value()], "interval": [common, interval]}
+    )
     write_table(frame, tmp_path / "kappas.tsv", "Per-category kappa", {"source": "made up here"})
     table = pd.read_csv(tmp_path / "kappas.tsv", sep="\t")
     assert table.columns.tolist() == ["category", "kappa", "ci_low", "ci_high", "undefined_draws", "interval"]
@@ -223,10 +254,14 @@ COUNT_COEFFICIENTS = {
     "specific_agreement[category]": lambda counts: multirater.specific_agreement(counts, category=1),
     "specific_agreement_statistic": lambda counts: multirater.specific_agreement_statistic(counts, 1),
     "coincidence_matrix": coincidence_matrix,
-    **{f"krippendorff_alpha[{level}]": (lambda counts, level=level: krippendorff_alpha(counts, level, values=[1, 2]))
-       for level in LEVELS},
-    **{f"alpha_statistic[{level}]": (lambda counts, level=level: alpha_statistic(counts, level, values=[1, 2]))
-       for level in LEVELS},
+    **{
+        f"krippendorff_alpha[{level}]": (lambda counts, level=level: krippendorff_alpha(counts, level, values=[1, 2]))
+        for level in LEVELS
+    },
+    **{
+        f"alpha_statistic[{level}]": (lambda counts, level=level: alpha_statistic(counts, level, values=[1, 2]))
+        for level in LEVELS
+    },
 }
 # unit 1, category 0 is the bad cell in each
 BAD_COUNTS = {
@@ -273,8 +308,9 @@ TABLE_COEFFICIENTS = {
 }
 
 
-@pytest.mark.parametrize("bad, rule, shown", [(np.nan, "finite", "nan"), (np.inf, "finite", "inf"),
-                                              (-1.0, "negative", "-1.0")])
+@pytest.mark.parametrize(
+    "bad, rule, shown", [(np.nan, "finite", "nan"), (np.inf, "finite", "inf"), (-1.0, "negative", "-1.0")]
+)
 @pytest.mark.parametrize("name", list(TABLE_COEFFICIENTS))
 def test_every_table_coefficient_refuses_a_bad_cell_naming_it(name, bad, rule, shown):
     table = np.array([[10.0, 2.0, 0.0], [1.0, 8.0, 3.0], [0.0, 2.0, 9.0]])
@@ -286,12 +322,14 @@ def test_every_table_coefficient_refuses_a_bad_cell_naming_it(name, bad, rule, s
 
 def test_a_table_of_proportions_is_documented_and_allowed():
     counts = np.array([[40.0, 10.0], [5.0, 45.0]])
-    kappa = 1 - (15 / 100) / ((50 * 45 + 50 * 55) / 100 ** 2)  # p_o = 0.85, p_e = (50*45 + 50*55)/100^2 = 0.5
+    kappa = 1 - (15 / 100) / ((50 * 45 + 50 * 55) / 100**2)  # p_o = 0.85, p_e = (50*45 + 50*55)/100^2 = 0.5
     assert pairwise.cohen_kappa(counts / 100) == pytest.approx(kappa, abs=1e-12)
 
 
-@pytest.mark.parametrize("codes, shown", [([[0, np.nan], [1, 0]], "unit 0, rater 1 holds nan"),
-                                          ([[0, 1], [0.5, 0]], "unit 1, rater 0 holds 0.5")])
+@pytest.mark.parametrize(
+    "codes, shown",
+    [([[0, np.nan], [1, 0]], "unit 0, rater 1 holds nan"), ([[0, 1], [0.5, 0]], "unit 1, rater 0 holds 0.5")],
+)
 def test_ratings_codes_must_be_whole_numbers(codes, shown):
     with pytest.raises(ValueError, match=re.escape(shown)):
         Ratings(np.array(codes), ("a", "b"), ("A", "B"))
@@ -304,6 +342,7 @@ def test_check_unit_counts_names_the_first_bad_cell():
 
 
 # ================================================================ 6. data errors name file and line
+
 
 @pytest.fixture
 def majorityvote(tmp_path, mirror):
@@ -329,8 +368,10 @@ def test_an_emptied_label_in_the_release_is_refused_at_its_line(majorityvote):
     empty_a_cell(majorityvote, 42, "sentiment_Rater3")
     with pytest.raises(ValueError) as error:
         release.read_release(majorityvote)
-    assert str(error.value) == (f"{majorityvote}: line 42, column 'sentiment_Rater3': the label is empty; every unit "
-                                "of this release carries a label in every one of its 30 label columns")
+    assert str(error.value) == (
+        f"{majorityvote}: line 42, column 'sentiment_Rater3': the label is empty; every unit "
+        "of this release carries a label in every one of its 30 label columns"
+    )
 
 
 def test_require_complete_counts_blank_lines_in_the_line_number(tmp_path):
@@ -364,23 +405,33 @@ def test_an_emptied_label_stops_the_build_in_one_line_naming_file_and_line(tmp_p
     result = run_snakemake(work, "results/jayanetti2026/values/released.tsv", "--configfile", "j26.yaml", check=False)
     said = result.stdout + result.stderr
     assert result.returncode != 0
-    assert ("data/jayanetti2026/majorityvote.tsv: line 42, column 'sentiment_Rater3': the label is empty" in said)
+    assert "data/jayanetti2026/majorityvote.tsv: line 42, column 'sentiment_Rater3': the label is empty" in said
     assert "Traceback" not in said and "got 5 to 6" not in said
     assert not (work / "results" / "jayanetti2026" / "values" / "released.tsv").exists()
 
 
 def test_a_whole_number_written_as_a_float_is_an_integer_setting():
-    config = resolve_config({"papers": ["agreement_before_accuracy"], "mirror": None,
-                             "bootstrap": {"draws": 2000.0, "seed": 0.0, "level": 0.95},
-                             "fetch": {"timeout": 30.0, "retries": 2.0},
-                             "mozetic2016": {"draws": 1000.0}}, WORKFLOW)
+    config = resolve_config(
+        {
+            "papers": ["agreement_before_accuracy"],
+            "mirror": None,
+            "bootstrap": {"draws": 2000.0, "seed": 0.0, "level": 0.95},
+            "fetch": {"timeout": 30.0, "retries": 2.0},
+            "mozetic2016": {"draws": 1000.0},
+        },
+        WORKFLOW,
+    )
     assert config["bootstrap"] == {"draws": 2000, "seed": 0, "level": 0.95}
     assert type(config["bootstrap"]["draws"]) is int and type(config["bootstrap"]["seed"]) is int
     assert type(config["fetch"]["retries"]) is int and type(config["fetch"]["timeout"]) is float  # a number stays
     assert type(config["mozetic2016"]["draws"]) is int
     counts = np.array([[2, 0], [1, 1], [0, 2], [2, 0]])
-    interval = bootstrap_interval(multirater.percent_agreement_statistic(counts), config["bootstrap"]["draws"],
-                                  config["bootstrap"]["seed"], config["bootstrap"]["level"])
+    interval = bootstrap_interval(
+        multirater.percent_agreement_statistic(counts),
+        config["bootstrap"]["draws"],
+        config["bootstrap"]["seed"],
+        config["bootstrap"]["level"],
+    )
     assert interval.scheme == "percentile; draws=2000; seed=0; level=0.95"
     with pytest.raises(ValueError, match="bootstrap.draws"):
         resolve_config({"papers": [], "bootstrap": {"draws": 2000.5}}, WORKFLOW)
@@ -401,8 +452,9 @@ def test_repeated_category_and_rater_names_are_refused():
     with pytest.raises(ValueError, match=r"rater name\(s\) \['A'\] appear more than once"):
         Ratings(np.array([[0, 1]]), ("a", "b"), ("A", "A"))
     with pytest.raises(ValueError, match=r"t.tsv: category name\(s\) \['neg'\] appear more than once"):
-        Ratings.from_labels(pd.DataFrame({"A": ["neg"], "B": ["pos"]}), categories=["neg", "pos", "neg"],
-                            source="t.tsv")
+        Ratings.from_labels(
+            pd.DataFrame({"A": ["neg"], "B": ["pos"]}), categories=["neg", "pos", "neg"], source="t.tsv"
+        )
     doubled = pd.DataFrame([["neg", "pos"], ["pos", "pos"]], columns=["A", "A"])
     with pytest.raises(ValueError, match=r"t.tsv: rater column\(s\) \['A'\] appear more than once"):
         Ratings.from_labels(doubled, source="t.tsv")
@@ -413,6 +465,7 @@ def test_repeated_category_and_rater_names_are_refused():
 
 
 # ================================================================ guarantees: same inputs, same bytes
+
 
 def snapshot(folder) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
@@ -425,8 +478,13 @@ def test_two_builds_from_an_empty_results_folder_give_the_same_bytes(demo_build,
     first build is the session's ``demo_build``; the second empties results/ in a copy."""
     first = snapshot(demo_build / "results")
     data = snapshot(demo_build / "data")
-    assert {"summary.md", "report.html", "demo/claims.tsv", "agreement_before_accuracy/values.tsv",
-            "audit/triage_example/audit.json"} <= set(first)
+    assert {
+        "summary.md",
+        "report.html",
+        "demo/claims.tsv",
+        "agreement_before_accuracy/values.tsv",
+        "audit/triage_example/audit.json",
+    } <= set(first)
     assert any(name.endswith(".png") for name in first)
     work = copy_build(demo_build, tmp_path_factory, "same_bytes")
     shutil.rmtree(work / "results")

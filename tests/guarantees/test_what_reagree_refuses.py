@@ -7,6 +7,7 @@ while fetched copies are still there, which re-fetches them rather than trusting
 Unit tests on tmp folders; whatever could block (a FIFO) runs under ``no_hang``, so a
 hang fails the test instead of holding the suite.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -40,6 +41,7 @@ class Hung(Exception):
 def no_hang(seconds: float = 10):
     """Fail, instead of blocking the suite, when the body is still running after ``seconds``
     (SIGALRM interrupts a blocking open or read of a FIFO in the main thread)."""
+
     def expire(signum, frame):
         raise Hung(f"still blocked after {seconds} s")
 
@@ -69,6 +71,7 @@ def snapshot(folder: Path) -> dict:
 
 # ====================================================================== 1. accept takes a name, not a path
 
+
 @pytest.fixture
 def project(tmp_path):
     """A checkout with the demo paper (sources parts/part_{a,b,c}.tsv, part_a pinned, and
@@ -85,14 +88,24 @@ def project(tmp_path):
     return root
 
 
-@pytest.mark.parametrize("name", ["../../victim.txt", "../other/pinned.tsv", "/etc/hostname", "notes/../../victim.txt",
-                                  "notes//README.txt", "./notes/README.txt"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../../victim.txt",
+        "../other/pinned.tsv",
+        "/etc/hostname",
+        "notes/../../victim.txt",
+        "notes//README.txt",
+        "./notes/README.txt",
+    ],
+)
 def test_accept_refuses_a_name_that_is_not_a_relative_path_inside_the_papers_folder(project, name, capsys):
     before = snapshot(project)
     assert reagree(["accept", "demo", name, "0" * 64, "--root", str(project)]) == 2
     assert one_line(capsys.readouterr().err) == (
         f"reagree accept: demo: source name {name!r} must be a relative path of segments made of letters, digits, "
-        "'.', '_' and '-' (no '..', no leading '/'); nothing was changed")
+        "'.', '_' and '-' (no '..', no leading '/'); nothing was changed"
+    )
     assert snapshot(project) == before
 
 
@@ -103,7 +116,8 @@ def test_accept_refuses_a_name_no_source_of_the_paper_produces(project, name, ca
     assert one_line(capsys.readouterr().err) == (
         f"reagree accept: demo: no source in {project / 'workflow' / 'papers' / 'demo' / 'paper.yaml'} produces "
         f"{name!r} under any setting; its sources produce: ['notes/README.txt', 'parts/part_{{part}}.tsv']; "
-        "nothing was changed")
+        "nothing was changed"
+    )
     assert snapshot(project) == before
 
 
@@ -139,6 +153,7 @@ def test_a_record_line_naming_a_path_outside_the_folder_is_malformed(tmp_path):
 
 # ====================================================================== 2. outputs replace only regular files
 
+
 def hostile(tmp_path: Path, kind: str) -> tuple[Path, callable]:
     """An output path that is ``kind``, and a check that it is still what it was."""
     out = tmp_path / "out" / "result.json"
@@ -159,14 +174,20 @@ def hostile(tmp_path: Path, kind: str) -> tuple[Path, callable]:
     return out, lambda: out.is_dir() and (out / "inside.txt").read_text() == "kept\n"
 
 
-KINDS = {"symlink": "a symbolic link", "dangling symlink": "a symbolic link", "fifo": "a FIFO (named pipe)",
-         "folder": "a folder"}
+KINDS = {
+    "symlink": "a symbolic link",
+    "dangling symlink": "a symbolic link",
+    "fifo": "a FIFO (named pipe)",
+    "folder": "a folder",
+}
 
 
 def refusal(out: Path, kind: str) -> str:
     what = KINDS[kind] + (f" to {os.readlink(out)}" if "symlink" in kind else "")
-    return (f"{out} is {what}: reagree writes an output only to a regular file or a new path, never over a link, "
-            "a device, a FIFO, a socket or a folder; nothing was written")
+    return (
+        f"{out} is {what}: reagree writes an output only to a regular file or a new path, never over a link, "
+        "a device, a FIFO, a socket or a folder; nothing was written"
+    )
 
 
 def leftovers(folder: Path) -> list[Path]:
@@ -224,9 +245,11 @@ def test_every_output_option_of_the_command_line_refuses_before_it_works(tmp_pat
     values.write_text("key\tvalue\n")
     paper = FIXTURES / "demo_paper" / "paper.yaml"
     out, unchanged = hostile(tmp_path, kind)
-    for command, argv in {"audit": ["audit", str(table), "--bootstrap", "0", "--json", str(out)],
-                          "claims": ["claims", str(paper), str(values), "-o", str(out)],
-                          "fetch": ["fetch", url, str(out), "--mirror", str(mirror)]}.items():
+    for command, argv in {
+        "audit": ["audit", str(table), "--bootstrap", "0", "--json", str(out)],
+        "claims": ["claims", str(paper), str(values), "-o", str(out)],
+        "fetch": ["fetch", url, str(out), "--mirror", str(mirror)],
+    }.items():
         with no_hang():
             assert reagree(argv) == 2, command
         captured = capsys.readouterr()
@@ -248,10 +271,13 @@ def test_audit_out_names_a_folder_or_a_new_path(tmp_path, kind, capsys):
         assert reagree(["audit", str(table), "--bootstrap", "0", "--out", str(out)]) == 2
     captured = capsys.readouterr()
     what = "a FIFO (named pipe)" if kind == "fifo" else "a regular file"
-    assert one_line(captured.err) == (f"reagree audit: {out} is {what}, not a folder: --out names the folder the "
-                                      "audit's files are written to; nothing was written")
-    assert captured.out == "" and (stat.S_ISFIFO(out.lstat().st_mode) if kind == "fifo" else
-                                   out.read_text() == "kept\n")
+    assert one_line(captured.err) == (
+        f"reagree audit: {out} is {what}, not a folder: --out names the folder the "
+        "audit's files are written to; nothing was written"
+    )
+    assert captured.out == "" and (
+        stat.S_ISFIFO(out.lstat().st_mode) if kind == "fifo" else out.read_text() == "kept\n"
+    )
 
 
 def test_a_device_as_an_output_is_refused_before_it_is_opened(tmp_path, capsys):
@@ -263,8 +289,10 @@ def test_a_device_as_an_output_is_refused_before_it_is_opened(tmp_path, capsys):
     assert stat.S_ISCHR(device.stat().st_mode)
     with pytest.raises(UnsafePath) as raised:
         check_output(device)
-    message = ("/dev/null is a character device: reagree writes an output only to a regular file or a new path, never "
-               "over a link, a device, a FIFO, a socket or a folder; nothing was written")
+    message = (
+        "/dev/null is a character device: reagree writes an output only to a regular file or a new path, never "
+        "over a link, a device, a FIFO, a socket or a folder; nothing was written"
+    )
     assert str(raised.value) == message
     table = tmp_path / "t.csv"
     table.write_text(AUDITED)
@@ -296,16 +324,20 @@ def test_a_deleted_record_fetches_every_unrecorded_copy_again_from_its_source(fe
     before = snapshot(data)
     dry = inspect_inputs("p", SOURCES, mirror=mirror, act=False, data=data)
     assert not dry.problems and snapshot(data) == before
-    assert dry.notes == [f"{data / 'p'} holds 2 file(s) of p (a.tsv, b.tsv) without a sha256 in {data / 'p.sha256'} "
-                         "(the record is missing): a copy whose origin is not this run's source is never recorded; "
-                         "a run removes them, to fetch them again from their sources and record what they bring "
-                         "(this dry run changes nothing)"]
+    assert dry.notes == [
+        f"{data / 'p'} holds 2 file(s) of p (a.tsv, b.tsv) without a sha256 in {data / 'p.sha256'} "
+        "(the record is missing): a copy whose origin is not this run's source is never recorded; "
+        "a run removes them, to fetch them again from their sources and record what they bring "
+        "(this dry run changes nothing)"
+    ]
     found = inspect_inputs("p", SOURCES, mirror=mirror, act=True, data=data)
     assert not found.problems and not record_path("p", data).exists()
-    assert found.notes == [f"{data / 'p'} holds 2 file(s) of p (a.tsv, b.tsv) without a sha256 in "
-                           f"{data / 'p.sha256'} (the record is missing): a copy whose origin is not this run's "
-                           "source is never recorded; removed them, to fetch them again from their sources and "
-                           "record what they bring"]
+    assert found.notes == [
+        f"{data / 'p'} holds 2 file(s) of p (a.tsv, b.tsv) without a sha256 in "
+        f"{data / 'p.sha256'} (the record is missing): a copy whose origin is not this run's "
+        "source is never recorded; removed them, to fetch them again from their sources and "
+        "record what they bring"
+    ]
     assert not (data / "p" / "a.tsv").exists() and not (data / "p" / "b.tsv").exists()
     fetch_small(tmp_path, mirror, ["a.tsv", "b.tsv"])  # what the fetch jobs of the run do
     assert read_record("p", data) == {"a.tsv": sha(b"item\tA\n1\ta\n"), "b.tsv": sha(b"item\tA\n1\tB\n")}
@@ -316,9 +348,11 @@ def test_a_record_that_lost_one_line_fetches_only_that_file_again(fetched):
     record = record_path("p", data)
     record.write_text(record.read_text().splitlines()[0] + "\n")  # a.tsv only
     found = inspect_inputs("p", SOURCES, mirror=mirror, act=True, data=data)
-    assert found.notes == [f"{data / 'p'} holds 1 file(s) of p (b.tsv) without a sha256 in {record}: a copy whose "
-                           "origin is not this run's source is never recorded; removed them, to fetch them again "
-                           "from their sources and record what they bring"]
+    assert found.notes == [
+        f"{data / 'p'} holds 1 file(s) of p (b.tsv) without a sha256 in {record}: a copy whose "
+        "origin is not this run's source is never recorded; removed them, to fetch them again "
+        "from their sources and record what they bring"
+    ]
     assert (data / "p" / "a.tsv").exists() and not (data / "p" / "b.tsv").exists()
 
 
@@ -344,6 +378,7 @@ def test_a_deleted_record_with_a_local_source_copies_the_edited_file_again(tmp_p
 
 # ====================================================================== 6. audit reads regular files, bounded
 
+
 @pytest.mark.parametrize("what", ["fifo", "device", "folder"])
 def test_audit_refuses_a_table_that_is_not_a_regular_file_before_reading_it(tmp_path, what, capsys):
     if what == "fifo":
@@ -357,7 +392,8 @@ def test_audit_refuses_a_table_that_is_not_a_regular_file_before_reading_it(tmp_
     with no_hang():
         assert reagree(["audit", str(table), "--bootstrap", "0"]) == 2
     assert one_line(capsys.readouterr().err) == (
-        f"reagree audit: {table} is {kind}, not a regular file: reagree reads tables only from regular files")
+        f"reagree audit: {table} is {kind}, not a regular file: reagree reads tables only from regular files"
+    )
 
 
 def test_a_dataset_that_is_not_a_regular_file_is_refused_by_the_audit_rule(tmp_path):
@@ -376,7 +412,8 @@ def test_audit_reads_at_most_its_byte_bound_and_says_how_to_raise_it(tmp_path, c
     assert reagree(["audit", str(table), "--bootstrap", "0", "--max-bytes", str(size - 1)]) == 2
     assert one_line(capsys.readouterr().err) == (
         f"reagree audit: {table} is larger than {size - 1} B, the most reagree reads of one table; raise the "
-        "bound with --max-bytes (a datasets: entry: max_bytes) if the table is meant to be this large")
+        "bound with --max-bytes (a datasets: entry: max_bytes) if the table is meant to be this large"
+    )
     assert reagree(["audit", str(table), "--bootstrap", "0", "--max-bytes", str(size)]) == 0
 
 
@@ -389,14 +426,17 @@ def test_the_audit_help_states_the_byte_bound(capsys):
 
 # ====================================================================== 12. a malformed record, in one line
 
+
 def test_a_record_line_that_is_not_utf8_is_named_by_file_and_line(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     (data / "p.sha256").write_bytes(f"{sha(b'a')}  p/a.tsv\n".encode() + b"\xff\xfe  p/b.tsv\n")
     with pytest.raises(ValueError) as raised:
         read_record("p", data)
-    assert str(raised.value) == (f"{data / 'p.sha256'}, line 2: not UTF-8 text; expected '<sha256>  p/<name>' "
-                                 "(delete the line: the file it names is then fetched again and recorded)")
+    assert str(raised.value) == (
+        f"{data / 'p.sha256'}, line 2: not UTF-8 text; expected '<sha256>  p/<name>' "
+        "(delete the line: the file it names is then fetched again and recorded)"
+    )
 
 
 def test_a_malformed_record_stops_a_run_in_one_line(tmp_path, capsys):
@@ -407,7 +447,7 @@ def test_a_malformed_record_stops_a_run_in_one_line(tmp_path, capsys):
     rule = (ROOT / "workflow" / "rules" / "common.smk").read_text()
     inspect = rule.index("inspect_inputs(_paper_id")
     assert rule.rfind("try:", 0, inspect) > rule.rfind("\n    for _paper_id in PAPERS", 0, inspect)
-    assert "except ValueError as error:" in rule[inspect:inspect + 400]
+    assert "except ValueError as error:" in rule[inspect : inspect + 400]
     root = tmp_path
     shutil.copytree(FIXTURES / "demo_paper", root / "workflow" / "papers" / "demo")
     (root / "data").mkdir()
@@ -415,10 +455,12 @@ def test_a_malformed_record_stops_a_run_in_one_line(tmp_path, capsys):
     assert reagree(["accept", "demo", "notes/README.txt", "--root", str(root)]) == 2
     assert one_line(capsys.readouterr().err) == (
         f"reagree accept: {root / 'data' / 'demo.sha256'}, line 1: not UTF-8 text; expected "
-        "'<sha256>  demo/<name>' (delete the line: the file it names is then fetched again and recorded)")
+        "'<sha256>  demo/<name>' (delete the line: the file it names is then fetched again and recorded)"
+    )
 
 
 # ====================================================================== 13. paper ids that are configuration keys
+
 
 @pytest.mark.parametrize("paper_id", ["mirror", "papers", "fetch", "bootstrap", "datasets"])
 def test_new_paper_refuses_a_configuration_key_as_its_id(tmp_path, paper_id, capsys):
@@ -426,8 +468,7 @@ def test_new_paper_refuses_a_configuration_key_as_its_id(tmp_path, paper_id, cap
     assert reagree(["new-paper", paper_id, "--root", str(tmp_path)]) == 2
     err = one_line(capsys.readouterr().err)
     assert err.startswith(f"reagree new-paper: paper id {paper_id!r} is a key of config.yaml (")
-    assert err.endswith("): a paper's settings live under its id there, so it cannot be one of them; "
-                        "choose another id")
+    assert err.endswith("): a paper's settings live under its id there, so it cannot be one of them; choose another id")
     assert not any((tmp_path / "workflow" / "papers").iterdir())
 
 
@@ -447,31 +488,48 @@ def test_a_paper_folder_named_as_a_configuration_key_is_named_in_one_line(tmp_pa
     (tmp_path / "papers" / "mirror" / "paper.yaml").write_text("id: mirror\n")
     with pytest.raises(ValueError) as raised:
         split_paper_settings({"mirror": None}, tmp_path, load_schema(schema_path("config")))
-    assert str(raised.value) == (f"{tmp_path / 'papers' / 'mirror'}: a paper folder may not be named as a key of "
-                                 "config.yaml ('mirror'); rename it")
+    assert str(raised.value) == (
+        f"{tmp_path / 'papers' / 'mirror'}: a paper folder may not be named as a key of "
+        "config.yaml ('mirror'); rename it"
+    )
 
 
 # ====================================================================== 14. a local source that is not a file
 
+
 @pytest.mark.parametrize("what", ["folder", "fifo", "device", "missing"])
 def test_a_local_source_that_is_not_a_regular_file_says_what_it_is(tmp_path, what):
-    local = {"folder": tmp_path / "exports", "fifo": tmp_path / "labels.fifo", "device": Path("/dev/zero"),
-             "missing": tmp_path / "gone.tsv"}[what]
+    local = {
+        "folder": tmp_path / "exports",
+        "fifo": tmp_path / "labels.fifo",
+        "device": Path("/dev/zero"),
+        "missing": tmp_path / "gone.tsv",
+    }[what]
     if what == "folder":
         local.mkdir()
     elif what == "fifo":
         os.mkfifo(local)
-    phrase = {"folder": "is a folder, not a regular file", "fifo": "is a FIFO (named pipe), not a regular file",
-              "device": "is a character device, not a regular file", "missing": "does not exist"}[what]
+    phrase = {
+        "folder": "is a folder, not a regular file",
+        "fifo": "is a FIFO (named pipe), not a regular file",
+        "device": "is a character device, not a regular file",
+        "missing": "does not exist",
+    }[what]
     sources = [{"name": "labels.tsv", "url": None, "path": str(local), "sha256": None}]
     data = tmp_path / "data"
     with no_hang():
         found = inspect_inputs("p", sources, act=True, data=data)
-    assert found.problems == [f"{data / 'p' / 'labels.tsv'}: its local source file {local} {phrase} (seen from "
-                              f"{Path.cwd()}); fix its path under sources in workflow/papers/p/paper.yaml"]
+    assert found.problems == [
+        f"{data / 'p' / 'labels.tsv'}: its local source file {local} {phrase} (seen from "
+        f"{Path.cwd()}); fix its path under sources in workflow/papers/p/paper.yaml"
+    ]
     with no_hang(), pytest.raises(Exception) as raised:
-        fetch_all([Wanted(f"local file {local}", data / "p" / "labels.tsv", local=local)], timeout=5, retries=3,
-                  log=lambda s: None,
-                  raise_first=True)
+        fetch_all(
+            [Wanted(f"local file {local}", data / "p" / "labels.tsv", local=local)],
+            timeout=5,
+            retries=3,
+            log=lambda s: None,
+            raise_first=True,
+        )
     assert str(raised.value) == f"the local source file {local} {phrase}"
     assert not (data / "p" / "labels.tsv").exists()

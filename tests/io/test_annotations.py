@@ -2,14 +2,21 @@
 
 Every expected number below is worked out by hand in the comments next to it.
 """
+
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from reagree.io.annotations import (LineError, from_long, from_records, from_wide, read_annotations,
-                                    read_wide_annotations)
+from reagree.io.annotations import (
+    LineError,
+    from_long,
+    from_records,
+    from_wide,
+    read_annotations,
+    read_wide_annotations,
+)
 from reagree.stats import multirater
 from reagree.stats.alpha import krippendorff_alpha
 from reagree.stats.labels import Annotations
@@ -24,18 +31,18 @@ CATEGORIES = ["neg", "neu", "pos"]
 
 # Written with a UTF-8 BOM, CRLF line ends and some quoted fields. Line numbers (header = 1):
 LONG = (
-    '"item","coder","label"\r\n'   # 1
-    f"{ID_1},A,pos\r\n"            # 2
-    f'"{ID_1}",B,"pos"\r\n'        # 3
-    f"{ID_1},C,neg\r\n"            # 4
-    f"{ID_2},A,neg\r\n"            # 5
-    f"{ID_2},B,neg\r\n"            # 6
-    f"{ID_2},C,neg\r\n"            # 7
-    f"{ID_2},B,neg\r\n"            # 8  B again on ID_2, the same label (a duplicate line): a self pair that agrees
-    f"{ID_3},A,pos\r\n"            # 9
-    f"{ID_3},B, neu \r\n"          # 10 label with spaces: stripped
-    f"{ID_3},A,neu\r\n"            # 11 A again on ID_3, a different label: a self pair that disagrees
-    f"{ID_3},C,neu\r\n"            # 12
+    '"item","coder","label"\r\n'  # 1
+    f"{ID_1},A,pos\r\n"  # 2
+    f'"{ID_1}",B,"pos"\r\n'  # 3
+    f"{ID_1},C,neg\r\n"  # 4
+    f"{ID_2},A,neg\r\n"  # 5
+    f"{ID_2},B,neg\r\n"  # 6
+    f"{ID_2},C,neg\r\n"  # 7
+    f"{ID_2},B,neg\r\n"  # 8  B again on ID_2, the same label (a duplicate line): a self pair that agrees
+    f"{ID_3},A,pos\r\n"  # 9
+    f"{ID_3},B, neu \r\n"  # 10 label with spaces: stripped
+    f"{ID_3},A,neu\r\n"  # 11 A again on ID_3, a different label: a self pair that disagrees
+    f"{ID_3},C,neu\r\n"  # 12
 )
 
 
@@ -142,11 +149,16 @@ def test_explicit_occasion_column_orders_repeats(tmp_path):
 
 
 def test_wide_equals_long(tmp_path):
-    wide = write(tmp_path, "wide.csv",
-                 f"id,A,B,C\r\n{ID_1},pos,pos,neg\r\n{ID_2},neg,,neg\r\n{ID_3},pos,neu,\r\n\"7\",,,\r\n")
-    long = write(tmp_path, "long.tsv",
-                 f"id\trater\tlabel\n{ID_1}\tA\tpos\n{ID_1}\tB\tpos\n{ID_1}\tC\tneg\n{ID_2}\tA\tneg\n"
-                 f"{ID_2}\tC\tneg\n{ID_3}\tA\tpos\n{ID_3}\tB\tneu\n", bom=False)
+    wide = write(
+        tmp_path, "wide.csv", f'id,A,B,C\r\n{ID_1},pos,pos,neg\r\n{ID_2},neg,,neg\r\n{ID_3},pos,neu,\r\n"7",,,\r\n'
+    )
+    long = write(
+        tmp_path,
+        "long.tsv",
+        f"id\trater\tlabel\n{ID_1}\tA\tpos\n{ID_1}\tB\tpos\n{ID_1}\tC\tneg\n{ID_2}\tA\tneg\n"
+        f"{ID_2}\tC\tneg\n{ID_3}\tA\tpos\n{ID_3}\tB\tneu\n",
+        bom=False,
+    )
     read_wide = read_wide_annotations(wide, unit="id", categories=CATEGORIES)
     read_long = read_annotations(long, unit="id", categories=CATEGORIES)
     # the wide table's unit "7" has no label: it is a unit nobody rated
@@ -157,8 +169,7 @@ def test_wide_equals_long(tmp_path):
         a, b = getattr(read_wide, view)(), getattr(read_long, view)()
         assert a.unit_ids.tolist() == b.unit_ids.tolist()
         assert np.array_equal(a.counts, b.counts)
-    assert np.array_equal(read_wide.inter(min_raters=1).ratings().codes,
-                          [[2, 2, 0], [0, MISSING, 0], [2, 1, MISSING]])
+    assert np.array_equal(read_wide.inter(min_raters=1).ratings().codes, [[2, 2, 0], [0, MISSING, 0], [2, 1, MISSING]])
     # concatenated, the unlabelled unit stays and every label of the first is repeated by the second:
     # 7 labels each, 7 (item, rater) pairs labelled twice, all agreeing
     both = Annotations.concat([read_wide, read_long])
@@ -190,13 +201,14 @@ def test_concat_matches_ids_as_text(annotations):
 
 
 def test_in_memory_ids_refuse_floats():
-    assert from_records([10 ** 18 + 1], ["A"], ["x"]).unit_ids.tolist() == ["1000000000000000001"]
+    assert from_records([10**18 + 1], ["A"], ["x"]).unit_ids.tolist() == ["1000000000000000001"]
     frame = pd.DataFrame({"unit": [1.234e18], "rater": ["A"], "label": ["x"]})
     with pytest.raises(ValueError, match="not text"):
         from_long(frame)
 
 
 # --- errors name the file and the line ------------------------------------------------------
+
 
 def test_unknown_label_names_file_and_line(tmp_path):
     path = write(tmp_path, "bad.csv", LONG.replace(f"{ID_2},C,neg", f"{ID_2},C,negative"))
@@ -206,8 +218,11 @@ def test_unknown_label_names_file_and_line(tmp_path):
 
 
 def test_missing_column_lists_the_columns_found(long_file):
-    with pytest.raises(ValueError, match=r"labels\.csv: missing column\(s\) \['annotator'\]; "
-                                         r"found \['item', 'coder', 'label'\]"):
+    with pytest.raises(
+        ValueError,
+        match=r"labels\.csv: missing column\(s\) \['annotator'\]; "
+        r"found \['item', 'coder', 'label'\]",
+    ):
         read_annotations(long_file, "item", "annotator", "label")
 
 
@@ -260,8 +275,9 @@ def test_id_patterns_name_the_line(tmp_path):
 
 def test_the_share_of_labels_the_busiest_raters_gave_by_hand():
     # r1 gives 3 labels, r2 2, r3 1: the top one gave 3 of 6 (50%), the top two 5 of 6
-    annotations = from_records(["u1", "u2", "u3", "u1", "u2", "u1"], ["r1", "r1", "r1", "r2", "r2", "r3"],
-                                           ["a", "b", "a", "a", "b", "b"])
+    annotations = from_records(
+        ["u1", "u2", "u3", "u1", "u2", "u1"], ["r1", "r1", "r1", "r2", "r2", "r3"], ["a", "b", "a", "a", "b", "b"]
+    )
     assert annotations.top_raters_percent(1) == pytest.approx(50.0)
     assert annotations.top_raters_percent(2) == pytest.approx(500 / 6)
     assert annotations.top_raters_percent(5) == pytest.approx(100.0)

@@ -1,5 +1,6 @@
 """Pieces, onset lags and their rotation expectation, B2 and boundary placement
 (reagree.methods.phaseshift), on cases worked out by hand in each test."""
+
 import numpy as np
 import pytest
 
@@ -16,8 +17,7 @@ def onset_lags(sequence_a, sequence_b, max_lag=3):
 
 
 def test_pieces_follow_the_label_tuple_and_break_at_coverage_gaps():
-    labels = np.array([[A, A, B, B, C, C, C, C],
-                       [A, B, B, B, C, C, -1, C]])
+    labels = np.array([[A, A, B, B, C, C, C, C], [A, B, B, B, C, C, -1, C]])
     # Common units 0-5 and 7; tuples (A,A) (A,B) (B,B) (B,B) (C,C) (C,C) | gap | (C,C).
     assert phaseshift.pieces(labels).tolist() == [[A, A, B, C, C], [A, B, B, C, C]]
 
@@ -66,12 +66,14 @@ def test_a_single_piece_has_no_expectation():
 
 
 def test_neighbour_relabels_by_hand():
-    labels = np.array([
-        # 0  1  2   3  4  5  6  7  8  9
-        [A, A, E, A, B, B, B, C, C, G],
-        [A, A, F, B, B, C, C, C, C, -1],
-        [A, A, -1, A, B, B, B, C, D, -1],
-    ])
+    labels = np.array(
+        [
+            # 0  1  2   3  4  5  6  7  8  9
+            [A, A, E, A, B, B, B, C, C, G],
+            [A, A, F, B, B, C, C, C, C, -1],
+            [A, A, -1, A, B, B, B, C, D, -1],
+        ]
+    )
     # Unit 2: E vs F, no majority (it does not break the A fragment); unit 9: one run only.
     # Fragments: A (units 0, 1, 3), B (4-6), C (7, 8). Events: (run 1, A fragment, B)
     # licensed by the next fragment; (run 1, B fragment, C) twice, counted once, licensed;
@@ -91,11 +93,13 @@ def test_neighbour_relabels_without_departures_is_undefined():
 
 
 def test_boundary_placement_by_hand():
-    boundaries = np.array([
-        [1, 0, 0, 1, 0, 0, 1, 0, 0, 0],
-        [1, 0, 0, 0, 1, 0, 0, 0, 0, 1],
-        [-1, 1, 0, 0, 1, 0, 0, 0, -1, -1],
-    ])
+    boundaries = np.array(
+        [
+            [1, 0, 0, 1, 0, 0, 1, 0, 0, 0],
+            [1, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+            [-1, 1, 0, 0, 1, 0, 0, 0, -1, -1],
+        ]
+    )
     result = phaseshift.boundary_placement(boundaries, (0, 1, 2))
     first, second, third = result["pairs"]
     # Runs 0, 1: first unit dropped; {3, 6} vs {4, 9}, a tie in size: run 0's set is the
@@ -118,26 +122,38 @@ def test_boundary_placement_with_an_empty_source_is_undefined():
 
 
 def test_units_far_from_boundaries_by_hand():
-    boundaries = np.array([
-        # 0  1  2  3  4  5  6  7  8  9  10
-        [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, -1],
-        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1],
-    ])
+    boundaries = np.array(
+        [
+            # 0  1  2  3  4  5  6  7  8  9  10
+            [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, -1],
+            [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1],
+        ]
+    )
     labels = np.where(boundaries >= 0, 0, -1)
     # Starts at units 0 and 6 (run 0); more than 2 units away: 3 (3 from both) and 9;
     # unit 10 is covered by no run.
     far = phaseshift.units_far_from_boundaries(labels, boundaries, distance=2)
     assert np.flatnonzero(far).tolist() == [3, 9]
-    assert np.flatnonzero(phaseshift.units_far_from_boundaries(labels, boundaries, distance=0)).tolist() == \
-        [1, 2, 3, 4, 5, 7, 8, 9]
+    assert np.flatnonzero(phaseshift.units_far_from_boundaries(labels, boundaries, distance=0)).tolist() == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        7,
+        8,
+        9,
+    ]
 
 
 def test_neighbour_relabels_on_allowed_units_only():
-    labels = np.array([
-        [A, A, E, A, B, B, B, C, C, G],
-        [A, A, F, B, B, C, C, C, C, -1],
-        [A, A, -1, A, B, B, B, C, D, -1],
-    ])
+    labels = np.array(
+        [
+            [A, A, E, A, B, B, B, C, C, G],
+            [A, A, F, B, B, C, C, C, C, -1],
+            [A, A, -1, A, B, B, B, C, D, -1],
+        ]
+    )
     # As test_neighbour_relabels_by_hand; allowing units 0-6 drops the event on unit 8
     # (run 2, C fragment, D): two events, both licensed. The fragments stay those of every unit.
     allowed = np.arange(10) < 7

@@ -1,4 +1,5 @@
 """All-pairs Cohen's kappa, run-triples, thresholds and far runs (reagree.methods.runtriples)."""
+
 import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score
@@ -80,15 +81,16 @@ def test_thresholds_are_reached_at_equality_and_never_by_nan():
     gaps = np.array([-0.1, 0.0, 0.25, 0.3, np.nan])
     assert runtriples.threshold_counts(gaps, [0.3, 0.25, 0]).tolist() == [1, 2, 3]
     assert runtriples.independent_pass_share([0.75, 0.9, 5 / 6]) == pytest.approx(0.5625)
-    assert [runtriples.threshold_label(t) for t in ("human_gap", 0.25, 0, -0.1)] == \
-        ["human_gap", "at_0_25", "at_0", "at_-0_1"]
+    assert [runtriples.threshold_label(t) for t in ("human_gap", 0.25, 0, -0.1)] == [
+        "human_gap",
+        "at_0_25",
+        "at_0",
+        "at_-0_1",
+    ]
 
 
 def test_far_runs_start_from_the_least_agreeing_pair_then_add_the_farthest():
-    agreement = np.array([[1.0, 0.9, 0.5, 0.6],
-                          [0.9, 1.0, 0.5, 0.7],
-                          [0.5, 0.5, 1.0, 0.8],
-                          [0.6, 0.7, 0.8, 1.0]])
+    agreement = np.array([[1.0, 0.9, 0.5, 0.6], [0.9, 1.0, 0.5, 0.7], [0.5, 0.5, 1.0, 0.8], [0.6, 0.7, 0.8, 1.0]])
     # Lowest pair 0.5: (0, 2) comes before (1, 2). Then run 1 is 0.1 from run 0, run 3 is
     # 0.2 from run 2: run 3 is farther.
     assert runtriples.far_runs(agreement) == [0, 2, 3]
@@ -110,8 +112,8 @@ def test_reader_rank_counts_the_readers_above():
 
 def test_runs_and_pairs_are_counted_once_over_pair_tables():
     import pandas as pd
-    enki = pd.DataFrame({"myth": "enki", "reader": ["h", "h", "h", "m"], "run_a": [1, 1, 2, 1],
-                         "run_b": [2, 3, 3, 2]})
+
+    enki = pd.DataFrame({"myth": "enki", "reader": ["h", "h", "h", "m"], "run_a": [1, 1, 2, 1], "run_b": [2, 3, 3, 2]})
     gudea = pd.DataFrame({"myth": "gudea", "reader": ["h"], "run_a": [1], "run_b": [2]})
     # enki: h runs 1-3, m runs 1-2; gudea: h runs 1-2 -> 3 + 2 + 2 runs; h pairs: 3 + 1
     assert runtriples.count_runs([enki, gudea], by=("myth", "reader")) == 7
@@ -123,6 +125,7 @@ def test_the_grouping_columns_are_the_callers():
     """No column name is built in: any grouping works, and the grouping decides what is one
     run (by hand: the same run numbers under two coders are two runs, under one coder one)."""
     import pandas as pd
+
     frame = pd.DataFrame({"text": ["t1", "t1"], "coder": ["x", "y"], "run_a": [1, 1], "run_b": [2, 2]})
     assert runtriples.count_runs([frame], by=("text", "coder")) == 4
     assert runtriples.count_runs([frame], by=("text",)) == 2

@@ -1,5 +1,6 @@
 """Tweet ids dated by their snowflake bits (reagree.methods.snowflake), against published
 id/time pairs."""
+
 import numpy as np
 import pytest
 
@@ -26,10 +27,15 @@ def test_months_are_written_yyyymm():
     assert posting_months(["1233161576649121792", "1050118621198921728"]) == (201810, 202002)
 
 
-@pytest.mark.parametrize("bad, message", [("20", "older than Twitter's snowflake ids"),
-                                          ("1.68E+18", "not a decimal integer"),
-                                          ("", "not a decimal integer"),
-                                          (str(2**63), "larger than a 63-bit")])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("20", "older than Twitter's snowflake ids"),
+        ("1.68E+18", "not a decimal integer"),
+        ("", "not a decimal integer"),
+        (str(2**63), "larger than a 63-bit"),
+    ],
+)
 def test_ids_that_carry_no_time_are_refused_by_name(bad, message):
     with pytest.raises(ValueError, match=message):
         created_at([bad])

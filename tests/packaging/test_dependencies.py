@@ -1,6 +1,7 @@
 """The run-time dependencies pyproject.toml declares are exactly the third-party packages
 imported at run time: by src/reagree, the workflow's .smk files and rule scripts, and the
 papers' own packages (tests and benchmarks import more; those are the test extra)."""
+
 from __future__ import annotations
 
 import ast
@@ -47,9 +48,13 @@ def declared() -> set[str]:
 
 def test_declared_run_time_dependencies_are_the_ones_imported():
     distributions = packages_distributions()
-    imported = {dist.lower() for module in run_time_modules() - OPTIONAL for dist in distributions.get(module, [module])}
-    assert imported == declared(), {"imported, not declared": imported - declared(),
-                                    "declared, not imported": declared() - imported}
+    imported = {
+        dist.lower() for module in run_time_modules() - OPTIONAL for dist in distributions.get(module, [module])
+    }
+    assert imported == declared(), {
+        "imported, not declared": imported - declared(),
+        "declared, not imported": declared() - imported,
+    }
 
 
 def test_the_library_does_not_depend_on_the_rerun_tools_and_the_lock_still_installs_them():
@@ -62,8 +67,11 @@ def test_the_library_does_not_depend_on_the_rerun_tools_and_the_lock_still_insta
     tools = names(project["optional-dependencies"][TOOLS_EXTRA])
     assert tools == {"textblob", "vadersentiment"} == {name.lower() for name in TOOL_PACKAGES.values()}
     assert not tools & names(project["dependencies"])
-    lock = {line.split("==")[0].lower() for line in (ROOT / "requirements.lock").read_text().splitlines()
-            if line and not line.startswith("#")}
+    lock = {
+        line.split("==")[0].lower()
+        for line in (ROOT / "requirements.lock").read_text().splitlines()
+        if line and not line.startswith("#")
+    }
     assert tools <= lock
     assert f"'.[test,cluster,{TOOLS_EXTRA}]'" in (ROOT / "Makefile").read_text()  # make lock keeps them locked
     # only a paper's package imports them: no module of the library does

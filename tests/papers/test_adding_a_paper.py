@@ -29,8 +29,7 @@ WRITEUP = ROOT.parent / "shared" / "seeds" / "000_bf7d41fdc7212778.txt"
 def doc_files() -> dict[str, str]:
     """The code blocks the page marks with <!-- file: PATH -->."""
     text = DOC.read_text(encoding="utf-8")
-    return {path: body for path, body in
-            re.findall(r"<!-- file: (\S+) -->\n```\w*\n(.*?)```", text, flags=re.S)}
+    return {path: body for path, body in re.findall(r"<!-- file: (\S+) -->\n```\w*\n(.*?)```", text, flags=re.S)}
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +42,18 @@ def built(tmp_path_factory, mirror):
     (work / "sentiment_humans.txt").write_bytes(WRITEUP.read_bytes())
     assert main(["new-paper", PAPER, "--root", str(work), "--document", str(work / "sentiment_humans.txt")]) == 0
     files = doc_files()
-    assert sorted(files) == sorted(f"workflow/papers/{PAPER}/{name}" for name in (
-        "paper.yaml", "claims/paper.tsv", f"{PAPER}/release.py", f"{PAPER}/keys.py", f"{PAPER}/agreement.py",
-        f"{PAPER}/variants.py", f"{PAPER}/internal.py"))
+    assert sorted(files) == sorted(
+        f"workflow/papers/{PAPER}/{name}"
+        for name in (
+            "paper.yaml",
+            "claims/paper.tsv",
+            f"{PAPER}/release.py",
+            f"{PAPER}/keys.py",
+            f"{PAPER}/agreement.py",
+            f"{PAPER}/variants.py",
+            f"{PAPER}/internal.py",
+        )
+    )
     for path, body in files.items():
         assert (work / path).is_file(), f"{path}: the scaffold writes it, the page fills it in"
         (work / path).write_text(body, encoding="utf-8")
@@ -53,7 +61,9 @@ def built(tmp_path_factory, mirror):
     marked = re.search(r"<!-- ledger rows -->\n```tsv\n(.*?)```", text, flags=re.S).group(1).splitlines()
     ledger = work / "workflow" / "papers" / PAPER / "ledger.tsv"
     places = {tuple(row.split("\t")[:3]) for row in marked}
-    kept = [line for line in ledger.read_text(encoding="utf-8").splitlines() if tuple(line.split("\t")[:3]) not in places]
+    kept = [
+        line for line in ledger.read_text(encoding="utf-8").splitlines() if tuple(line.split("\t")[:3]) not in places
+    ]
     ledger.write_text("\n".join(kept + marked) + "\n", encoding="utf-8")
     (work / "doc.yaml").write_text(yaml.safe_dump({"papers": [PAPER], "mirror": str(mirror), "datasets": {}}))
     run_snakemake(work, configfile="doc.yaml")
@@ -64,8 +74,11 @@ def test_the_walkthrough_gives_the_statuses_it_shows(built):
     claims = read_claims(built / "results" / PAPER / "claims.tsv")
     rows = {(r.key, r.end, r.where): r for r in claims.itertuples(index=False)}
     text = DOC.read_text(encoding="utf-8")
-    table = re.findall(r"^\| (\S+?)(?: \((ci_low|ci_high)\))? \| (.+?) \| (\S+) \|\s*(\S*)\s*\| (\w+(?: \w+)?) \|$",
-                       text[text.index("## 8. Read the claims"):], flags=re.M)[1:]  # the header row first
+    table = re.findall(
+        r"^\| (\S+?)(?: \((ci_low|ci_high)\))? \| (.+?) \| (\S+) \|\s*(\S*)\s*\| (\w+(?: \w+)?) \|$",
+        text[text.index("## 8. Read the claims") :],
+        flags=re.M,
+    )[1:]  # the header row first
     assert len(table) == 12
     assert {row[-1] for row in table} == {"match", "within tolerance", "mismatch", "uncheckable"}
     for key, end, where, published, computed, status in table:
@@ -77,19 +90,36 @@ def test_the_walkthrough_gives_the_statuses_it_shows(built):
     assert (claims["status"] != "missing").all()
     ties = claims[claims["key"] == "count.ties.humans"]  # the paper's 0 and the write-up's 11
     assert len(ties) == 2 and set(zip(ties["rule"], ties["function"])) == {
-        ("compute_sentiment_humans_values", "reagree.stats.majority.tied_units")}
+        ("compute_sentiment_humans_values", "reagree.stats.majority.tied_units")
+    }
     summary = (built / "results" / "summary.md").read_text()
     shown = re.search(r"```\n(- \*\*sentiment_humans\*\*.*?)\n```", text, flags=re.S).group(1)
     assert shown in summary
     counts = re.search(r"<!-- ledger summary -->\n```\n(.*?)\n```", text, flags=re.S).group(1)
     cells = dict(part.split(": ") for part in counts.split(", "))
-    row = "| " + " | ".join(cells[name] for name in ("paper", "document", "printed", "claimed", "dismissed",
-                                                     "unreviewed", "unaccounted", "claimed in words")) + " |"
+    row = (
+        "| "
+        + " | ".join(
+            cells[name]
+            for name in (
+                "paper",
+                "document",
+                "printed",
+                "claimed",
+                "dismissed",
+                "unreviewed",
+                "unaccounted",
+                "claimed in words",
+            )
+        )
+        + " |"
+    )
     assert row in summary
     # summary.tsv carries the paper's totals of the same counts
     totals = pd.read_csv(built / "results" / "summary.tsv", sep="\t").set_index("paper").loc["sentiment_humans"]
-    assert [int(totals[f"numbers_{name}"]) for name in ("printed", "claimed", "dismissed", "unaccounted")] == \
-        [int(cells[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")]
+    assert [int(totals[f"numbers_{name}"]) for name in ("printed", "claimed", "dismissed", "unaccounted")] == [
+        int(cells[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")
+    ]
     assert (totals["documents"], totals["documents_checked"]) == (1, 1)
 
 
@@ -103,8 +133,10 @@ def test_the_trace_it_shows_is_the_shipped_papers_declaration():
     rules = (ROOT / "workflow" / "papers" / "jayanetti2026" / "rules.smk").read_text()
     assert re.search(rf'^rule {rule}:\n(?:.*\n)*?    script:\n        "scripts/score_released.py"', rules, flags=re.M)
     assert 'FLEISS = released.family("fleiss.{group}.{framing}", multirater.fleiss_kappa)' in text
-    assert 'FLEISS = released.family("fleiss.{group}.{framing}", multirater.fleiss_kappa)' in \
-        (ROOT / "workflow" / "papers" / "jayanetti2026" / "jayanetti2026" / "keys.py").read_text()
+    assert (
+        'FLEISS = released.family("fleiss.{group}.{framing}", multirater.fleiss_kappa)'
+        in (ROOT / "workflow" / "papers" / "jayanetti2026" / "jayanetti2026" / "keys.py").read_text()
+    )
 
 
 def test_the_local_file_variant_it_shows_builds_the_same_claims(built, mirror):
@@ -126,31 +158,43 @@ def test_the_local_file_variant_it_shows_builds_the_same_claims(built, mirror):
     (built / "data" / PAPER / "labels.tsv").unlink()
     (built / "local.yaml").write_text(yaml.safe_dump({"papers": [PAPER], "mirror": None, "datasets": {}}))
     run_snakemake(built, configfile="local.yaml")
-    assert "copying local file exports/majorityvote.tsv" in (built / "logs" / "fetch" / PAPER /
-                                                             "source_1.log").read_text()
+    assert (
+        "copying local file exports/majorityvote.tsv" in (built / "logs" / "fetch" / PAPER / "source_1.log").read_text()
+    )
     after = read_claims(built / "results" / PAPER / "claims.tsv")
     assert list(after["status"]) == list(before["status"])
 
 
 def test_the_walkthrough_shows_what_the_variants_find(built):
     claims = read_claims(built / "results" / PAPER / "claims.tsv").set_index(["key", "where"])
-    shown = re.search(r'Here the printed 0.39 is matched by Fleiss\' kappa and "also\s+(.*?)"\.',
-                      DOC.read_text(encoding="utf-8"), flags=re.S).group(1)
+    shown = re.search(
+        r'Here the printed 0.39 is matched by Fleiss\' kappa and "also\s+(.*?)"\.',
+        DOC.read_text(encoding="utf-8"),
+        flags=re.S,
+    ).group(1)
     assert " ".join(shown.split()) in claims.loc[("fleiss.humans", "Table 1"), "explained_by"]
 
 
 #: Whether the pipeline writes the check rule of a paper whose PAPER has relations (branch wpc).
-CHECK_RULE_GENERATED = any("check_printed.py" in path.read_text() for path in (ROOT / "workflow" / "rules").glob("*.smk"))
+CHECK_RULE_GENERATED = any(
+    "check_printed.py" in path.read_text() for path in (ROOT / "workflow" / "rules").glob("*.smk")
+)
 
 
-@pytest.mark.skipif(not CHECK_RULE_GENERATED, reason="the pipeline does not yet write the check rule of a paper with "
-                    "relations (branch wpc); LEAD: this test runs by itself once it does")
+@pytest.mark.skipif(
+    not CHECK_RULE_GENERATED,
+    reason="the pipeline does not yet write the check rule of a paper with "
+    "relations (branch wpc); LEAD: this test runs by itself once it does",
+)
 def test_the_internal_claim_it_shows_is_consistent(built, tmp_path_factory):
     from conftest import copy_build
 
     work = copy_build(built, tmp_path_factory, "doc_internal")
-    claim, ledger_row = re.search(r"<!-- internal claim -->\n```tsv\n(.*?)```", DOC.read_text(encoding="utf-8"),
-                                  flags=re.S).group(1).splitlines()
+    claim, ledger_row = (
+        re.search(r"<!-- internal claim -->\n```tsv\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+        .group(1)
+        .splitlines()
+    )
     folder = work / "workflow" / "papers" / PAPER
     (folder / "claims" / "paper.tsv").write_text((folder / "claims" / "paper.tsv").read_text() + claim + "\n")
     ledger = folder / "ledger.tsv"
@@ -173,14 +217,19 @@ def test_the_alpha_walkthrough_reproduces_krippendorff_2011_at_all_four_levels(t
     import numpy as np
 
     text = DOC.read_text(encoding="utf-8")
-    section = text[text.index("## 10. "):text.index("## Checklist")]
+    section = text[text.index("## 10. ") : text.index("## Checklist")]
     work = project_copy(tmp_path_factory, "doc_alpha")
     paper = "reliability_data"
     assert main(["new-paper", paper, "--root", str(work), "--design", "fixed"]) == 0
     files = dict(re.findall(r"<!-- alpha file: (\S+) -->\n```\w*\n(.*?)```", section, flags=re.S))
-    assert sorted(files) == sorted([f"exports/{paper}.tsv", f"workflow/papers/{paper}/paper.yaml",
-                                    f"workflow/papers/{paper}/{paper}/internal.py",
-                                    f"workflow/papers/{paper}/claims/paper.tsv"])
+    assert sorted(files) == sorted(
+        [
+            f"exports/{paper}.tsv",
+            f"workflow/papers/{paper}/paper.yaml",
+            f"workflow/papers/{paper}/{paper}/internal.py",
+            f"workflow/papers/{paper}/claims/paper.tsv",
+        ]
+    )
     for path, body in files.items():
         (work / path).parent.mkdir(parents=True, exist_ok=True)
         (work / path).write_text(body, encoding="utf-8")
@@ -202,11 +251,13 @@ def test_the_alpha_walkthrough_reproduces_krippendorff_2011_at_all_four_levels(t
         row = claims.loc[f"alpha_{level}.raters"]
         assert row["status"] == "match", (level, row["status"])
         assert float(row["computed"]) == pytest.approx(
-            krippendorff.alpha(reliability_data=coders, level_of_measurement=level), abs=1e-12)
+            krippendorff.alpha(reliability_data=coders, level_of_measurement=level), abs=1e-12
+        )
         assert round(float(row["computed"]), 3) == printed
     values = pd.read_csv(work / "results" / paper / "values.tsv", sep="\t").set_index("key")["value"]
     shown = re.search(r"<!-- alpha counts -->\n```\n(.*?)```", section, flags=re.S).group(1).splitlines()
     assert {line.split()[0]: int(line.split()[1]) for line in shown} == {
-        key: int(values[key]) for key in values.index if key.startswith("count.labels.")}
+        key: int(values[key]) for key in values.index if key.startswith("count.labels.")
+    }
     # by hand from the table: "very low" 9 times, 41 labels in all (48 cells, 7 empty)
     assert (values["count.labels.very_low"], values["count.labels.raters"]) == (9, 41)

@@ -1,6 +1,7 @@
 """Keys declared once per paper (reagree.pipeline.keys and each paper's <id>/keys.py):
 keys are built from declared families, a value whose key no family declares is refused,
 every declared family is used, and a claim key leads to its rule and its function."""
+
 from __future__ import annotations
 
 import ast
@@ -39,8 +40,16 @@ def key_grammar() -> re.Pattern:
 
 def test_a_label_becomes_a_key_part_the_key_grammar_accepts():
     # by hand: lower case, every run of spaces and punctuation one _, none at the ends
-    cases = {"personality disorder": "personality_disorder", "Very Low": "very_low", "3-3 split": "3_3_split",
-             " neg/neu ": "neg_neu", "x": "x", "n.a.": "n_a", "naïve": "na_ve", 4: "4"}
+    cases = {
+        "personality disorder": "personality_disorder",
+        "Very Low": "very_low",
+        "3-3 split": "3_3_split",
+        " neg/neu ": "neg_neu",
+        "x": "x",
+        "n.a.": "n_a",
+        "naïve": "na_ve",
+        4: "4",
+    }
     assert {label: key_part(label) for label in cases} == cases
     grammar = key_grammar()
     assert not grammar.fullmatch("count.labels.personality disorder")  # the label as printed fails the grammar
@@ -91,8 +100,11 @@ def test_a_value_whose_key_no_family_declares_is_refused():
     rows = [keys.families[0].row(0.4, rater="a", framing="three_class")]
     keys.check(rows)
     undeclared = rows + [{"key": "kappa.c.three_class", "rule": "compute_demo_values", "function": ""}]
-    with pytest.raises(ValueError, match=r"demo: value key\(s\) no family of workflow/papers/demo/demo/keys.py "
-                                         r"declares: \['kappa.c.three_class'\]"):
+    with pytest.raises(
+        ValueError,
+        match=r"demo: value key\(s\) no family of workflow/papers/demo/demo/keys.py "
+        r"declares: \['kappa.c.three_class'\]",
+    ):
         keys.check(undeclared)
     wrong_rule = [dict(rows[0], rule="plot_demo_figure")]
     with pytest.raises(ValueError, match="written by 'plot_demo_figure'.*declared for 'compute_demo_values'"):
@@ -131,6 +143,7 @@ def test_function_names_resolve_back_to_the_function():
 
 
 # --------------------------------------------------------------------------- the four papers
+
 
 def referenced_names(paper: str) -> set[str]:
     """Names of the paper's keys module that its rule code uses (``keys.NAME`` or
@@ -179,8 +192,11 @@ def test_every_family_names_a_rule_of_its_paper_and_a_function_that_exists(paper
 def test_every_checkable_claim_key_is_declared_once(paper):
     claims = load_paper(PAPERS_DIR / paper / "paper.yaml")["claims"]
     keys = paper_code(paper).keys
-    undeclared = [c["key"] for c in claims if not (c.get("uncheckable") or c.get("not_recomputed"))
-                  and keys.family_of(c["key"]) is None]
+    undeclared = [
+        c["key"]
+        for c in claims
+        if not (c.get("uncheckable") or c.get("not_recomputed")) and keys.family_of(c["key"]) is None
+    ]
     assert not undeclared, undeclared
 
 

@@ -2,6 +2,7 @@
 convention, one declared PAPER the pipeline reads (nothing imported by a name it builds),
 rules that reach the generic workflow only through the imported registry.
 (That the library holds no paper's code is tests/architecture/test_library_is_general.py's, from the imports.)"""
+
 from __future__ import annotations
 
 import ast
@@ -38,8 +39,11 @@ def test_the_papers_are_the_folders_with_a_paper_yaml():
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_paper_folder_has_the_same_parts(paper):
     folder = PAPERS_DIR / paper
-    parts = {p.name.replace(paper, "<id>") if p.name == paper else p.name
-             for p in folder.iterdir() if p.name != "__pycache__"}
+    parts = {
+        p.name.replace(paper, "<id>") if p.name == paper else p.name
+        for p in folder.iterdir()
+        if p.name != "__pycache__"
+    }
     assert PARTS <= parts <= PARTS | OPTIONAL_PARTS, parts ^ PARTS
     assert PACKAGE <= {p.name for p in (folder / paper).iterdir()}
     assert list((folder / "claims").glob("*.tsv")) and list((folder / "report").glob("*.rst"))
@@ -55,12 +59,32 @@ def test_no_paper_yaml_holds_claims():
         assert not re.search(r"^claims:", text, flags=re.M), paper
 
 
-@pytest.mark.parametrize("table", sorted(PAPERS_DIR.glob("*/claims/*.tsv")), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "table", sorted(PAPERS_DIR.glob("*/claims/*.tsv")), ids=lambda p: f"{p.parent.parent.name}/{p.name}"
+)
 def test_every_claim_table_has_the_one_header(table):
-    lines = [line for line in table.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    lines = [
+        line for line in table.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")
+    ]
     assert tuple(lines[0].split("\t")) == CLAIM_HEADER
-    assert CLAIM_HEADER == ("key", "end", "where", "source", "published", "tolerance", "compare", "needs", "under",
-                            "uncheckable", "not_recomputed", "note", "tolerance_reason", "cause", "approximate", "figure")
+    assert CLAIM_HEADER == (
+        "key",
+        "end",
+        "where",
+        "source",
+        "published",
+        "tolerance",
+        "compare",
+        "needs",
+        "under",
+        "uncheckable",
+        "not_recomputed",
+        "note",
+        "tolerance_reason",
+        "cause",
+        "approximate",
+        "figure",
+    )
 
 
 def test_a_printed_value_keeps_its_printed_text():
@@ -123,20 +147,27 @@ def _builds_a_module_name(call: ast.Call) -> bool:
         return False
     arg = call.args[0]
     return isinstance(arg, (ast.JoinedStr, ast.BinOp)) or (
-        isinstance(arg, ast.Call) and getattr(arg.func, "attr", None) == "format")
+        isinstance(arg, ast.Call) and getattr(arg.func, "attr", None) == "format"
+    )
 
 
 def test_no_module_is_imported_by_a_name_it_builds():
     """Nothing of a paper is imported by naming convention (<id>.keys, <id>.variants,
     <id>.internal): the library, the workflow and the scripts read paper_code(id)."""
     python = [*(ROOT / "src").rglob("*.py"), *(ROOT / "scripts").glob("*.py"), *(ROOT / "workflow").rglob("*.py")]
-    built = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in python
-             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-             if isinstance(node, ast.Call) and _builds_a_module_name(node)]
+    built = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in python
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and _builds_a_module_name(node)
+    ]
     rule_files = [ROOT / "Snakefile", *(ROOT / "workflow").rglob("*.smk")]
-    built += [f"{path.relative_to(ROOT)}: {line.strip()}" for path in rule_files
-              for line in path.read_text(encoding="utf-8").splitlines()
-              if re.search(r"(import_code|import_module|__import__)\(\s*f[\"']", line)]
+    built += [
+        f"{path.relative_to(ROOT)}: {line.strip()}"
+        for path in rule_files
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"(import_code|import_module|__import__)\(\s*f[\"']", line)
+    ]
     assert not built, built
 
 
@@ -162,10 +193,16 @@ def test_a_paper_gets_the_check_rule_when_it_declares_relations(tmp_path_factory
     (work / "demo.yaml").write_text(yaml.safe_dump({"papers": ["demo"], "mirror": str(FIXTURES / "demo_mirror")}))
     assert check_rule("demo") not in run_snakemake(work, "--list-rules", configfile="demo.yaml").stdout.split()
     init = work / "workflow" / "papers" / "demo" / "demo" / "__init__.py"
-    init.write_text(init.read_text().replace("PAPER = Paper(keys=KEYS)", (
-        "from reagree.pipeline import internal\n"
-        "GAP = KEYS.rule('check_demo_printed').family('difference.part_a_minus_part_b.from_printed', internal.difference)\n"
-        "PAPER = Paper(keys=KEYS, relations=[internal.relate(GAP, 'agreement.a_b.part_a', 'agreement.a_b.part_b')])")))
+    init.write_text(
+        init.read_text().replace(
+            "PAPER = Paper(keys=KEYS)",
+            (
+                "from reagree.pipeline import internal\n"
+                "GAP = KEYS.rule('check_demo_printed').family('difference.part_a_minus_part_b.from_printed', internal.difference)\n"
+                "PAPER = Paper(keys=KEYS, relations=[internal.relate(GAP, 'agreement.a_b.part_a', 'agreement.a_b.part_b')])"
+            ),
+        )
+    )
     assert check_rule("demo") in run_snakemake(work, "--list-rules", configfile="demo.yaml").stdout.split()
 
 
@@ -200,8 +237,11 @@ def test_rules_smk_holds_rules_not_paper_data(paper):
     text = (PAPERS_DIR / paper / "rules.smk").read_text(encoding="utf-8").lower()
     code = "\n".join(line.split("#")[0] for line in text.splitlines())
     words = paper_words()[paper] - {paper}
-    tables = [literal for literal in re.findall(r"[\[({][^\[\](){}]*[\])}]", code)
-              if sum(bool(re.search(rf'["\']{word}["\']', literal)) for word in words) >= 2]
+    tables = [
+        literal
+        for literal in re.findall(r"[\[({][^\[\](){}]*[\])}]", code)
+        if sum(bool(re.search(rf'["\']{word}["\']', literal)) for word in words) >= 2
+    ]
     assert not tables, f"{paper}/rules.smk holds paper data: {tables}; it belongs in the paper's package"
 
 
@@ -217,9 +257,19 @@ def test_scripts_write_values_through_declared_keys_only():
 
 # --------------------------------------------------------------------------- the registry
 
-PAPER = {"id": "demo", "title": "t", "cite": "c", "claim_tables": [],
-         "sources": [{"name": "parts/part_{part}.tsv", "url": "https://example.org/part_{part}.tsv",
-                      "expand": {"part": {"setting": "parts"}}}]}
+PAPER = {
+    "id": "demo",
+    "title": "t",
+    "cite": "c",
+    "claim_tables": [],
+    "sources": [
+        {
+            "name": "parts/part_{part}.tsv",
+            "url": "https://example.org/part_{part}.tsv",
+            "expand": {"part": {"setting": "parts"}},
+        }
+    ],
+}
 
 
 def test_the_registry_holds_each_enabled_paper_with_its_settings_and_sources():
@@ -251,8 +301,11 @@ def test_a_paper_without_sources_has_no_input_targets():
 
 # A word the approximate-words rule reads, followed by a number or a number word: "about 20,000",
 # "roughly twice", "around 0.4", "almost 10% points", "roughly a factor of ten", "about one third".
-_APPROXIMATE = re.compile(r"\b(roughly|about|around|nearly|almost|approximately|some)\s+(?:a factor of\s+|plus or minus\s+)?"
-                          r"(?:\d|one\b|two\b|three\b|half\b|twice\b|ten\b|a third\b)", re.I)
+_APPROXIMATE = re.compile(
+    r"\b(roughly|about|around|nearly|almost|approximately|some)\s+(?:a factor of\s+|plus or minus\s+)?"
+    r"(?:\d|one\b|two\b|three\b|half\b|twice\b|ten\b|a third\b)",
+    re.I,
+)
 
 
 def test_every_claim_that_quotes_an_approximate_word_declares_it():
@@ -272,12 +325,20 @@ def test_a_rule_registers_its_values_and_variants_from_its_own_outputs():
     """A path is written once, in the rule; add_outputs reads it from rules.<name> and fills
     each wildcard with the values given (every combination, in order)."""
     build = PaperBuild("demo", PAPER, {}, [], {})
-    rule = SimpleNamespace(output=SimpleNamespace(values="results/demo/values/part_{part}_{side}.tsv",
-                                                  variants="results/demo/variants/part_{part}.tsv",
-                                                  table="results/demo/tables/t.tsv"))
+    rule = SimpleNamespace(
+        output=SimpleNamespace(
+            values="results/demo/values/part_{part}_{side}.tsv",
+            variants="results/demo/variants/part_{part}.tsv",
+            table="results/demo/tables/t.tsv",
+        )
+    )
     build.add_outputs(rule, part=["a", "b"], side=["l", "r"])
-    assert build.values == ["results/demo/values/part_a_l.tsv", "results/demo/values/part_a_r.tsv",
-                            "results/demo/values/part_b_l.tsv", "results/demo/values/part_b_r.tsv"]
+    assert build.values == [
+        "results/demo/values/part_a_l.tsv",
+        "results/demo/values/part_a_r.tsv",
+        "results/demo/values/part_b_l.tsv",
+        "results/demo/values/part_b_r.tsv",
+    ]
     assert build.variants == ["results/demo/variants/part_a.tsv", "results/demo/variants/part_b.tsv"]
     build.add_outputs(SimpleNamespace(output=SimpleNamespace(values="results/demo/values/plain.tsv")))
     assert build.values[-1] == "results/demo/values/plain.tsv" and len(build.variants) == 2
@@ -287,5 +348,7 @@ def test_a_rule_registers_its_values_and_variants_from_its_own_outputs():
 def test_a_wildcard_without_values_is_named():
     build = PaperBuild("demo", PAPER, {}, [], {})
     rule = SimpleNamespace(output=SimpleNamespace(values="results/demo/values/part_{part}.tsv"))
-    with pytest.raises(ValueError, match=r"results/demo/values/part_\{part\}.tsv: the values of wildcard\(s\) \['part'\]"):
+    with pytest.raises(
+        ValueError, match=r"results/demo/values/part_\{part\}.tsv: the values of wildcard\(s\) \['part'\]"
+    ):
         build.add_outputs(rule)

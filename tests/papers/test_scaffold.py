@@ -47,8 +47,10 @@ pytestmark = pytest.mark.e2e
 MIRROR = FIXTURES / "tiny_mirror"
 DATA = MIRROR / "example.org" / "tiny" / "v1" / "labels.tsv"
 URL = "https://example.org/tiny/v1/labels.tsv"
-TEXT = ("Two raters labelled 4 units in 2026. They agreed on 0.75 of them (Table 1),\nand Cohen's kappa was 0.60.\n"
-        "Of their 8 labels, 3 (37.5%) were x.\n")
+TEXT = (
+    "Two raters labelled 4 units in 2026. They agreed on 0.75 of them (Table 1),\nand Cohen's kappa was 0.60.\n"
+    "Of their 8 labels, 3 (37.5%) were x.\n"
+)
 # By hand, the labels: r1 x, x, y, y and r2 x, y, y, y: 3 of the 8 are x, 37.5%.
 # Whether the pipeline writes the check rule of a paper with relations (the generated rule of
 # reagree.pipeline.paper): until it does, the internal claim of the example is not built.
@@ -58,8 +60,12 @@ TEXT = ("Two raters labelled 4 units in 2026. They agreed on 0.75 of them (Table
 def scaffolded(tmp_path_factory):
     work = project_copy(tmp_path_factory, "scaffold")
     (work / "tiny.txt").write_text(TEXT, encoding="utf-8")
-    assert main(["new-paper", "tiny", "--root", str(work), "--title", "A tiny paper", "--document",
-                 str(work / "tiny.txt")]) == 0
+    assert (
+        main(
+            ["new-paper", "tiny", "--root", str(work), "--title", "A tiny paper", "--document", str(work / "tiny.txt")]
+        )
+        == 0
+    )
     return work
 
 
@@ -73,32 +79,68 @@ def test_the_scaffold_writes_the_one_paper_pattern(scaffolded):
     assert parts == PARTS | {"ledger.tsv", "draft_claims.tsv"}
     assert PACKAGE <= {p.name for p in (folder / "tiny").iterdir()}
     paper = load_paper(folder / "paper.yaml")  # valid as written: no sources, no claims yet
-    assert paper["id"] == "tiny" and paper["sources"] == [] and paper["claims"] == [] and paper["title"] == "A tiny paper"
+    assert (
+        paper["id"] == "tiny" and paper["sources"] == [] and paper["claims"] == [] and paper["title"] == "A tiny paper"
+    )
     assert paper["documents"] == [{"name": "tiny.txt", "path": "tiny.txt"}]
     rows = read_ledger(folder / "ledger.tsv")
     assert [(r.line, r.printed, r.status) for r in rows] == [
-        (1, "Two", "unreviewed"), (1, "4", "unreviewed"), (1, "2026", "unreviewed"), (1, "0.75", "unreviewed"),
-        (1, "1", "unreviewed"), (2, "0.60", "unreviewed"), (3, "8", "unreviewed"), (3, "3", "unreviewed"),
-        (3, "37.5%", "unreviewed")]
+        (1, "Two", "unreviewed"),
+        (1, "4", "unreviewed"),
+        (1, "2026", "unreviewed"),
+        (1, "0.75", "unreviewed"),
+        (1, "1", "unreviewed"),
+        (2, "0.60", "unreviewed"),
+        (3, "8", "unreviewed"),
+        (3, "3", "unreviewed"),
+        (3, "37.5%", "unreviewed"),
+    ]
     third = TEXT.split("\n")[2]
-    assert [r.column for r in rows] == [TEXT.find("Two") + 1, TEXT.find("4") + 1, TEXT.find("2026") + 1,
-                                        TEXT.find("0.75") + 1, TEXT.find("1)") + 1,
-                                        TEXT.split("\n")[1].find("0.60") + 1, third.find("8") + 1,
-                                        third.find("3") + 1, third.find("37.5%") + 1]
-    drafts = [line.split("\t") for line in (folder / "draft_claims.tsv").read_text().splitlines()
-              if not line.startswith("#")]
+    assert [r.column for r in rows] == [
+        TEXT.find("Two") + 1,
+        TEXT.find("4") + 1,
+        TEXT.find("2026") + 1,
+        TEXT.find("0.75") + 1,
+        TEXT.find("1)") + 1,
+        TEXT.split("\n")[1].find("0.60") + 1,
+        third.find("8") + 1,
+        third.find("3") + 1,
+        third.find("37.5%") + 1,
+    ]
+    drafts = [
+        line.split("\t") for line in (folder / "draft_claims.tsv").read_text().splitlines() if not line.startswith("#")
+    ]
     assert tuple(drafts[0]) == CLAIM_HEADER
     # the year and the table number are no results: four drafts, their printed text as published
     assert [d[CLAIM_HEADER.index("published")] for d in drafts[1:]] == ["2", "4", "0.75", "0.60", "8", "3", "37.5%"]
     header = [line for line in (folder / "claims" / "paper.tsv").read_text().splitlines() if not line.startswith("#")]
     assert header == ["\t".join(CLAIM_HEADER)]
-    for name in ("paper.yaml", "rules.smk", "tiny/agreement.py", "tiny/release.py", "tiny/keys.py",
-                 "tiny/variants.py", "tiny/internal.py", "tiny/plots.py", "report/agreement.rst"):
+    for name in (
+        "paper.yaml",
+        "rules.smk",
+        "tiny/agreement.py",
+        "tiny/release.py",
+        "tiny/keys.py",
+        "tiny/variants.py",
+        "tiny/internal.py",
+        "tiny/plots.py",
+        "report/agreement.rst",
+    ):
         assert "TODO" in (folder / name).read_text(), name
-    assert {p.name for p in (folder / "tiny").iterdir()} == {"__init__.py", "release.py", "keys.py", "agreement.py", "variants.py",
-                                                             "internal.py", "plots.py"}
+    assert {p.name for p in (folder / "tiny").iterdir()} == {
+        "__init__.py",
+        "release.py",
+        "keys.py",
+        "agreement.py",
+        "variants.py",
+        "internal.py",
+        "plots.py",
+    }
     assert {p.name for p in (folder / "report").iterdir()} == {"agreement.rst", "pairwise.rst"}
-    assert "sha256" in (folder / "paper.yaml").read_text() and "uncheckable" in (folder / "claims" / "paper.tsv").read_text()
+    assert (
+        "sha256" in (folder / "paper.yaml").read_text()
+        and "uncheckable" in (folder / "claims" / "paper.tsv").read_text()
+    )
     rules = (folder / "rules.smk").read_text()
     assert "rule compute_tiny_values:" in rules and 'registry().paper("tiny")' in rules
     assert "rule plot_tiny_agreement:" in rules and 'caption="report/agreement.rst"' in rules
@@ -108,23 +150,39 @@ def test_the_scaffold_writes_the_one_paper_pattern(scaffolded):
 def test_a_draft_claim_declares_the_approximate_word_printed_before_its_number(scaffolded):
     # the one approximate-words rule (docs/claims.md) reads a claim's approximate column, so a draft of
     # "about 20,000" carries it; by hand: four results (the year is none), three after such a word
-    text = ("We labelled about 20,000 tweets, roughly a factor of ten more than in 2014,\n"
-            "and kappa was 0.41 (roughly plus or minus 0.025).\n")
+    text = (
+        "We labelled about 20,000 tweets, roughly a factor of ten more than in 2014,\n"
+        "and kappa was 0.41 (roughly plus or minus 0.025).\n"
+    )
     (scaffolded / "approx.txt").write_text(text, encoding="utf-8")
     assert main(["new-paper", "approx", "--root", str(scaffolded), "--document", str(scaffolded / "approx.txt")]) == 0
-    drafts = [line.split("\t") for line in (scaffolded / "workflow" / "papers" / "approx" / "draft_claims.tsv")
-              .read_text().splitlines() if not line.startswith("#")]
+    drafts = [
+        line.split("\t")
+        for line in (scaffolded / "workflow" / "papers" / "approx" / "draft_claims.tsv").read_text().splitlines()
+        if not line.startswith("#")
+    ]
     published, approximate = CLAIM_HEADER.index("published"), CLAIM_HEADER.index("approximate")
     assert [(d[published], d[approximate]) for d in drafts[1:]] == [
-        ("20,000", "about"), ("10", "a factor of"), ("0.41", ""), ("0.025", "roughly")]
+        ("20,000", "about"),
+        ("10", "a factor of"),
+        ("0.41", ""),
+        ("0.025", "roughly"),
+    ]
 
 
 def test_the_scaffold_declares_its_keys_with_rule_and_function(scaffolded, monkeypatch):
     monkeypatch.syspath_prepend(str(scaffolded / "workflow" / "papers" / "tiny"))
     keys = paper_code("tiny").keys
     assert [f.pattern for f in keys.families] == [
-        "count.units.raters", "agreement.raters", "fleiss.raters", "alpha_{level}.raters", "count.labels.{category}",
-        "count.labels.raters", "kappa.{a:rater}_{b:rater}", "percent.labels.{category}.from_printed"]
+        "count.units.raters",
+        "agreement.raters",
+        "fleiss.raters",
+        "alpha_{level}.raters",
+        "count.labels.{category}",
+        "count.labels.raters",
+        "kappa.{a:rater}_{b:rater}",
+        "percent.labels.{category}.from_printed",
+    ]
     assert {f.rule for f in keys.families} == {"compute_tiny_values", "check_tiny_printed"}
     for family in keys.families:
         resolve_function(family.function)
@@ -133,10 +191,12 @@ def test_the_scaffold_declares_its_keys_with_rule_and_function(scaffolded, monke
     assert paper.keys is keys
     assert paper.variants.applies == {"chance_model": ("fleiss.raters", "kappa.*_*")}
     assert [(r.key, [o.key for o in r.operands]) for r in paper.relations] == [
-        ("percent.labels.x.from_printed", ["count.labels.x", "count.labels.raters"])]
+        ("percent.labels.x.from_printed", ["count.labels.x", "count.labels.raters"])
+    ]
     # all four alpha levels are keys; a level is refused where the labels cannot carry it
-    assert [keys.family_of(f"alpha_{level}.raters").pattern for level in ("nominal", "ordinal", "interval", "ratio")] \
-        == ["alpha_{level}.raters"] * 4
+    assert [
+        keys.family_of(f"alpha_{level}.raters").pattern for level in ("nominal", "ordinal", "interval", "ratio")
+    ] == ["alpha_{level}.raters"] * 4
 
 
 def test_interchangeable_raters_get_no_pairs(scaffolded, monkeypatch):
@@ -156,7 +216,9 @@ def test_the_scaffold_registers_nothing(scaffolded):
     (scaffolded / "only_synthetic.yaml").write_text("papers: [agreement_before_accuracy]\ndatasets: {}\n")
     plan = run_snakemake(scaffolded, "-n", configfile="only_synthetic.yaml")
     assert "tiny" not in plan.stdout + plan.stderr
-    assert "papers:" in (scaffolded / "config.yaml").read_text() and "tiny" not in (scaffolded / "config.yaml").read_text()
+    assert (
+        "papers:" in (scaffolded / "config.yaml").read_text() and "tiny" not in (scaffolded / "config.yaml").read_text()
+    )
 
 
 def test_an_existing_folder_or_a_bad_id_is_refused(scaffolded, capsys):
@@ -183,21 +245,39 @@ def _review(ledger, statuses: dict[str, tuple[str, str, str]]) -> None:
 def test_filled_in_it_builds_every_part_beside_the_four_papers(scaffolded):
     folder = scaffolded / "workflow" / "papers" / "tiny"
     paper = yaml.safe_load((folder / "paper.yaml").read_text())
-    paper["sources"] = [{"name": "labels.tsv", "url": URL, "sha256": hashlib.sha256(DATA.read_bytes()).hexdigest(),
-                         "licence": "CC0"}]
+    paper["sources"] = [
+        {"name": "labels.tsv", "url": URL, "sha256": hashlib.sha256(DATA.read_bytes()).hexdigest(), "licence": "CC0"}
+    ]
     (folder / "paper.yaml").write_text(yaml.safe_dump(paper, sort_keys=False))
     claims = folder / "claims" / "paper.tsv"
     row = lambda key, published, note="": "\t".join(  # noqa: E731
         {"key": key, "where": "Table 1", "source": "paper", "published": published, "note": note}.get(c, "")
-        for c in CLAIM_HEADER)
-    claims.write_text(claims.read_text() + row("agreement.raters", "0.75") + "\n"
-                      + row("kappa.r1_r2", "0.60", "by hand the four units give 0.5") + "\n"
-                      + row("count.labels.raters", "8") + "\n" + row("count.labels.x", "3") + "\n")
+        for c in CLAIM_HEADER
+    )
+    claims.write_text(
+        claims.read_text()
+        + row("agreement.raters", "0.75")
+        + "\n"
+        + row("kappa.r1_r2", "0.60", "by hand the four units give 0.5")
+        + "\n"
+        + row("count.labels.raters", "8")
+        + "\n"
+        + row("count.labels.x", "3")
+        + "\n"
+    )
     ledger = folder / "ledger.tsv"
-    _review(ledger, {"0.75": ("claimed", "agreement.raters", ""), "0.60": ("claimed", "kappa.r1_r2", ""),
-                     "8": ("claimed", "count.labels.raters", ""), "3": ("claimed", "count.labels.x", "")})
-    (scaffolded / "tiny.yaml").write_text(yaml.safe_dump({"papers": ["tiny"], "mirror": str(MIRROR),
-                                                          "datasets": {}, "bootstrap": {"draws": 200}}))
+    _review(
+        ledger,
+        {
+            "0.75": ("claimed", "agreement.raters", ""),
+            "0.60": ("claimed", "kappa.r1_r2", ""),
+            "8": ("claimed", "count.labels.raters", ""),
+            "3": ("claimed", "count.labels.x", ""),
+        },
+    )
+    (scaffolded / "tiny.yaml").write_text(
+        yaml.safe_dump({"papers": ["tiny"], "mirror": str(MIRROR), "datasets": {}, "bootstrap": {"draws": 200}})
+    )
     run_snakemake(scaffolded, configfile="tiny.yaml")
     table = read_claims(scaffolded / "results" / "tiny" / "claims.tsv").set_index("key")
     assert table.loc["agreement.raters", "status"] == "match"
@@ -225,19 +305,31 @@ def test_filled_in_it_builds_every_part_beside_the_four_papers(scaffolded):
     # the document's ledger: what is left to review, refused under strict_ledger until reviewed
     counts = pd.read_csv(scaffolded / "results" / "tiny" / "ledger_counts.tsv", sep="\t", keep_default_na=False)
     assert counts[["document", "printed", "claimed", "dismissed", "unreviewed", "unaccounted"]].values.tolist() == [
-        ["tiny.txt", 9, 4, 0, 5, 5]]
+        ["tiny.txt", 9, 4, 0, 5, 5]
+    ]
     assert "| tiny | tiny.txt | 9 | 4 | 0 | 5 | 5 | 0 |" in (scaffolded / "results" / "summary.md").read_text()
     assert (scaffolded / "data" / "tiny" / "documents" / "tiny.txt").read_text() == TEXT
     assert "documents/tiny.txt" in (scaffolded / "data" / "tiny.sha256").read_text()  # pinned on first use
     # claims.tsv is written only after the ledger check (a misquote stops the run first): forcing it reruns the diff
-    assert "rule diff_claims:" in run_snakemake(scaffolded, "-n", "--forcerun", "check_ledger",
-                                                configfile="tiny.yaml").stdout
+    assert (
+        "rule diff_claims:"
+        in run_snakemake(scaffolded, "-n", "--forcerun", "check_ledger", configfile="tiny.yaml").stdout
+    )
     strict = run_snakemake(scaffolded, "--config", "strict_ledger=true", configfile="tiny.yaml", check=False)
     assert strict.returncode != 0
-    assert "5 numbers of tiny.txt are unreviewed, and strict_ledger is on (the first: line 1, column 1, 'Two')" \
+    assert (
+        "5 numbers of tiny.txt are unreviewed, and strict_ledger is on (the first: line 1, column 1, 'Two')"
         in strict.stdout + strict.stderr
-    _review(ledger, {"Two": ("dismissed", "", "design"), "4": ("dismissed", "", "design"),
-                     "2026": ("dismissed", "", "date"), "1": ("dismissed", "", "reference")})
+    )
+    _review(
+        ledger,
+        {
+            "Two": ("dismissed", "", "design"),
+            "4": ("dismissed", "", "design"),
+            "2026": ("dismissed", "", "date"),
+            "1": ("dismissed", "", "reference"),
+        },
+    )
     # the scaffold's relation (internal.py): the printed 37.5% against the printed 3 and 8, consistent
     # (by hand 3 / 8 = 37.5%), computed by the pipeline's generic rule check_tiny_printed
     cells = {"key": "percent.labels.x.from_printed", "where": "the labels", "source": "internal", "published": "37.5"}

@@ -7,6 +7,7 @@ bombs, repeated keys and non-finite numbers. A file that is not UTF-8 fails insi
 Snakemake's own command-line parser before the Snakefile is read; `make all` and the
 `reagree` command check it first and say so in one line.
 """
+
 from __future__ import annotations
 
 
@@ -44,21 +45,30 @@ def plan(work, name: str, text: str | bytes, *args):
 def test_an_alias_bomb_through_snakemake_configfile_is_refused_before_it_expands(work):
     code, said = plan(work, "bomb.yaml", bomb(17))  # 2**17 values from 34 aliases
     assert code != 0
-    assert ("bomb.yaml: its YAML aliases expand to more than 100,000 values; reagree refuses files that expand "
-            "aliases this much") in said
+    assert (
+        "bomb.yaml: its YAML aliases expand to more than 100,000 values; reagree refuses files that expand "
+        "aliases this much"
+    ) in said
     assert len(said) < 5000  # one line, not the expanded document
 
 
 def test_a_repeated_key_in_a_config_file_names_both_lines(work):
     code, said = plan(work, "dup.yaml", BASE + "mirror: /somewhere/else\n")
     assert code != 0
-    assert ("dup.yaml, line 3: key 'mirror' appears twice in one mapping (first on line 2); YAML would silently "
-            "keep only the last one") in said
+    assert (
+        "dup.yaml, line 3: key 'mirror' appears twice in one mapping (first on line 2); YAML would silently "
+        "keep only the last one"
+    ) in said
 
 
-@pytest.mark.parametrize("setting, key", [("fetch: {timeout: .nan}", "fetch.timeout"),
-                                          ("bootstrap: {draws: 100, seed: 0, level: .nan}", "bootstrap.level"),
-                                          ("fetch: {timeout: .inf}", "fetch.timeout")])
+@pytest.mark.parametrize(
+    "setting, key",
+    [
+        ("fetch: {timeout: .nan}", "fetch.timeout"),
+        ("bootstrap: {draws: 100, seed: 0, level: .nan}", "bootstrap.level"),
+        ("fetch: {timeout: .inf}", "fetch.timeout"),
+    ],
+)
 def test_a_number_that_is_not_finite_is_refused_naming_the_key(work, setting, key):
     code, said = plan(work, "nan.yaml", BASE + setting + "\n")
     assert code != 0
@@ -76,7 +86,9 @@ def test_a_config_file_that_is_not_utf8_is_one_line_for_reagree(tmp_path, capsys
     latin1 = tmp_path / "latin1.yaml"
     latin1.write_bytes("papers: [jayanetti2026]\n# \xe9\n".encode("latin-1"))
     assert reagree(["mirror", str(tmp_path / "m"), "--configfile", str(latin1), "--root", str(ROOT)]) == 2
-    assert capsys.readouterr().err == f"reagree mirror: {latin1}: not UTF-8 text (invalid continuation byte at byte 26)\n"
+    assert (
+        capsys.readouterr().err == f"reagree mirror: {latin1}: not UTF-8 text (invalid continuation byte at byte 26)\n"
+    )
 
 
 def test_what_plain_snakemake_does_with_a_config_file_that_is_not_utf8(work):
@@ -99,8 +111,10 @@ def test_check_config_files_refuses_a_merged_configuration_that_expands_too_far(
 
 # ----------------------------------------------------------------- a claim's tolerance
 
-HEADER = ("key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnot_recomputed\tnote\t"
-          "tolerance_reason\tcause\tapproximate\tfigure\n")
+HEADER = (
+    "key\tend\twhere\tsource\tpublished\ttolerance\tcompare\tneeds\tunder\tuncheckable\tnot_recomputed\tnote\t"
+    "tolerance_reason\tcause\tapproximate\tfigure\n"
+)
 
 
 def claim_line(key: str, published: str, tolerance: str) -> str:

@@ -1,4 +1,5 @@
 """`reagree explain KEY`: one claim of a build, read from its claims.tsv and variants files."""
+
 import pandas as pd
 import pytest
 
@@ -20,19 +21,29 @@ def results(tmp_path):
     0.207528; n^2 in the expected disagreement gives 0.205345), a mismatch none does, and a
     match. The variants sit in variants/*.tsv, as a paper with several variant rules writes them."""
     values = pd.DataFrame({"key": ["alpha.s", "alpha.t", "kappa.u"], "value": [0.207528, 0.4, 0.61]})
-    rows = (variant_rows("alpha.s", "alpha_expected_disagreement",
-                         {"alpha.expected_n_minus_1": 0.207528, "alpha.expected_n_squared": 0.205345},
-                         own="alpha.expected_n_minus_1")
-            + variant_rows("alpha.t", "alpha_distance",
-                           {"alpha.interval": 0.4, "alpha.ordinal": 0.61, "alpha.ratio": Undefined("negative values")},
-                           own="alpha.interval"))
+    rows = variant_rows(
+        "alpha.s",
+        "alpha_expected_disagreement",
+        {"alpha.expected_n_minus_1": 0.207528, "alpha.expected_n_squared": 0.205345},
+        own="alpha.expected_n_minus_1",
+    ) + variant_rows(
+        "alpha.t",
+        "alpha_distance",
+        {"alpha.interval": 0.4, "alpha.ordinal": 0.61, "alpha.ratio": Undefined("negative values")},
+        own="alpha.interval",
+    )
     (tmp_path / "p" / "variants").mkdir(parents=True)
     write_variants(rows[:2], tmp_path / "p" / "variants" / "a.tsv")
     write_variants(rows[2:], tmp_path / "p" / "variants" / "b.tsv")
     variants = pd.DataFrame(rows)
     plan = {"alpha.s": ["alpha_expected_disagreement"], "alpha.t": ["alpha_distance"]}
-    table = diff_claims([claim("alpha.s", "0.205"), claim("alpha.t", "0.5"), claim("kappa.u", "0.61")], values, "p",
-                        variants=variants, families_for=lambda key: plan.get(key, []))
+    table = diff_claims(
+        [claim("alpha.s", "0.205"), claim("alpha.t", "0.5"), claim("kappa.u", "0.61")],
+        values,
+        "p",
+        variants=variants,
+        families_for=lambda key: plan.get(key, []),
+    )
     write_tsv(table, tmp_path / "p" / "claims.tsv")
     return tmp_path
 
@@ -72,8 +83,11 @@ def test_a_claim_without_declared_variants_says_so(results):
 
 
 def test_a_typo_gets_the_nearest_keys_and_no_build_says_what_to_run(results, tmp_path_factory):
-    with pytest.raises(ValueError, match=r"no claim has the key 'alpha.ss' in the claims of .*; did you mean "
-                                         r"'alpha.s' or 'alpha.t'\?"):
+    with pytest.raises(
+        ValueError,
+        match=r"no claim has the key 'alpha.ss' in the claims of .*; did you mean "
+        r"'alpha.s' or 'alpha.t'\?",
+    ):
         explain("alpha.ss", results)
     empty = tmp_path_factory.mktemp("empty")
     with pytest.raises(BuildMissing, match=r"no build in .*: run `make all`"):
@@ -86,12 +100,21 @@ def test_a_match_is_not_also_reproduced_by_a_variant_that_only_truncates_to_the_
     # shvets2026's Table 4: 7.7 printed, the replayed estimate 7.702 matches; the exact
     # expectation 7.7778 gives 7.7 only when truncated, which is not printed precision
     values = pd.DataFrame({"key": ["lag.e"], "value": [7.702]})
-    rows = variant_rows("lag.e", "chance_expectation", {"expected.exact": 7.7778, "expected.python_random": 7.702},
-                        own="expected.python_random")
+    rows = variant_rows(
+        "lag.e",
+        "chance_expectation",
+        {"expected.exact": 7.7778, "expected.python_random": 7.702},
+        own="expected.python_random",
+    )
     (tmp_path / "p" / "variants").mkdir(parents=True)
     write_variants(rows, tmp_path / "p" / "variants" / "phase_shift.tsv")
-    table = diff_claims([claim("lag.e", "7.7")], values, "p", variants=pd.DataFrame(rows),
-                        families_for=lambda key: ["chance_expectation"])
+    table = diff_claims(
+        [claim("lag.e", "7.7")],
+        values,
+        "p",
+        variants=pd.DataFrame(rows),
+        families_for=lambda key: ["chance_expectation"],
+    )
     write_tsv(table, tmp_path / "p" / "claims.tsv")
     lines = explain("lag.e", tmp_path).splitlines()
     exact = next(line for line in lines if "expected.exact" in line)
@@ -126,16 +149,25 @@ def test_explain_outside_any_checkout_says_where_it_looked(tmp_path, monkeypatch
 
 def test_a_not_recomputed_claim_says_the_data_are_released_and_names_the_method(tmp_path):
     method = "the authors' B1 volume null (src/b1_volume_null.py)"
-    table = diff_claims([{**claim("b1.null", "0.04"), "not_recomputed": method},
-                         {**claim("llm.k", "0.5"), "uncheckable": "labels never released"}],
-                        pd.DataFrame({"key": ["x"], "value": [1.0]}), "p")
+    table = diff_claims(
+        [
+            {**claim("b1.null", "0.04"), "not_recomputed": method},
+            {**claim("llm.k", "0.5"), "uncheckable": "labels never released"},
+        ],
+        pd.DataFrame({"key": ["x"], "value": [1.0]}),
+        "p",
+    )
     (tmp_path / "p").mkdir()
     write_tsv(table, tmp_path / "p" / "claims.tsv")
     lines = explain("b1.null", tmp_path).splitlines()
-    assert lines[3:7] == ["  reagree   (not compared)  status: not recomputed",
-                          "  checked   nothing: the data are released, but reagree does not reimplement the method "
-                          "that printed it (the reason below names it)",
-                          f"  reason    {method}",
-                          "  variants  none tried (a claim that is not recomputed is not compared)"]
-    assert "  checked   nothing: what was released or fetched cannot give it (the reason below)" in \
-        explain("llm.k", tmp_path).splitlines()
+    assert lines[3:7] == [
+        "  reagree   (not compared)  status: not recomputed",
+        "  checked   nothing: the data are released, but reagree does not reimplement the method "
+        "that printed it (the reason below names it)",
+        f"  reason    {method}",
+        "  variants  none tried (a claim that is not recomputed is not compared)",
+    ]
+    assert (
+        "  checked   nothing: what was released or fetched cannot give it (the reason below)"
+        in explain("llm.k", tmp_path).splitlines()
+    )

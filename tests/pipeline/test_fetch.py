@@ -26,6 +26,7 @@ def no_part_files(directory: Path) -> bool:
 
 # ----------------------------------------------------------------- mirror_path
 
+
 def test_mirror_path_drops_scheme_and_query(tmp_path):
     url = "https://raw.githubusercontent.com/o/r/abc/d/f.tsv?raw=1"
     assert mirror_path(url, tmp_path) == tmp_path / "raw.githubusercontent.com/o/r/abc/d/f.tsv"
@@ -35,16 +36,19 @@ def test_mirror_path_drops_fragment_and_userinfo_keeps_port(tmp_path):
     assert mirror_path("http://user:pw@Example.org:8080/a/b.gz#x", tmp_path) == tmp_path / "example.org:8080/a/b.gz"
 
 
-@pytest.mark.parametrize("url", [
-    "file:///etc/passwd",
-    "ftp://example.org/pub/f.tsv",
-    "https://example.org/a/../../etc/passwd",
-    "https://example.org/a/%2e%2e/b",
-    "https:///no/host",
-    "https://../etc/passwd",
-    "https://example.org/",
-    "relative/path.tsv",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "ftp://example.org/pub/f.tsv",
+        "https://example.org/a/../../etc/passwd",
+        "https://example.org/a/%2e%2e/b",
+        "https:///no/host",
+        "https://../etc/passwd",
+        "https://example.org/",
+        "relative/path.tsv",
+    ],
+)
 def test_mirror_path_rejects(url, tmp_path):
     with pytest.raises(FetchError):
         mirror_path(url, tmp_path)
@@ -86,7 +90,10 @@ def test_mirror_copy(tmp_path, mirror):
 
 def test_mirror_copy_pinned_hash_any_case(tmp_path, mirror):
     dest = tmp_path / "f.tsv"
-    assert fetch(URL, dest, mirror=mirror, sha256=PAYLOAD_SHA.upper(), timeout=5, retries=3, log=lambda s: None) == PAYLOAD_SHA
+    assert (
+        fetch(URL, dest, mirror=mirror, sha256=PAYLOAD_SHA.upper(), timeout=5, retries=3, log=lambda s: None)
+        == PAYLOAD_SHA
+    )
     assert dest.read_bytes() == PAYLOAD
 
 
@@ -116,10 +123,14 @@ def test_mirror_mode_never_uses_network(tmp_path, mirror, free_port):
     target = mirror_path(url, mirror)
     target.parent.mkdir(parents=True)
     target.write_bytes(b"x")
-    assert fetch(url, tmp_path / "x", mirror=mirror, timeout=5, retries=3, log=lambda s: None) == hashlib.sha256(b"x").hexdigest()
+    assert (
+        fetch(url, tmp_path / "x", mirror=mirror, timeout=5, retries=3, log=lambda s: None)
+        == hashlib.sha256(b"x").hexdigest()
+    )
 
 
 # ------------------------------------------------------------------- HTTP mode
+
 
 @pytest.fixture
 def free_port():
@@ -317,6 +328,7 @@ def test_fetch_rejects_non_http_schemes(tmp_path, url):
 
 # ----------------------------------------------------------------- limits and odd servers
 
+
 def test_a_redirect_to_another_scheme_is_refused(tmp_path, server):
     base, _, _ = server
     with pytest.raises(FetchError, match="only http and https are followed"):
@@ -363,8 +375,10 @@ def test_sigterm_during_a_fetch_leaves_no_partial_file(tmp_path, server):
     import sys
 
     base, _, _ = server
-    code = ("import sys; from reagree.pipeline.fetch import fetch; "
-            f"fetch('{base}/trickle', sys.argv[1], timeout=5, retries=3, deadline=30, log=lambda s: None)")
+    code = (
+        "import sys; from reagree.pipeline.fetch import fetch; "
+        f"fetch('{base}/trickle', sys.argv[1], timeout=5, retries=3, deadline=30, log=lambda s: None)"
+    )
     child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "x")])
     for _ in range(100):
         if list(tmp_path.glob(".x.part-*")):

@@ -3,6 +3,7 @@
 The servers listen on 127.0.0.1 only. Each is bounded (it stops sending after a few
 seconds), so a fetch that ignored the deadline fails its assertion instead of hanging.
 """
+
 from __future__ import annotations
 
 import errno
@@ -35,8 +36,9 @@ class DribblingServer:
     ``interval`` seconds, for at most ``budget`` seconds, then keeps the connection open
     (``hold``) or closes it. Records how many bytes the client took before it left."""
 
-    def __init__(self, response: bytes, *, step: int = 1, interval: float = 1.0, budget: float = 8.0,
-                 hold: float = 0.0):
+    def __init__(
+        self, response: bytes, *, step: int = 1, interval: float = 1.0, budget: float = 8.0, hold: float = 0.0
+    ):
         self.response, self.step, self.interval, self.budget, self.hold = response, step, interval, budget, hold
         self.sent = 0
         self.finished = threading.Event()  # the whole response went out
@@ -56,9 +58,12 @@ class DribblingServer:
             connection.recv(65536)  # the request
             started = time.monotonic()
             try:
-                while (self.sent < len(self.response) and time.monotonic() - started < self.budget
-                       and not self.stopping.is_set()):
-                    connection.sendall(self.response[self.sent:self.sent + self.step])
+                while (
+                    self.sent < len(self.response)
+                    and time.monotonic() - started < self.budget
+                    and not self.stopping.is_set()
+                ):
+                    connection.sendall(self.response[self.sent : self.sent + self.step])
                     self.sent += self.step
                     self.stopping.wait(self.interval)
                 if self.sent >= len(self.response):
@@ -94,8 +99,10 @@ def test_response_headers_sent_a_byte_a_second_meet_the_deadline(tmp_path, dribb
     server = dribbling(HEADERS + b"a\tb\n", step=1, interval=1.0, budget=12.0)
     with pytest.raises(FetchError) as info:
         fetch(server.url, tmp_path / "x.tsv", timeout=5, deadline=3, retries=1, backoff=0, log=lambda s: None)
-    assert str(info.value) == (f"{server.url} was still arriving after the deadline of 3 s (its response headers "
-                               "were not complete); stopped (raise fetch.timeout for a slow link)")
+    assert str(info.value) == (
+        f"{server.url} was still arriving after the deadline of 3 s (its response headers "
+        "were not complete); stopped (raise fetch.timeout for a slow link)"
+    )
     # it gave up while the server was still sending its headers, not when they ended
     assert not server.finished.is_set() and server.sent < len(HEADERS)
     assert not (tmp_path / "x.tsv").exists() and not leftovers(tmp_path)
@@ -107,8 +114,9 @@ def test_a_body_that_stops_arriving_says_it_stalled(tmp_path, dribbling):
     server = dribbling(head + body[:10], step=len(head) + 10, interval=0, budget=5, hold=6)
     with pytest.raises(FetchError) as info:
         fetch(server.url, tmp_path / "x.tsv", timeout=1, deadline=20, retries=1, backoff=0, log=lambda s: None)
-    assert str(info.value) == (f"could not fetch {server.url} after 1 attempt(s): the transfer stalled: "
-                               "nothing arrived for 1 s after 10 B")
+    assert str(info.value) == (
+        f"could not fetch {server.url} after 1 attempt(s): the transfer stalled: nothing arrived for 1 s after 10 B"
+    )
     assert "unreachable" not in str(info.value)
     assert not (tmp_path / "x.tsv").exists() and not leftovers(tmp_path)
 
@@ -117,8 +125,10 @@ def test_a_server_that_never_answers_is_not_called_unreachable(tmp_path, dribbli
     server = dribbling(b"", budget=0, hold=6)
     with pytest.raises(FetchError) as info:
         fetch(server.url, tmp_path / "x.tsv", timeout=1, deadline=20, retries=1, backoff=0, log=lambda s: None)
-    assert str(info.value) == (f"could not fetch {server.url} after 1 attempt(s): the server at "
-                               f"{server.url.split('/')[2]} accepted the connection but sent no answer for 1 s")
+    assert str(info.value) == (
+        f"could not fetch {server.url} after 1 attempt(s): the server at "
+        f"{server.url.split('/')[2]} accepted the connection but sent no answer for 1 s"
+    )
 
 
 def test_header_lines_trickling_past_the_deadline_say_the_headers_never_completed(tmp_path, dribbling):
@@ -130,8 +140,10 @@ def test_header_lines_trickling_past_the_deadline_say_the_headers_never_complete
     server = dribbling(head + b"a\tb\n", step=len(status), interval=0.25, budget=12.0)
     with pytest.raises(FetchError) as info:
         fetch(server.url, tmp_path / "x.tsv", timeout=5, deadline=1, retries=1, backoff=0, log=lambda s: None)
-    assert str(info.value) == (f"{server.url} was still arriving after the deadline of 1 s (its response headers "
-                               "were not complete); stopped (raise fetch.timeout for a slow link)")
+    assert str(info.value) == (
+        f"{server.url} was still arriving after the deadline of 1 s (its response headers "
+        "were not complete); stopped (raise fetch.timeout for a slow link)"
+    )
     assert server.sent < len(head) and not (tmp_path / "x.tsv").exists() and not leftovers(tmp_path)
 
 
@@ -140,12 +152,15 @@ def test_more_than_100_response_headers_are_named_not_called_unreachable(tmp_pat
     server = dribbling(head, step=len(head), interval=0, budget=5)
     with pytest.raises(FetchError) as info:
         fetch(server.url, tmp_path / "x.tsv", timeout=5, deadline=20, retries=1, backoff=0, log=lambda s: None)
-    assert str(info.value) == (f"could not fetch {server.url} after 1 attempt(s): the server at "
-                               f"{server.url.split('/')[2]} answered with a response that is not valid HTTP: got "
-                               "more than 100 headers")
+    assert str(info.value) == (
+        f"could not fetch {server.url} after 1 attempt(s): the server at "
+        f"{server.url.split('/')[2]} answered with a response that is not valid HTTP: got "
+        "more than 100 headers"
+    )
 
 
 # ----------------------------------------------------------------- disk full
+
 
 class FullDisk:
     """A temporary file whose writes fail as on a full disk (ENOSPC from the kernel's
@@ -198,8 +213,7 @@ def test_a_full_disk_names_the_table_it_could_not_write(tmp_path, monkeypatch):
 def _tmpfs_available() -> bool:
     if not shutil.which("unshare"):
         return False
-    probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt"],
-                           capture_output=True)
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt"], capture_output=True)
     return probe.returncode == 0
 
 
@@ -212,15 +226,19 @@ def test_reagree_fetch_onto_a_full_tmpfs_names_the_path(tmp_path):
     mirror_path(url, mirror).write_bytes(b"y" * (1 << 20))
     small = tmp_path / "small"
     small.mkdir()
-    script = (f"mount -t tmpfs -o size=64k tmpfs {small} && "
-              f"{sys.executable} -m reagree.cli fetch {url} {small}/data/big.tsv --mirror {mirror}")
+    script = (
+        f"mount -t tmpfs -o size=64k tmpfs {small} && "
+        f"{sys.executable} -m reagree.cli fetch {url} {small}/data/big.tsv --mirror {mirror}"
+    )
     result = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1] == (
-        f"reagree fetch: [Errno 28] could not write {small}/data/big.tsv: No space left on device")
+        f"reagree fetch: [Errno 28] could not write {small}/data/big.tsv: No space left on device"
+    )
 
 
 # ----------------------------------------------------------------- a batch: all or nothing, several at once
+
 
 def small_mirror(root: Path, names: list[str]) -> dict[str, str]:
     urls = {}
@@ -235,12 +253,17 @@ def small_mirror(root: Path, names: list[str]) -> dict[str, str]:
 
 def test_a_batch_lands_whole_or_not_at_all(tmp_path):
     urls = small_mirror(tmp_path / "mirror", ["a.tsv", "b.tsv"])
-    wanted = [Wanted(urls["a.tsv"], tmp_path / "out" / "a.tsv"), Wanted(urls["b.tsv"], tmp_path / "out" / "b.tsv"),
-              Wanted("https://example.org/batch/gone.tsv", tmp_path / "out" / "gone.tsv")]
+    wanted = [
+        Wanted(urls["a.tsv"], tmp_path / "out" / "a.tsv"),
+        Wanted(urls["b.tsv"], tmp_path / "out" / "b.tsv"),
+        Wanted("https://example.org/batch/gone.tsv", tmp_path / "out" / "gone.tsv"),
+    ]
     with pytest.raises(FetchErrors) as info:
         fetch_all(wanted, mirror=tmp_path / "mirror", timeout=5, retries=3, log=lambda s: None)
-    assert str(info.value) == (f"the mirror does not hold https://example.org/batch/gone.tsv: looked for "
-                               f"{tmp_path / 'mirror' / 'example.org/batch/gone.tsv'}")
+    assert str(info.value) == (
+        f"the mirror does not hold https://example.org/batch/gone.tsv: looked for "
+        f"{tmp_path / 'mirror' / 'example.org/batch/gone.tsv'}"
+    )
     assert not list((tmp_path / "out").iterdir())  # neither a.tsv nor b.tsv, and no .part file
     digests = fetch_all(wanted[:2], mirror=tmp_path / "mirror", timeout=5, retries=3, log=lambda s: None)
     assert digests == {w.dest: hashlib.sha256(w.dest.read_bytes()).hexdigest() for w in wanted[:2]}
@@ -293,9 +316,11 @@ def test_a_batch_downloads_several_files_at_once(tmp_path, many_files_server):
 
 def test_sigterm_during_a_batch_leaves_no_partial_file(tmp_path, dribbling):
     server = dribbling(HEADERS.replace(b"4", b"400") + b"x" * 400, step=1, interval=0.05, budget=20)
-    code = ("import sys; from reagree.pipeline.fetch import Wanted, fetch_all; "
-            f"fetch_all([Wanted('{server.url}', sys.argv[1] + '/a'), Wanted('{server.url}?2', sys.argv[1] + '/b')], "
-            "timeout=5, retries=3, deadline=60, log=lambda s: None)")
+    code = (
+        "import sys; from reagree.pipeline.fetch import Wanted, fetch_all; "
+        f"fetch_all([Wanted('{server.url}', sys.argv[1] + '/a'), Wanted('{server.url}?2', sys.argv[1] + '/b')], "
+        "timeout=5, retries=3, deadline=60, log=lambda s: None)"
+    )
     child = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)])
     for _ in range(200):
         if leftovers(tmp_path):

@@ -1,6 +1,7 @@
 """Printed numbers checked against one another (reagree.pipeline.internal): relations over
 other claims' printed texts, each printed input the interval its digits allow; a relation
 is consistent or inconsistent, never a match."""
+
 import pandas as pd
 import pytest
 
@@ -25,26 +26,38 @@ def claim(key, published, where="Table 1", source="paper", **extra):
 
 # A small paper whose labels were never released: its Table 1 (counts), Table 3 (a count of
 # posts labelled twice and its share), a text figure and an average.
-PRINTED = [claim("count.labels.facebook.negative", "8750"), claim("count.labels.facebook.neutral", "7898"),
-           claim("count.labels.facebook.positive", "2994"), claim("count.labels.facebook", "19642"),
-           claim("count.self_repeats.facebook", "640", where="Table 3"),
-           claim("alpha.inter.facebook", "0.673", where="Table 4"),
-           claim("alpha.inter.facebook", "0.671", where="Results text"),
-           claim("alpha_gain.a", "0.193"), claim("alpha_gain.b", "0.200"), claim("alpha_gain.c", "0.174")]
+PRINTED = [
+    claim("count.labels.facebook.negative", "8750"),
+    claim("count.labels.facebook.neutral", "7898"),
+    claim("count.labels.facebook.positive", "2994"),
+    claim("count.labels.facebook", "19642"),
+    claim("count.self_repeats.facebook", "640", where="Table 3"),
+    claim("alpha.inter.facebook", "0.673", where="Table 4"),
+    claim("alpha.inter.facebook", "0.671", where="Results text"),
+    claim("alpha_gain.a", "0.193"),
+    claim("alpha_gain.b", "0.200"),
+    claim("alpha_gain.c", "0.174"),
+]
 RELATIONS = [
     relate(PERCENT, "count.self_repeats.facebook", "count.labels.facebook", kind="self", dataset="facebook"),
     relate(TOTAL, *(f"count.labels.facebook.{c}" for c in ("negative", "neutral", "positive")), dataset="facebook"),
-    relate(SCORE, *(f"count.labels.facebook.{c}" for c in ("negative", "neutral", "positive")),
-           options={"scores": (-1, 0, 1)}, dataset="facebook"),
+    relate(
+        SCORE,
+        *(f"count.labels.facebook.{c}" for c in ("negative", "neutral", "positive")),
+        options={"scores": (-1, 0, 1)},
+        dataset="facebook",
+    ),
     relate(AVERAGE, "alpha_gain.a", "alpha_gain.b", "alpha_gain.c"),
     relate(SAME, Printed("alpha.inter.facebook", where="Table 4"), dataset="facebook"),
 ]
 # The internal claims: each printed number held against the others.
-INTERNAL = [claim("percent.self_repeats.facebook.from_printed", "3.2", where="Table 3, %", source="internal"),
-            claim("count.labels.facebook.from_printed", "19642", where="Table 1, Total", source="internal"),
-            claim("sentiment_score.facebook.from_printed", "-0.293", where="Table 2", source="internal"),
-            claim("alpha_gain.average.from_printed", "0.189", where="Table 5, Average", source="internal"),
-            claim("alpha.inter.facebook.from_printed", "0.671", where="Results text", source="internal")]
+INTERNAL = [
+    claim("percent.self_repeats.facebook.from_printed", "3.2", where="Table 3, %", source="internal"),
+    claim("count.labels.facebook.from_printed", "19642", where="Table 1, Total", source="internal"),
+    claim("sentiment_score.facebook.from_printed", "-0.293", where="Table 2", source="internal"),
+    claim("alpha_gain.average.from_printed", "0.189", where="Table 5, Average", source="internal"),
+    claim("alpha.inter.facebook.from_printed", "0.671", where="Results text", source="internal"),
+]
 
 
 def test_relations_compute_from_the_printed_texts_by_hand():
@@ -57,7 +70,9 @@ def test_relations_compute_from_the_printed_texts_by_hand():
     assert values["alpha.inter.facebook.from_printed"]["value"] == 0.673
     row = values["percent.self_repeats.facebook.from_printed"]
     assert row["rule"] == "check_demo_printed" and row["function"] == "reagree.pipeline.internal.percentage"
-    assert row["note"] == "percentage(640 [count.self_repeats.facebook], 19642 [count.labels.facebook]) of printed numbers"
+    assert (
+        row["note"] == "percentage(640 [count.self_repeats.facebook], 19642 [count.labels.facebook]) of printed numbers"
+    )
 
 
 def test_the_printed_rule_returns_the_relations_values_and_their_variants_at_once():
@@ -91,9 +106,22 @@ AVERAGE_RATIO = moz.family("alpha_ratio.average.{ratio}.from_printed", internal.
 ENV_SCORE = moz.family("sentiment_score.environment.from_printed", internal.weighted_mean)
 FB_SHARE = moz.family("percent.self_repeats.facebook.from_printed", internal.percentage)
 # Table 5's Alpha_int(0,+) / Alpha_int(-,+) column: the 14 rows its Average* averages
-TABLE5 = {"bulgarian": "0.547", "english": "0.647", "german": "0.513", "hungarian": "0.665", "polish": "0.592",
-          "portuguese": "0.476", "russian": "0.854", "ser_cro_bos": "0.635", "slovak": "0.956", "slovenian": "0.595",
-          "swedish": "0.788", "facebook": "0.715", "djia30": "0.687", "environment": "0.440"}
+TABLE5 = {
+    "bulgarian": "0.547",
+    "english": "0.647",
+    "german": "0.513",
+    "hungarian": "0.665",
+    "polish": "0.592",
+    "portuguese": "0.476",
+    "russian": "0.854",
+    "ser_cro_bos": "0.635",
+    "slovak": "0.956",
+    "slovenian": "0.595",
+    "swedish": "0.788",
+    "facebook": "0.715",
+    "djia30": "0.687",
+    "environment": "0.440",
+}
 
 
 def _printed(pairs, where="Table"):
@@ -135,31 +163,44 @@ def test_facebook_3_2_percent_is_inconsistent_with_640_of_19_642():
     assert (row["ci_low"], row["ci_high"]) == pytest.approx((100 * 639.5 / 19642.5, 100 * 640.5 / 19641.5))
     table = diff_claims([claim(FB_SHARE.key(), "3.2", source="internal")], pd.DataFrame([row]))
     assert table.loc[0, "status"] == "inconsistent"
-    assert table.loc[0, "rounding"].startswith("truncation of the value from the printed numbers (3.25832) would give "
-                                               "3.2")
+    assert table.loc[0, "rounding"].startswith(
+        "truncation of the value from the printed numbers (3.25832) would give 3.2"
+    )
     assert table.loc[0, "explained_by"] == "no variant tried (none declared for this relation)"
 
 
-@pytest.mark.parametrize("function, ranges, options, expected", [
-    (internal.total, ((1.5, 2.5), (9.5, 10.5)), {}, (11, 13)),
-    (internal.mean, ((0.5, 1.5), (2.5, 3.5)), {}, (1.5, 2.5)),
-    (internal.difference, ((0.4815, 0.4825), (0.4375, 0.4385)), {}, (0.043, 0.045)),
-    (internal.ratio, ((1.5, 2.5), (-4.5, -3.5)), {}, (2.5 / -3.5, 1.5 / -4.5)),
-    (internal.percentage, ((639.5, 640.5), (19641.5, 19642.5)), {}, (100 * 639.5 / 19642.5, 100 * 640.5 / 19641.5)),
-    (internal.relative_change, ((0.4815, 0.4825), (0.4375, 0.4385)), {}, (0.4815 / 0.4385 - 1, 0.4825 / 0.4375 - 1)),
-    (internal.minimum, ((0.1, 0.3), (0.2, 0.25)), {}, (0.1, 0.25)),
-    (internal.maximum, ((0.1, 0.3), (0.2, 0.25)), {}, (0.2, 0.3)),
-    (internal.same, ((4.15, 4.25),), {}, (4.15, 4.25)),
-    # 0.2975-0.2985 against 0.2905-0.2915 and 0.0645-0.0655: surely the largest
-    (internal.rank, ((0.2975, 0.2985), (0.2905, 0.2915), (0.0645, 0.0655)), {}, (1, 1)),
-    # overlapping with one: rank 1 or 2
-    (internal.rank, ((0.29, 0.30), (0.295, 0.296)), {}, (1, 2)),
-    # a weighted mean is not monotone in every count; its corners: (1*1 + 1*3)/4 = 1 ... by hand
-    (internal.weighted_mean, ((0, 2), (1, 1)), {"scores": (0, 1)}, (1 / 3, 1.0)),
-    # two counts (1.5-2.5, 3.5-4.5: sum 5-7) over two bases (9.5-10.5, 19.5-20.5: sum 29-31): 500/31 to 700/29
-    (internal.pooled_percentage, ((1.5, 2.5), (3.5, 4.5), (9.5, 10.5), (19.5, 20.5)), {"parts": 2},
-     (500 / 31, 700 / 29)),
-])
+@pytest.mark.parametrize(
+    "function, ranges, options, expected",
+    [
+        (internal.total, ((1.5, 2.5), (9.5, 10.5)), {}, (11, 13)),
+        (internal.mean, ((0.5, 1.5), (2.5, 3.5)), {}, (1.5, 2.5)),
+        (internal.difference, ((0.4815, 0.4825), (0.4375, 0.4385)), {}, (0.043, 0.045)),
+        (internal.ratio, ((1.5, 2.5), (-4.5, -3.5)), {}, (2.5 / -3.5, 1.5 / -4.5)),
+        (internal.percentage, ((639.5, 640.5), (19641.5, 19642.5)), {}, (100 * 639.5 / 19642.5, 100 * 640.5 / 19641.5)),
+        (
+            internal.relative_change,
+            ((0.4815, 0.4825), (0.4375, 0.4385)),
+            {},
+            (0.4815 / 0.4385 - 1, 0.4825 / 0.4375 - 1),
+        ),
+        (internal.minimum, ((0.1, 0.3), (0.2, 0.25)), {}, (0.1, 0.25)),
+        (internal.maximum, ((0.1, 0.3), (0.2, 0.25)), {}, (0.2, 0.3)),
+        (internal.same, ((4.15, 4.25),), {}, (4.15, 4.25)),
+        # 0.2975-0.2985 against 0.2905-0.2915 and 0.0645-0.0655: surely the largest
+        (internal.rank, ((0.2975, 0.2985), (0.2905, 0.2915), (0.0645, 0.0655)), {}, (1, 1)),
+        # overlapping with one: rank 1 or 2
+        (internal.rank, ((0.29, 0.30), (0.295, 0.296)), {}, (1, 2)),
+        # a weighted mean is not monotone in every count; its corners: (1*1 + 1*3)/4 = 1 ... by hand
+        (internal.weighted_mean, ((0, 2), (1, 1)), {"scores": (0, 1)}, (1 / 3, 1.0)),
+        # two counts (1.5-2.5, 3.5-4.5: sum 5-7) over two bases (9.5-10.5, 19.5-20.5: sum 29-31): 500/31 to 700/29
+        (
+            internal.pooled_percentage,
+            ((1.5, 2.5), (3.5, 4.5), (9.5, 10.5), (19.5, 20.5)),
+            {"parts": 2},
+            (500 / 31, 700 / 29),
+        ),
+    ],
+)
 def test_a_range_over_printed_intervals_by_hand(function, ranges, options, expected):
     assert internal.value_range(function, ranges, options) == pytest.approx(expected)
 
@@ -171,8 +212,10 @@ def test_a_denominator_whose_interval_holds_zero_is_undefined_with_its_reason():
 
 def test_an_operand_must_name_one_printed_number():
     with pytest.raises(ValueError, match="no claim count.self_repeats.forum"):
-        evaluate([relate(PERCENT, "count.self_repeats.forum", "count.labels.facebook", kind="self",
-                         dataset="forum")], PRINTED)
+        evaluate(
+            [relate(PERCENT, "count.self_repeats.forum", "count.labels.facebook", kind="self", dataset="forum")],
+            PRINTED,
+        )
     with pytest.raises(ValueError, match=r"printed as \['0.671', '0.673'\].*name the place"):
         evaluate([relate(SAME, "alpha.inter.facebook", dataset="facebook")], PRINTED)
     with pytest.raises(ValueError, match="declared twice"):
@@ -193,10 +236,17 @@ def test_a_printed_zero_base_is_undefined_with_its_reason():
     assert row["value"] != row["value"] and "the base is 0" in row["note"]
 
 
-@pytest.mark.parametrize("function, args, expected", [
-    (internal.difference, (0.613, 0.516), 0.097), (internal.ratio, (0.482, 0.438), 0.482 / 0.438),
-    (internal.minimum, (0.7, 0.6, 0.9), 0.6), (internal.maximum, (0.126, 0.121), 0.126),
-    (internal.share, (1, 4), 0.25), (internal.difference, (23608, 996, 2718), 19894)])
+@pytest.mark.parametrize(
+    "function, args, expected",
+    [
+        (internal.difference, (0.613, 0.516), 0.097),
+        (internal.ratio, (0.482, 0.438), 0.482 / 0.438),
+        (internal.minimum, (0.7, 0.6, 0.9), 0.6),
+        (internal.maximum, (0.126, 0.121), 0.126),
+        (internal.share, (1, 4), 0.25),
+        (internal.difference, (23608, 996, 2718), 19894),
+    ],
+)
 def test_the_arithmetic_by_hand(function, args, expected):
     assert function(*args) == pytest.approx(expected)
 
@@ -204,7 +254,10 @@ def test_the_arithmetic_by_hand(function, args, expected):
 def test_a_constant_the_text_writes_is_an_operand():
     complement = checked.family("alpha_gain.complement.from_printed", internal.difference)
     row = evaluate([relate(complement, 1, "alpha_gain.a")], PRINTED)[0]
-    assert row["value"] == pytest.approx(1 - 0.193) and row["note"] == "difference(1, 0.193 [alpha_gain.a]) of printed numbers"
+    assert (
+        row["value"] == pytest.approx(1 - 0.193)
+        and row["note"] == "difference(1, 0.193 [alpha_gain.a]) of printed numbers"
+    )
 
 
 def test_a_pooled_percentage_adds_the_rows_up_before_dividing():

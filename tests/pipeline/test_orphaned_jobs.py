@@ -8,6 +8,7 @@ The live run is a process holding the folder's run lock, as in tests/guarantees/
 the orphaned job is a process running a script from `.snakemake/scripts/` in the folder,
 as Snakemake starts a rule script.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,14 +30,21 @@ CONFIG = "plan.yaml"
 def work(tmp_path_factory):
     """The project with the paper that needs no data; nothing is built, only planned."""
     work = project_copy(tmp_path_factory, "orphans")
-    (work / CONFIG).write_text(yaml.safe_dump({"papers": ["agreement_before_accuracy"], "mirror": None,
-                                               "datasets": {}}))
+    (work / CONFIG).write_text(
+        yaml.safe_dump({"papers": ["agreement_before_accuracy"], "mirror": None, "datasets": {}})
+    )
     return work
 
 
 def start(command: list[str], work) -> subprocess.Popen:
-    process = subprocess.Popen(command, cwd=work, stdout=subprocess.PIPE, text=True, start_new_session=True,
-                               env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    process = subprocess.Popen(
+        command,
+        cwd=work,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
     assert process.stdout.readline().strip() == "ready"
     return process
 
@@ -48,15 +56,24 @@ def stop(process: subprocess.Popen) -> None:
 
 
 def test_a_dry_run_during_a_live_run_says_a_run_is_alive(work):
-    holder = start([sys.executable, "-c", "import time; from reagree.pipeline.runs import RunLock; "
-                    "RunLock().acquire(); print('ready', flush=True); time.sleep(120)"], work)
+    holder = start(
+        [
+            sys.executable,
+            "-c",
+            "import time; from reagree.pipeline.runs import RunLock; "
+            "RunLock().acquire(); print('ready', flush=True); time.sleep(120)",
+        ],
+        work,
+    )
     try:
         held = (work / ".snakemake" / "reagree-run.lock").read_text().strip()
         result = run_snakemake(work, "-n", check=False, configfile=CONFIG)
         said = result.stdout + result.stderr
         assert result.returncode != 0
-        assert (f"reagree: another run of this folder is alive ({held}); wait for it to finish (or stop it) before "
-                "starting this dry run") in said
+        assert (
+            f"reagree: another run of this folder is alive ({held}); wait for it to finish (or stop it) before "
+            "starting this dry run"
+        ) in said
         assert "IncompleteFilesException" not in said and "Traceback" not in said
         assert (work / ".snakemake" / "reagree-run.lock").read_text().strip() == held  # the dry run wrote nothing
     finally:
@@ -82,16 +99,20 @@ def test_jobs_left_running_by_a_killed_run_keep_make_all_and_a_new_run_from_star
         os.chdir(work)
         assert prepare([CONFIG]) == 1
         said = capsys.readouterr().err
-        assert said == (f"reagree: a job of an earlier run of this folder is still running though that run ended "
-                        f"(pid {job.pid}: {sys.executable} .snakemake/scripts/tmpq1w2e3.compute_fixture.py); wait "
-                        f"for it to finish or stop it (kill {job.pid}) before starting this make all\n")
+        assert said == (
+            f"reagree: a job of an earlier run of this folder is still running though that run ended "
+            f"(pid {job.pid}: {sys.executable} .snakemake/scripts/tmpq1w2e3.compute_fixture.py); wait "
+            f"for it to finish or stop it (kill {job.pid}) before starting this make all\n"
+        )
         assert (locks / "0.output.lock").exists()  # nothing cleared
         with pytest.raises(RunAlive, match=f"pid {job.pid}"):
             RunLock().acquire()
         result = run_snakemake(work, check=False, configfile=CONFIG)
         assert result.returncode != 0
-        assert f"reagree: a job of an earlier run of this folder is still running though that run ended (pid {job.pid}" \
+        assert (
+            f"reagree: a job of an earlier run of this folder is still running though that run ended (pid {job.pid}"
             in result.stdout + result.stderr
+        )
         assert not (work / "results").exists()
         stop(job)
         assert orphaned_jobs(work) == []

@@ -1,6 +1,7 @@
 """Printed precision (reagree.pipeline.printed): the printed text sets the precision, the
 default reading is the claims rule, and rounding up or truncation are readings of their own.
 Every expected outcome is worked out by hand in the test."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -13,18 +14,21 @@ from reagree.pipeline.claims import diff_claims
 from reagree.pipeline.yamlio import PrintedNumber
 
 
-@pytest.mark.parametrize("text, number, exponent, percent", [
-    ("0.50", "0.50", -2, False),
-    ("12.0", "12.0", -1, False),
-    ("9.3%", "9.3", -1, True),
-    ("6.08e-04", "0.000608", -6, False),
-    ("19,991", "19991", 0, False),
-    ("-0.131", "-0.131", -3, False),
-    ("\u22120.131", "-0.131", -3, False),  # a typeset minus sign
-    ("+0.4", "0.4", -1, False),
-    ("215\u2009657", "215657", 0, False),  # a thin space between thousands
-    (" 44 ", "44", 0, False),
-])
+@pytest.mark.parametrize(
+    "text, number, exponent, percent",
+    [
+        ("0.50", "0.50", -2, False),
+        ("12.0", "12.0", -1, False),
+        ("9.3%", "9.3", -1, True),
+        ("6.08e-04", "0.000608", -6, False),
+        ("19,991", "19991", 0, False),
+        ("-0.131", "-0.131", -3, False),
+        ("\u22120.131", "-0.131", -3, False),  # a typeset minus sign
+        ("+0.4", "0.4", -1, False),
+        ("215\u2009657", "215657", 0, False),  # a thin space between thousands
+        (" 44 ", "44", 0, False),
+    ],
+)
 def test_parse_keeps_the_printed_digits(text, number, exponent, percent):
     found = printed.parse(text)
     assert (found.number, found.exponent, found.percent) == (Decimal(number), exponent, percent)
@@ -84,8 +88,13 @@ def test_float_noise_at_a_boundary_is_on_the_boundary():
     # 0.1 + 0.2 = 0.30000000000000004 truncates to 0.3, and 1 - 0.9 = 0.09999999999999998
     # rounds up to 0.1, not 0.2: both are on the printed grid up to float noise.
     assert "truncation" in printed.readings("0.3", 0.1 + 0.2)
-    assert printed.readings("0.1", 1 - 0.9) == ("match", "round_half_up", "round_half_even", "truncation",
-                                                "rounding_up")
+    assert printed.readings("0.1", 1 - 0.9) == (
+        "match",
+        "round_half_up",
+        "round_half_even",
+        "truncation",
+        "rounding_up",
+    )
     assert printed.rounded(printed.parse("0.2"), 0.1 + 0.2, "truncation") == Decimal("0.3")
 
 
@@ -96,11 +105,24 @@ def test_describe_says_what_reproduces():
     assert printed.describe(()) == ""
 
 
-@pytest.mark.parametrize("text, computed", [
-    ("0.50", 0.505), ("0.50", 0.495), ("0.50", 0.5051), ("0.50", 0.4949), ("12.0", 12.05), ("12.0", 11.95),
-    ("6.08e-04", 6.085e-4), ("44", 44.5), ("44", 44.50001), ("-0.131", -0.1315), ("0.39", 0.385),
-    ("0.39", 0.38499999), ("0.205", 0.207528),
-])
+@pytest.mark.parametrize(
+    "text, computed",
+    [
+        ("0.50", 0.505),
+        ("0.50", 0.495),
+        ("0.50", 0.5051),
+        ("0.50", 0.4949),
+        ("12.0", 12.05),
+        ("12.0", 11.95),
+        ("6.08e-04", 6.085e-4),
+        ("44", 44.5),
+        ("44", 44.50001),
+        ("-0.131", -0.1315),
+        ("0.39", 0.385),
+        ("0.39", 0.38499999),
+        ("0.205", 0.207528),
+    ],
+)
 def test_match_is_todays_claims_rule(text, computed):
     """The default reading is exactly what the claims diff calls a match."""
     claims = [{"key": "k", "where": "here", "source": "paper", "published": PrintedNumber(text)}]
@@ -113,7 +135,15 @@ def test_rounded_needs_a_known_reading():
         printed.rounded(printed.parse("0.5"), 0.5, "ceiling")
 
 
-@pytest.mark.parametrize("text, low, high", [("0.650", 0.6495, 0.6505), ("3.2%", 3.15, 3.25), ("19,642", 19641.5, 19642.5),
-                                             ("-0.137", -0.1375, -0.1365), ("1.6e6", 1.55e6, 1.65e6)])
+@pytest.mark.parametrize(
+    "text, low, high",
+    [
+        ("0.650", 0.6495, 0.6505),
+        ("3.2%", 3.15, 3.25),
+        ("19,642", 19641.5, 19642.5),
+        ("-0.137", -0.1375, -0.1365),
+        ("1.6e6", 1.55e6, 1.65e6),
+    ],
+)
 def test_the_interval_a_printed_number_allows(text, low, high):
     assert printed.interval(text) == pytest.approx((low, high))

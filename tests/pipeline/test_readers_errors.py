@@ -1,5 +1,6 @@
 """A released table that cannot be read as it should is one clear error naming the file
 (and the line, counted as in the file), never a bare pandas or codec exception."""
+
 import pytest
 
 from reagree.pipeline.readers import read_label_table, read_text, require_labels

@@ -1,4 +1,5 @@
 """Reading released label tables, and majority votes with named tie rules."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -15,11 +16,11 @@ SENTIMENT = ("negative", "neutral", "positive")
 
 def test_labels_are_normalised_and_units_are_rows_not_ids():
     table = read_label_table(MINI, ["r1", "r2", "r3", "majority"])
-    assert table.index.tolist() == [0, 1, 2]          # two rows share the mangled ID 1.68E+18
+    assert table.index.tolist() == [0, 1, 2]  # two rows share the mangled ID 1.68E+18
     assert table["line"].tolist() == [2, 3, 4]
     assert table.loc[0, ["r1", "r3"]].tolist() == ["negative", "neutral"]
     assert table.loc[1, "r2"] == "neutral"
-    assert pd.isna(table.loc[2, "r3"])                 # an empty cell is missing, not a label
+    assert pd.isna(table.loc[2, "r3"])  # an empty cell is missing, not a label
     require_labels(table, SENTIMENT, MINI)
 
 
@@ -36,12 +37,14 @@ def six_raters(rows):
 
 
 def test_tie_rules():
-    ratings = six_raters([
-        ["negative"] * 3 + ["neutral"] * 3,     # 3-3 with neutral
-        ["negative"] * 3 + ["positive"] * 3,    # 3-3 without neutral
-        ["positive"] * 4 + ["neutral"] * 2,     # clear majority
-        ["neutral"] * 2 + ["negative"] * 2 + ["positive"] * 2,  # 2-2-2
-    ])
+    ratings = six_raters(
+        [
+            ["negative"] * 3 + ["neutral"] * 3,  # 3-3 with neutral
+            ["negative"] * 3 + ["positive"] * 3,  # 3-3 without neutral
+            ["positive"] * 4 + ["neutral"] * 2,  # clear majority
+            ["neutral"] * 2 + ["negative"] * 2 + ["positive"] * 2,  # 2-2-2
+        ]
+    )
     assert tied_units(ratings).tolist() == [True, True, False, True]
     neutral, positive = SENTIMENT.index("neutral"), SENTIMENT.index("positive")
     assert majority_vote(ratings, "drop").tolist() == [MISSING, MISSING, positive, MISSING]

@@ -39,10 +39,9 @@ FORMS = [
     ("Le kappa vaut 0,67 ici.", "0,67", Fraction(67, 100), 2, "", "numeral"),
     ("Ser/Cro/Bos\t19,991\t9.3%", "19,991", Fraction(19991), 0, "", "numeral"),
     ("Ser/Cro/Bos\t19,991\t9.3%", "9.3%", Fraction(93, 10), 1, "%", "numeral"),
-    ("gap +6.08e-04 at 240 items", "+6.08e-04", Fraction(608, 10 ** 6), 6, "", "scientific"),
-    (r"the gap: $6.08\times10^{-4}$ at 240 items", r"6.08\times10^{-4}", Fraction(608, 10 ** 6), 6, "",
-     "scientific"),
-    ("the gap: 6.08×10⁻⁴ at 240 items", "6.08×10⁻⁴", Fraction(608, 10 ** 6), 6, "", "scientific"),
+    ("gap +6.08e-04 at 240 items", "+6.08e-04", Fraction(608, 10**6), 6, "", "scientific"),
+    (r"the gap: $6.08\times10^{-4}$ at 240 items", r"6.08\times10^{-4}", Fraction(608, 10**6), 6, "", "scientific"),
+    ("the gap: 6.08×10⁻⁴ at 240 items", "6.08×10⁻⁴", Fraction(608, 10**6), 6, "", "scientific"),
     ("scores are −0.137 and +0.015, respectively", "−0.137", Fraction(-137, 1000), 3, "", "numeral"),
     ("scores are −0.137 and +0.015, respectively", "+0.015", Fraction(15, 1000), 3, "", "numeral"),
     ("over 1.6 million tweets", "1.6 million", Fraction(1_600_000), -5, "", "numeral"),
@@ -83,10 +82,26 @@ def test_a_date_without_its_year_takes_the_next_dates():
 
 
 # Digits that are part of a name, and words that are no number: nothing is read from them.
-NOT_NUMBERS = ["Qwen3-32B and GPT-OSS-120B", "raters R1 to R6", "prompt seg_v4.txt", "commit 6baa8a8",
-               "CDLI P468903", "GPT-4 labels", "Llama-4-Maverick scores", "TextBlob 0.20.1", "RIME 3/1.01.07",
-               "see https://example.org/v2/table3.txt", "arXiv:2610.10318 (v1)", r"$\overline{F_1}$", "Acc±1",
-               "a 2x2 table", "one might argue", "the first line", "zero-shot prompts", "no ties occurred"]
+NOT_NUMBERS = [
+    "Qwen3-32B and GPT-OSS-120B",
+    "raters R1 to R6",
+    "prompt seg_v4.txt",
+    "commit 6baa8a8",
+    "CDLI P468903",
+    "GPT-4 labels",
+    "Llama-4-Maverick scores",
+    "TextBlob 0.20.1",
+    "RIME 3/1.01.07",
+    "see https://example.org/v2/table3.txt",
+    "arXiv:2610.10318 (v1)",
+    r"$\overline{F_1}$",
+    "Acc±1",
+    "a 2x2 table",
+    "one might argue",
+    "the first line",
+    "zero-shot prompts",
+    "no ties occurred",
+]
 
 
 @pytest.mark.parametrize("text", NOT_NUMBERS)
@@ -96,10 +111,18 @@ def test_names_and_other_words_are_not_numbers(text):
 
 def test_ranges_keep_both_ends_and_their_relation():
     low, high = scan_text("The classifier is in the range 0.55-0.67 on most sets.")
-    assert (low.printed, low.value, low.relation, low.partner) == ("0.55", Fraction(55, 100), "range from",
-                                                                   f"1:{high.column}")
-    assert (high.printed, high.value, high.relation, high.partner) == ("0.67", Fraction(67, 100), "range to",
-                                                                       f"1:{low.column}")
+    assert (low.printed, low.value, low.relation, low.partner) == (
+        "0.55",
+        Fraction(55, 100),
+        "range from",
+        f"1:{high.column}",
+    )
+    assert (high.printed, high.value, high.relation, high.partner) == (
+        "0.67",
+        Fraction(67, 100),
+        "range to",
+        f"1:{low.column}",
+    )
     two, four = scan_text("(2–4% only)")
     assert (two.printed, two.unit, four.printed, four.unit) == ("2", "%", "4%", "%")
     assert (two.relation, four.relation) == ("range from", "range to")
@@ -146,8 +169,7 @@ def test_claim_text_reads_back_to_the_same_value_and_precision():
         number = only(text, printed)
         claimed = claim_text(number)
         assert agrees(number, claimed), (printed, claimed)
-        assert PrintedNumber(claimed) == pytest.approx(float(number.value), abs=5e-4 if number.decimals is None
-                                                       else 0)
+        assert PrintedNumber(claimed) == pytest.approx(float(number.value), abs=5e-4 if number.decimals is None else 0)
     assert claim_text(only("kappa −0.137", "−0.137")) == "-0.137"
     assert claim_text(only(r"$6.08\times10^{-4}$", r"6.08\times10^{-4}")) == "6.08e-04"
     assert claim_text(only("Seven percent of", "Seven percent")) == "7%"
@@ -186,8 +208,12 @@ def test_scan_command_writes_the_table(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split("\t")[:4] == ["line", "column", "printed", "value"]
     assert [line.split("\t")[:5] for line in lines[1:]] == [
-        ["1", "8", "0.39", "0.39", "2"], ["1", "20", "1", "1", "0"], ["2", "1", "One in five", "0.2", ""],
-        ["2", "14", "2", "2", "0"], ["2", "16", "4%", "4", "0"]]
+        ["1", "8", "0.39", "0.39", "2"],
+        ["1", "20", "1", "1", "0"],
+        ["2", "1", "One in five", "0.2", ""],
+        ["2", "14", "2", "2", "0"],
+        ["2", "16", "4%", "4", "0"],
+    ]
     out = tmp_path / "numbers.tsv"
     assert main(["scan", str(document), "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == "\n".join(lines) + "\n"
@@ -200,8 +226,12 @@ def test_scan_command_writes_the_table(tmp_path, capsys):
 
 #: Numbers each seed prints as the scanner reads them; the ledgers of the four papers hold
 #: exactly this many rows, so a change to the scanner's rules shows here first.
-SEED_COUNTS = {"000_bf7d41fdc7212778.txt": 291, "001_ed4d21bbea36bdcb.txt": 498, "002_248694d7fc996358.txt": 1005,
-               "003_a9ecd1df83fb1f5d.txt": 290}
+SEED_COUNTS = {
+    "000_bf7d41fdc7212778.txt": 291,
+    "001_ed4d21bbea36bdcb.txt": 498,
+    "002_248694d7fc996358.txt": 1005,
+    "003_a9ecd1df83fb1f5d.txt": 290,
+}
 _NAMELIKE = re.compile(r"[A-Za-z_]|^[0-9]+(?:[./][0-9]+){2,}$|://|\.(?:com|org|net|si|uk)\b")
 
 
@@ -217,13 +247,13 @@ def test_each_seed_is_scanned_whole_and_in_place(seed):
     lines = text.split("\n")
     for number in numbers:
         line = lines[number.line - 1]
-        assert line[number.column - 1:number.column - 1 + len(number.printed)] == number.printed
-        assert text[number.start:number.end] == number.printed
+        assert line[number.column - 1 : number.column - 1 + len(number.printed)] == number.printed
+        assert text[number.start : number.end] == number.printed
         assert agrees(number, claim_text(number)) or number.value is None, number
     # every run of digits is inside a scanned number, or inside a name, a version or a link
     covered = [False] * len(text)
     for number in numbers:
-        covered[number.start:number.end] = [True] * (number.end - number.start)
+        covered[number.start : number.end] = [True] * (number.end - number.start)
     for digits in re.finditer(r"[0-9]+", text):
         if covered[digits.start()]:
             continue
@@ -231,5 +261,11 @@ def test_each_seed_is_scanned_whole_and_in_place(seed):
         token_end = min([i for i in (text.find(c, digits.end()) for c in " \t\n)\"',;]}$") if i >= 0] + [len(text)])
         token = text[token_start:token_end].rstrip(".:")
         assert _NAMELIKE.search(token), (seed, text.count("\n", 0, digits.start()) + 1, token)
-    assert {n.kind for n in numbers} <= set(RESULT_KINDS) | {"date", "reference", "citation", "setting", "code",
-                                                               "formula"}
+    assert {n.kind for n in numbers} <= set(RESULT_KINDS) | {
+        "date",
+        "reference",
+        "citation",
+        "setting",
+        "code",
+        "formula",
+    }

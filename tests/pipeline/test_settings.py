@@ -1,4 +1,5 @@
 """The configuration: strict keys, defaults from the schemas, command-line strings typed."""
+
 import pytest
 
 from reagree.pipeline.settings import coerce_strings, load_schema, resolve_config, schema_path
@@ -21,10 +22,15 @@ def test_defaults_come_from_the_schema():
 
 def test_command_line_strings_become_the_types_the_schema_wants():
     schema = load_schema(schema_path("config"))
-    coerced = coerce_strings({"bootstrap": {"draws": "500", "seed": "0", "level": "0.9"}, "mirror": "null",
-                              "papers": ["jayanetti2026"]}, schema)
-    assert coerced == {"bootstrap": {"draws": 500, "seed": 0, "level": 0.9}, "mirror": None,
-                       "papers": ["jayanetti2026"]}
+    coerced = coerce_strings(
+        {"bootstrap": {"draws": "500", "seed": "0", "level": "0.9"}, "mirror": "null", "papers": ["jayanetti2026"]},
+        schema,
+    )
+    assert coerced == {
+        "bootstrap": {"draws": 500, "seed": 0, "level": 0.9},
+        "mirror": None,
+        "papers": ["jayanetti2026"],
+    }
     assert coerce_strings({"bootstrap": {"draws": "many"}}, schema) == {"bootstrap": {"draws": "many"}}
     assert coerce_strings({"bootstrap": {"draws": "2000.0"}}, schema) == {"bootstrap": {"draws": "2000.0"}}
 
@@ -45,20 +51,27 @@ def test_unknown_keys_are_refused_with_a_suggestion():
 def test_a_typo_inside_a_papers_settings_gets_did_you_mean_not_raw_jsonschema_text():
     with pytest.raises(ValueError) as error:
         resolve_config(minimal(mozetic2016={"langauges": ["Serbian"]}), WORKFLOW)
-    assert str(error.value) == (f"config key 'mozetic2016' ({WORKFLOW / 'papers' / 'mozetic2016' / 'settings.schema.yaml'}"
-                                "): unknown key 'langauges' (did you mean 'languages'?); known keys: ['languages', "
-                                "'draws']")
+    assert str(error.value) == (
+        f"config key 'mozetic2016' ({WORKFLOW / 'papers' / 'mozetic2016' / 'settings.schema.yaml'}"
+        "): unknown key 'langauges' (did you mean 'languages'?); known keys: ['languages', "
+        "'draws']"
+    )
     assert "Additional properties" not in str(error.value)
-    with pytest.raises(ValueError, match=r"key languages\.1: 'Serbain' is not one of \[.*\] \(did you mean 'Serbian'\?\)"):
+    with pytest.raises(
+        ValueError, match=r"key languages\.1: 'Serbain' is not one of \[.*\] \(did you mean 'Serbian'\?\)"
+    ):
         resolve_config(minimal(mozetic2016={"languages": ["Bosnian", "Serbain"]}), WORKFLOW)
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"bootstrap": {"draws": 2000.5, "seed": 0}}, "bootstrap.draws"),
-    ({"bootstrap": {"draws": 10 ** 9, "seed": 0}}, "bootstrap.draws"),
-    ({"fetch": {"timeout": 0}}, "fetch.timeout"),
-    ({"papers": "jayanetti2026"}, "papers"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"bootstrap": {"draws": 2000.5, "seed": 0}}, "bootstrap.draws"),
+        ({"bootstrap": {"draws": 10**9, "seed": 0}}, "bootstrap.draws"),
+        ({"fetch": {"timeout": 0}}, "fetch.timeout"),
+        ({"papers": "jayanetti2026"}, "papers"),
+    ],
+)
 def test_wrong_values_name_the_key(bad, message):
     with pytest.raises(ValueError, match=message):
         resolve_config({**minimal(), **bad}, WORKFLOW)
@@ -78,6 +91,7 @@ def test_a_paper_key_is_its_settings_validated_by_its_own_schema(tmp_path):
 
 
 # ----------------------------------------------------------------- one validator per schema
+
 
 def test_a_schema_is_checked_once_however_many_rows_it_validates(monkeypatch):
     """Loading every shipped paper (hundreds of claim-table rows) checks each schema against
@@ -107,8 +121,12 @@ def test_the_cached_validator_reports_what_jsonschema_validate_reports():
 
     from reagree.pipeline.settings import schema_error, schema_validator, validate
 
-    schema = {"type": "object", "properties": {"draws": {"type": "integer", "minimum": 1}},
-              "required": ["draws"], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {"draws": {"type": "integer", "minimum": 1}},
+        "required": ["draws"],
+        "additionalProperties": False,
+    }
     assert schema_validator(schema) is schema_validator(dict(schema))  # equal schemas share one
     for data in ({"draws": 5}, {"draws": 0}, {"draws": "many"}, {}, {"draws": 5, "extra": 1}, [1]):
         try:

@@ -42,8 +42,16 @@ def scores() -> pd.DataFrame:
         for t, tool in enumerate(TOOLS):
             for r, rule in enumerate(RULES):
                 kappa = 0.3 + 0.2 * t + 0.01 * r + 0.05 * f
-                rows.append({"framing": framing, "tie_rule": rule, "rater": tool, "kappa": kappa,
-                             "ci_low": kappa - 0.1, "ci_high": kappa + 0.1})
+                rows.append(
+                    {
+                        "framing": framing,
+                        "tie_rule": rule,
+                        "rater": tool,
+                        "kappa": kappa,
+                        "ci_low": kappa - 0.1,
+                        "ci_high": kappa + 0.1,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -68,11 +76,22 @@ def test_tie_rules_are_a_dot_plot_not_lines_joining_categories(scores, tmp_path)
 
 def test_forest_write_up_panel_spans_its_data_with_numbers_beside_it(scores, tmp_path):
     # the write-up's five intervals (value, low, high) as it printed them
-    printed = [(0.385, 0.312, 0.455), (0.069, 0.014, 0.128), (0.099, 0.010, 0.181),
-               (-0.124, -0.291, 0.010), (0.610, 0.386, 0.787)]
-    writeup = pd.DataFrame({"key": [f"k{i}" for i in range(5)], "value": [p[0] for p in printed],
-                            "ci_low": [p[1] for p in printed], "ci_high": [p[2] for p in printed],
-                            "scheme": "numpy; draws=2000; seed=0; level=0.95"})
+    printed = [
+        (0.385, 0.312, 0.455),
+        (0.069, 0.014, 0.128),
+        (0.099, 0.010, 0.181),
+        (-0.124, -0.291, 0.010),
+        (0.610, 0.386, 0.787),
+    ]
+    writeup = pd.DataFrame(
+        {
+            "key": [f"k{i}" for i in range(5)],
+            "value": [p[0] for p in printed],
+            "ci_low": [p[1] for p in printed],
+            "ci_high": [p[2] for p in printed],
+            "scheme": "numpy; draws=2000; seed=0; level=0.95",
+        }
+    )
     labels = {f"k{i}": f"interval {i}" for i in range(5)}
     figure = j_plots.intervals(scores, RULES, writeup, labels, tmp_path / "forest.png")
     (panel,) = [axis for axis in figure.axes if axis.get_title().startswith("the write-up's intervals")]
@@ -89,8 +108,15 @@ def test_forest_write_up_panel_spans_its_data_with_numbers_beside_it(scores, tmp
 
 
 def test_the_random_tie_breaks_spread_is_drawn_unlike_an_interval_and_named_in_the_legend(scores, tmp_path):
-    writeup = pd.DataFrame({"key": ["k0"], "value": [0.4], "ci_low": [0.3], "ci_high": [0.5],
-                            "scheme": "numpy; draws=2000; seed=0; level=0.95"})
+    writeup = pd.DataFrame(
+        {
+            "key": ["k0"],
+            "value": [0.4],
+            "ci_low": [0.3],
+            "ci_high": [0.5],
+            "scheme": "numpy; draws=2000; seed=0; level=0.95",
+        }
+    )
     figure = j_plots.intervals(scores, RULES, writeup, {"k0": "interval 0"}, tmp_path / "forest.png")
     (axis,) = [a for a in figure.axes if a.get_title() == FRAMING_WORDS["three_class"]]
     labels = [t.get_text() for t in axis.get_yticklabels()]
@@ -110,8 +136,9 @@ def test_the_random_tie_breaks_spread_is_drawn_unlike_an_interval_and_named_in_t
 
 
 def test_pairwise_kappa_draws_each_pair_once_below_a_blank_diagonal(tmp_path):
-    pairs = pd.DataFrame({"framing": "pos_vs_rest", "rater_a": ["a", "a", "b"], "rater_b": ["b", "c", "c"],
-                          "kappa": [0.1, 0.2, 0.3]})
+    pairs = pd.DataFrame(
+        {"framing": "pos_vs_rest", "rater_a": ["a", "a", "b"], "rater_b": ["b", "c", "c"], "kappa": [0.1, 0.2, 0.3]}
+    )
     figure = j_plots.pairwise(pairs, tmp_path / "pairwise.png")
     axis = figure.axes[0]
     assert axis.get_title() == "positive vs the rest"
@@ -123,8 +150,9 @@ def test_pairwise_kappa_draws_each_pair_once_below_a_blank_diagonal(tmp_path):
 
 
 def test_a_line_charts_title_is_wrapped_inside_the_figure(tmp_path):
-    sweep = pd.DataFrame({"prevalence": [0.01, 0.5], "agreement": 0.9, "kappa": [0.1, 0.8], "pabak": 0.8,
-                          "ac1": [0.9, 0.8]})
+    sweep = pd.DataFrame(
+        {"prevalence": [0.01, 0.5], "agreement": 0.9, "kappa": [0.1, 0.8], "pabak": 0.8, "ac1": [0.9, 0.8]}
+    )
     figure = aba_plots.prevalence_sweep(sweep, tmp_path / "sweep.png")
     title = figure.axes[0].get_title()
     assert all(len(line) <= TITLE_CHARACTERS for line in title.splitlines()) and len(title.splitlines()) >= 2
@@ -135,10 +163,16 @@ def test_a_line_charts_title_is_wrapped_inside_the_figure(tmp_path):
 
 def _mozetic(serbian_inter: float = 0.329378) -> pd.DataFrame:
     """Table 4 of the offline build, shortened: Croatian and Bosnian have no inter units."""
-    rows = [("Ser/Cro/Bos", "self", 0.763, 19909, ""), ("Ser/Cro/Bos", "inter", 0.329378, 1880, ""),
-            ("Serbian", "self", 0.208, 182, "Ser/Cro/Bos"), ("Serbian", "inter", serbian_inter, 1880, "Ser/Cro/Bos"),
-            ("Croatian", "self", 0.781, 13290, "Ser/Cro/Bos"), ("Croatian", "inter", np.nan, 0, "Ser/Cro/Bos"),
-            ("Bosnian", "self", 0.722, 6437, "Ser/Cro/Bos"), ("Bosnian", "inter", np.nan, 0, "Ser/Cro/Bos")]
+    rows = [
+        ("Ser/Cro/Bos", "self", 0.763, 19909, ""),
+        ("Ser/Cro/Bos", "inter", 0.329378, 1880, ""),
+        ("Serbian", "self", 0.208, 182, "Ser/Cro/Bos"),
+        ("Serbian", "inter", serbian_inter, 1880, "Ser/Cro/Bos"),
+        ("Croatian", "self", 0.781, 13290, "Ser/Cro/Bos"),
+        ("Croatian", "inter", np.nan, 0, "Ser/Cro/Bos"),
+        ("Bosnian", "self", 0.722, 6437, "Ser/Cro/Bos"),
+        ("Bosnian", "inter", np.nan, 0, "Ser/Cro/Bos"),
+    ]
     frame = pd.DataFrame(rows, columns=["label", "kind", "alpha", "units", "parent"])
     return frame.assign(ci_low=frame["alpha"] - 0.04, ci_high=frame["alpha"] + 0.04)
 
@@ -147,8 +181,10 @@ def test_mozetic_explains_its_na_bars_and_the_serbian_bar_equal_to_the_pooled_on
     figure = self_inter_bars(_mozetic(), tmp_path / "agreement.png", "Mozetič et al. (2016)")
     said = figure._supxlabel.get_text().replace("\n", " ")
     assert '"n/a" (inter): Croatian, Bosnian: no tweet was labelled by two annotators.' in said
-    assert ("Serbian's inter-agreement equals Ser/Cro/Bos's: its 1,880 inter units are all Serbian's "
-            "(Croatian, Bosnian have none).") in said
+    assert (
+        "Serbian's inter-agreement equals Ser/Cro/Bos's: its 1,880 inter units are all Serbian's "
+        "(Croatian, Bosnian have none)."
+    ) in said
     assert _texts(figure).count("n/a") == 2
     # said on the bar itself, too: the Serbian inter bar is the Ser/Cro/Bos data
     assert "0.329 (same data as Ser/Cro/Bos)" in _texts(figure) and _texts(figure).count("0.329") == 1
@@ -156,13 +192,13 @@ def test_mozetic_explains_its_na_bars_and_the_serbian_bar_equal_to_the_pooled_on
 
 def test_mozetic_says_nothing_of_a_serbian_bar_that_differs():
     assert notes(_mozetic(serbian_inter=0.31)) == [
-        '"n/a" (inter): Croatian, Bosnian: no tweet was labelled by two annotators.']
+        '"n/a" (inter): Croatian, Bosnian: no tweet was labelled by two annotators.'
+    ]
 
 
 def test_shvets_counts_are_explained_on_the_figure(tmp_path):
     # gaps 0.1, 0.5, 0.6 against a human gap of 0.5: 2 of 3 at or above; 0.2, 0.3: 0 of 2
-    triples = pd.DataFrame({"model": ["opus"] * 3 + ["gemini"] * 2, "myth": "gudea",
-                            "gap": [0.1, 0.5, 0.6, 0.2, 0.3]})
+    triples = pd.DataFrame({"model": ["opus"] * 3 + ["gemini"] * 2, "myth": "gudea", "gap": [0.1, 0.5, 0.6, 0.2, 0.3]})
     figure = triple_gaps(triples, {"gudea": 0.5}, ["gudea"], tmp_path / "triples.png", "Shvets (2026)")
     assert "2/3" in _texts(figure) and "0/2" in _texts(figure)
     title = figure._suptitle.get_text()
@@ -170,8 +206,13 @@ def test_shvets_counts_are_explained_on_the_figure(tmp_path):
 
 
 def test_agreement_before_accuracy_figures_name_the_document_and_mark_the_values_used(tmp_path):
-    widths = pd.DataFrame({"n": [50, 100, 200, 400, 800, 2000], "kappa_width": [0.31, 0.22, 0.13, 0.11, 0.07, 0.05],
-                           "alpha_width": [0.27, 0.16, 0.14, 0.09, 0.07, 0.04]})
+    widths = pd.DataFrame(
+        {
+            "n": [50, 100, 200, 400, 800, 2000],
+            "kappa_width": [0.31, 0.22, 0.13, 0.11, 0.07, 0.05],
+            "alpha_width": [0.27, 0.16, 0.14, 0.09, 0.07, 0.04],
+        }
+    )
     figure = aba_plots.interval_widths(widths, 2000, tmp_path / "widths.png")
     (axis,) = figure.axes
     assert axis.get_xscale() == "log"
@@ -179,9 +220,15 @@ def test_agreement_before_accuracy_figures_name_the_document_and_mark_the_values
     assert axis.xaxis.get_minor_ticks() == []
     title = " ".join(axis.get_title().split())  # wrapped to the figure's width (TITLE_CHARACTERS a line)
     assert '"Agreement Before Accuracy"' in title and "2,000 draws" in title
-    sweep = pd.DataFrame({"prevalence": [0.01, 0.02, 0.05, 0.1, 0.25, 0.5], "agreement": 0.9,
-                          "kappa": [0.14, 0.24, 0.43, 0.59, 0.75, 0.8], "pabak": 0.8,
-                          "ac1": [0.89, 0.88, 0.88, 0.87, 0.83, 0.8]})
+    sweep = pd.DataFrame(
+        {
+            "prevalence": [0.01, 0.02, 0.05, 0.1, 0.25, 0.5],
+            "agreement": 0.9,
+            "kappa": [0.14, 0.24, 0.43, 0.59, 0.75, 0.8],
+            "pabak": 0.8,
+            "ac1": [0.89, 0.88, 0.88, 0.87, 0.83, 0.8],
+        }
+    )
     (axis,) = aba_plots.prevalence_sweep(sweep, tmp_path / "sweep.png").axes
     assert [t.get_text() for t in axis.get_xticklabels()] == ["0.01", "0.02", "0.05", "0.1", "0.25", "0.5"]
     title = " ".join(axis.get_title().split())
@@ -193,8 +240,9 @@ def _declared_figures() -> list[tuple[str, str, str]]:
     found = []
     for rules in sorted((ROOT / "workflow" / "papers").glob("*/rules.smk")):
         text = rules.read_text(encoding="utf-8")
-        for name, caption in re.findall(r'report\(f"\{\w+\}/figures/(\w+)\.png",[^)]*?caption="report/(\w+)\.rst"',
-                                        text):
+        for name, caption in re.findall(
+            r'report\(f"\{\w+\}/figures/(\w+)\.png",[^)]*?caption="report/(\w+)\.rst"', text
+        ):
             found.append((rules.parent.name, name, caption))
     return found
 
@@ -212,4 +260,5 @@ def test_every_paper_figure_has_a_caption_the_report_shows():
 
 def test_captions_keep_their_markup_and_escape_the_rest():
     assert rst_html("the **random** rule, ``config.bootstrap`` <draws>") == (
-        "the <b>random</b> rule, <code>config.bootstrap</code> &lt;draws&gt;")
+        "the <b>random</b> rule, <code>config.bootstrap</code> &lt;draws&gt;"
+    )

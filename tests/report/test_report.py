@@ -107,8 +107,10 @@ def parse(text: str) -> Page:
 
 def expected_summary(work: Path) -> dict:
     summary = pd.read_csv(work / "results" / "summary.tsv", sep="\t").set_index("paper")
-    return {paper: {column.replace("_", " "): int(value) for column, value in row.items() if column != "failed"}
-            for paper, row in summary.iterrows()}
+    return {
+        paper: {column.replace("_", " "): int(value) for column, value in row.items() if column != "failed"}
+        for paper, row in summary.iterrows()
+    }
 
 
 def test_summary_on_the_page_equals_summary_tsv(built):
@@ -128,16 +130,22 @@ def test_mismatches_come_first_with_published_and_computed_side_by_side(built):
     (row,) = [r for r in page.findings if r[0].startswith("agreement.a_b.part_c")]
     assert row[1:3] == ["0.70", "0.75"] and row[4].startswith("mismatch")
     text = (built / "results" / "report.html").read_text(encoding="utf-8")
-    findings = text[text.index('<section id="findings">'):text.index("</section>", text.index('<section id="findings">'))]
+    findings = text[
+        text.index('<section id="findings">') : text.index("</section>", text.index('<section id="findings">'))
+    ]
     assert '<h3 id="findings-demo">' in findings and findings.index("findings-demo") < findings.index("part_c")
 
 
 def test_every_claim_is_on_the_page_findable_by_key(built):
     page = parse((built / "results" / "report.html").read_text(encoding="utf-8"))
     on_page = sorted((c["key"], c["status"]) for c in page.claims)
-    in_files = sorted((key, status) for paper in PAPERS
-                      for key, status in read_claims(built / "results" / paper / "claims.tsv")[["key", "status"]]
-                      .itertuples(index=False))
+    in_files = sorted(
+        (key, status)
+        for paper in PAPERS
+        for key, status in read_claims(built / "results" / paper / "claims.tsv")[["key", "status"]].itertuples(
+            index=False
+        )
+    )
     assert on_page == in_files
     ids = [c["id"] for c in page.claims]
     assert len(set(ids)) == len(ids)
@@ -184,16 +192,21 @@ def _chromium() -> str:
 
 
 def _flags(tmp_path: Path) -> list[str]:
-    return ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            f"--user-data-dir={tmp_path / 'profile'}"]
+    return [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--no-first-run",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
 
 
 def _rendered(built: Path, tmp_path: Path) -> str:
     """The page's DOM after Chromium ran its script."""
     chromium = _chromium()
     url = (built / "results" / "report.html").resolve().as_uri()
-    dom = subprocess.run([chromium, *_flags(tmp_path), "--dump-dom", url], capture_output=True, text=True,
-                         timeout=120)
+    dom = subprocess.run([chromium, *_flags(tmp_path), "--dump-dom", url], capture_output=True, text=True, timeout=120)
     if dom.returncode != 0 or "<html" not in dom.stdout:
         pytest.skip(f"chromium could not run here: {dom.stderr.strip()[-300:]}")
     return dom.stdout
@@ -205,7 +218,7 @@ def test_chromium_shows_summary_findings_and_a_figure_before_any_claim_list(buil
     seen = order.seen
     lists = [i for i, (kind, _) in enumerate(seen) if kind == "claims"]
     assert len(lists) == len(PAPERS)
-    first = seen[:lists[0]]
+    first = seen[: lists[0]]
     summary, findings = first.index(("section", "summary")), first.index(("section", "findings"))
     assert summary < findings < first.index(("figure", ""))
     assert all(seen[i][1] == "folded" for i in lists), seen  # every claim list starts folded...
@@ -221,8 +234,12 @@ def test_chromium_renders_the_summary_and_leaves_a_screenshot(built, tmp_path):
     assert rendered.root.get("data-ready") == "1", "the page's script did not run to its end"
     assert rendered.summary == expected_summary(built)
     screenshot = tmp_path / "report.png"
-    shot = subprocess.run([chromium, *flags, "--window-size=1400,2200", f"--screenshot={screenshot}", url],
-                          capture_output=True, text=True, timeout=120)
+    shot = subprocess.run(
+        [chromium, *flags, "--window-size=1400,2200", f"--screenshot={screenshot}", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert shot.returncode == 0 and screenshot.stat().st_size > 20_000, shot.stderr[-300:]
     print(f"screenshot of results/report.html: {screenshot}")
 

@@ -17,10 +17,25 @@ from reagree.plots import lines
 from reagree.report import build_report, counted
 from reagree.report.html import STATUS_COLOURS
 
-CLAIMS = ("\t".join(CLAIM_COLUMNS) + "\n"
-          + "\t".join({"key": "kappa.a_b", "where": "Table 1", "source": "paper", "published": "0.50",
-                       "computed": "0.5012", "difference": "0.0012", "tolerance": "0.005", "status": "match",
-                       "rule": "score_toy"}.get(column, "") for column in CLAIM_COLUMNS) + "\n")
+CLAIMS = (
+    "\t".join(CLAIM_COLUMNS)
+    + "\n"
+    + "\t".join(
+        {
+            "key": "kappa.a_b",
+            "where": "Table 1",
+            "source": "paper",
+            "published": "0.50",
+            "computed": "0.5012",
+            "difference": "0.0012",
+            "tolerance": "0.005",
+            "status": "match",
+            "rule": "score_toy",
+        }.get(column, "")
+        for column in CLAIM_COLUMNS
+    )
+    + "\n"
+)
 
 
 class Order(HTMLParser):
@@ -54,8 +69,15 @@ def _results(tmp_path: Path) -> Path:
     summary.to_csv(results / "summary.tsv", sep="\t", index=False)
     (results / "toy" / "tables" / "empty.tsv").write_text("a\tb\n")
     (results / "toy" / "tables" / "full.tsv").write_text("a\tb\n1\t2\n")
-    lines(pd.DataFrame({"n": [1, 2], "y": [0.1, 0.2]}), "n", ["y"], results / "toy" / "figures" / "curve.png",
-          "toy", "n", "y")
+    lines(
+        pd.DataFrame({"n": [1, 2], "y": [0.1, 0.2]}),
+        "n",
+        ["y"],
+        results / "toy" / "figures" / "curve.png",
+        "toy",
+        "n",
+        "y",
+    )
     return results
 
 
@@ -63,8 +85,14 @@ def test_figures_and_tables_come_before_the_folded_claims_and_empty_tables_are_n
     results = _results(tmp_path)
     out = tmp_path / "report.html"
     figure = "results/toy/figures/curve.png"
-    build_report(results, {"toy": {"title": "A toy", "cite": "Toy (2026)"}}, [], out, figures=[results / "toy" /
-                 "figures" / "curve.png"], captions={figure: "A curve of **y**, recomputed from ``y.tsv``."})
+    build_report(
+        results,
+        {"toy": {"title": "A toy", "cite": "Toy (2026)"}},
+        [],
+        out,
+        figures=[results / "toy" / "figures" / "curve.png"],
+        captions={figure: "A curve of **y**, recomputed from ``y.tsv``."},
+    )
     text = out.read_text(encoding="utf-8")
     order = Order()
     order.feed(text)
@@ -89,12 +117,27 @@ def test_counts_agree_in_number():
 def test_findings_of_one_cause_sit_together_under_their_cause():
     from reagree.report import by_cause, side_by_side
 
-    rows = [{"paper": "p", "key": k, "cause": c} for k, c in
-            [("a", "pairs"), ("b", ""), ("c", "pairs"), ("d", "n2"), ("e", "")]]
+    rows = [
+        {"paper": "p", "key": k, "cause": c}
+        for k, c in [("a", "pairs"), ("b", ""), ("c", "pairs"), ("d", "n2"), ("e", "")]
+    ]
     assert [r["key"] for r in by_cause(rows)] == ["a", "c", "b", "d", "e"]
-    full = [{**r, "anchor": r["key"], "where": "", "source": "paper", "status": "mismatch", "published": "1",
-             "computed": 1.0,
-             "difference": 0.0, "tolerance": 0.5, "explained_by": "", "reason": ""} for r in rows]
+    full = [
+        {
+            **r,
+            "anchor": r["key"],
+            "where": "",
+            "source": "paper",
+            "status": "mismatch",
+            "published": "1",
+            "computed": 1.0,
+            "difference": 0.0,
+            "tolerance": 0.5,
+            "explained_by": "",
+            "reason": "",
+        }
+        for r in rows
+    ]
     page = side_by_side(full, with_paper=True)
     # a cause shared by two figures is one heading row over them; a cause of one figure needs none
     assert page.count("cause: pairs (2 figures)") == 1 and "cause: n2" not in page
@@ -104,13 +147,31 @@ def test_findings_of_one_cause_sit_together_under_their_cause():
 def test_not_recomputed_is_counted_coloured_and_defined_apart_from_uncheckable(tmp_path):
     # a toy paper with one match, one uncheckable and two not recomputed claims (counted by hand)
     def claim(key, status, reason=""):
-        return "\t".join({"key": key, "where": "T1", "source": "paper", "published": "0.50", "status": status,
-                          "reason": reason, "tolerance": "0.005"}.get(c, "") for c in CLAIM_COLUMNS)
+        return "\t".join(
+            {
+                "key": key,
+                "where": "T1",
+                "source": "paper",
+                "published": "0.50",
+                "status": status,
+                "reason": reason,
+                "tolerance": "0.005",
+            }.get(c, "")
+            for c in CLAIM_COLUMNS
+        )
+
     results = _results(tmp_path)
-    (results / "toy" / "claims.tsv").write_text(CLAIMS + "\n".join(
-        [claim("b1.x", "not recomputed", "the authors' B1 null (src/b1.py)"),
-         claim("b1.y", "not recomputed", "the authors' B1 null (src/b1.py)"),
-         claim("llm.z", "uncheckable", "labels never released")]) + "\n")
+    (results / "toy" / "claims.tsv").write_text(
+        CLAIMS
+        + "\n".join(
+            [
+                claim("b1.x", "not recomputed", "the authors' B1 null (src/b1.py)"),
+                claim("b1.y", "not recomputed", "the authors' B1 null (src/b1.py)"),
+                claim("llm.z", "uncheckable", "labels never released"),
+            ]
+        )
+        + "\n"
+    )
     summary, _ = summarise({"toy": read_claims(results / "toy" / "claims.tsv")})
     summary.to_csv(results / "summary.tsv", sep="\t", index=False)
     out = tmp_path / "report.html"

@@ -7,6 +7,7 @@ not change when its metric is scaled, so irrCAC's weighted alpha is Krippendorff
 with that distance (Krippendorff 2011 lists both metrics). The krippendorff package
 refuses ordinal alpha on text without a ``value_domain``; so does reagree now.
 """
+
 from __future__ import annotations
 
 import warnings
@@ -32,8 +33,9 @@ def test_circular_and_bipolar_alpha_equal_irrcac(metric):
         ratings = Ratings.from_labels(frame.reset_index(drop=True), categories=categories)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            expected = CAC(frame, weights=agreement_weights(metric, categories), categories=categories,
-                           digits=15).krippendorff()["est"]["coefficient_value"]
+            expected = CAC(
+                frame, weights=agreement_weights(metric, categories), categories=categories, digits=15
+            ).krippendorff()["est"]["coefficient_value"]
         assert krippendorff_alpha(ratings, metric) == pytest.approx(expected, abs=1e-12)
 
 

@@ -19,6 +19,7 @@ Cited cases:
   of freedom, p 0.00013, interval 0.019 to 0.76; ICC3 0.71, interval 0.342 to 0.95;
   DescTools' ``ICC`` prints F 11.03 and p 0.000135 for both.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,7 +50,7 @@ def test_fleiss_category_kappas_and_their_null_se_on_fleiss_1971():
     assert [round(f.value, 3) for f in found] == [0.245, 0.245, 0.520, 0.471, 0.566]
     for f in found:
         assert f.se_null == pytest.approx((1 / 450) ** 0.5, abs=1e-15)
-        assert f.z == pytest.approx(f.value * 450 ** 0.5)
+        assert f.z == pytest.approx(f.value * 450**0.5)
         assert f.distribution == "normal" and np.isnan(f.interval()[0])
         assert (f.observed - f.chance) / (1 - f.chance) == pytest.approx(f.value)  # kappa_j = (P_j - p_j) / (1 - p_j)
 
@@ -59,19 +60,25 @@ def test_fleiss_null_needs_equal_numbers_of_ratings():
         asymptotic.fleiss_null(np.array([[2, 1], [1, 1]]))
 
 
-@pytest.mark.parametrize("weights, expected", [
-    (None, (0.4842, 0.1380, 0.2137, 0.7547, 0.1484, 3.2626, 0.0011)),
-    ("linear", (0.4701, 0.1457, 0.1845, 0.7558, 0.1426, 3.2971, 0.0010)),
-])
+@pytest.mark.parametrize(
+    "weights, expected",
+    [
+        (None, (0.4842, 0.1380, 0.2137, 0.7547, 0.1484, 3.2626, 0.0011)),
+        ("linear", (0.4701, 0.1457, 0.1845, 0.7558, 0.1426, 3.2971, 0.0010)),
+    ],
+)
 def test_cohen_standard_errors_are_the_sas_printout(weights, expected):
     found = asymptotic.cohen(table10, weights)
     low, high = found.interval(0.95)
-    assert np.round([found.value, found.se, low, high, found.se_null, found.z, found.p_value], 4).tolist() == \
-        list(expected)
+    assert np.round([found.value, found.se, low, high, found.se_null, found.z, found.p_value], 4).tolist() == list(
+        expected
+    )
 
 
-@pytest.mark.parametrize("weights, z, p", [(None, -0.0604067, 0.9518317), ("linear", 1.282472, 0.1996772),
-                                           ("quadratic", 1.437451, 0.1505898)])
+@pytest.mark.parametrize(
+    "weights, z, p",
+    [(None, -0.0604067, 0.9518317), ("linear", 1.282472, 0.1996772), ("quadratic", 1.437451, 0.1505898)],
+)
 def test_cohen_z_is_r_irr_kappa2(weights, z, p):
     table = np.histogramdd(anxiety[:, 1:], ([1, 2, 3, 4, 6, 7], [1, 2, 3, 4, 6, 7]))[0]
     found = asymptotic.cohen(table, weights)

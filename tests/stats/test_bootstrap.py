@@ -18,9 +18,20 @@ from statsmodels.stats import inter_rater
 from reagree.stats import bootstrap as engine
 from reagree.stats import multirater, pairwise
 from reagree.stats.alpha import alpha_statistic
-from reagree.stats.bootstrap import (Interval, UnitStatistic, bootstrap, bootstrap_interval, bootstrap_intervals,
-                                     draw_indices, draw_rows, evaluate_indices, interval_from_draws,
-                                     paired_difference, percentile_interval, resample_indices)
+from reagree.stats.bootstrap import (
+    Interval,
+    UnitStatistic,
+    bootstrap,
+    bootstrap_interval,
+    bootstrap_intervals,
+    draw_indices,
+    draw_rows,
+    evaluate_indices,
+    interval_from_draws,
+    paired_difference,
+    percentile_interval,
+    resample_indices,
+)
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.pipeline.tables import value_row
 from reagree.stats.undefined import reason_of
@@ -54,6 +65,7 @@ def coders_by_units(ratings: Ratings) -> np.ndarray:
 
 # ----------------------------------------------------------------- the draws
 
+
 @pytest.mark.parametrize("n", [1, 2, 7, 240, 241, 1001])
 def test_draws_are_one_integers_call_per_draw(n, monkeypatch):
     # numpy's bit generator carries its state between calls, so blocks of draws give the
@@ -69,24 +81,35 @@ def test_draws_are_one_integers_call_per_draw(n, monkeypatch):
 def test_block_size_does_not_change_values(statistics, monkeypatch, scheme):
     whole = bootstrap(statistics, 200, seed=9, scheme=scheme)
     monkeypatch.setattr(engine, "BLOCK_CELLS", 7 * statistics[0].n_units)
-    np.testing.assert_allclose(bootstrap(statistics, 200, seed=9, scheme=scheme), whole, rtol=0, atol=1e-12,
-                               equal_nan=True)
+    np.testing.assert_allclose(
+        bootstrap(statistics, 200, seed=9, scheme=scheme), whole, rtol=0, atol=1e-12, equal_nan=True
+    )
     monkeypatch.setattr(engine, "BLOCK_CELLS", 1)  # one draw per block
-    np.testing.assert_allclose(bootstrap(statistics, 200, seed=9, scheme=scheme), whole, rtol=0, atol=1e-12,
-                               equal_nan=True)
+    np.testing.assert_allclose(
+        bootstrap(statistics, 200, seed=9, scheme=scheme), whole, rtol=0, atol=1e-12, equal_nan=True
+    )
 
 
 def test_numpy_scheme_is_evaluate_indices_on_its_draws(statistics):
     n = statistics[0].n_units
-    np.testing.assert_allclose(bootstrap(statistics, 150, seed=4, scheme="numpy"),
-                               evaluate_indices(statistics, draw_indices(n, 150, 4)),
-                               rtol=0, atol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(
+        bootstrap(statistics, 150, seed=4, scheme="numpy"),
+        evaluate_indices(statistics, draw_indices(n, 150, 4)),
+        rtol=0,
+        atol=1e-12,
+        equal_nan=True,
+    )
 
 
 def test_default_scheme_is_evaluate_indices_on_its_resamples(statistics):
     for statistic, values in zip(statistics, bootstrap(statistics, 150, seed=4)):
-        np.testing.assert_allclose(values, evaluate_indices([statistic], resample_indices(statistic, 150, 4))[0],
-                                   rtol=0, atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(
+            values,
+            evaluate_indices([statistic], resample_indices(statistic, 150, 4))[0],
+            rtol=0,
+            atol=1e-12,
+            equal_nan=True,
+        )
 
 
 def first_appearance_rows(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -133,14 +156,22 @@ def test_many_rows_are_drawn_as_the_numpy_schemes_units():
     assert rows.n_rows == 125 and not rows.drawn_by_multinomial()
     expected = np.stack([np.bincount(index, minlength=125) for index in draw_indices(125, 40, 2)])
     assert np.array_equal(counts, expected)
-    np.testing.assert_allclose(bootstrap([statistic], 40, 2)[0], bootstrap([statistic], 40, 2, scheme="numpy")[0],
-                               rtol=0, atol=1e-12, equal_nan=True)
+    np.testing.assert_allclose(
+        bootstrap([statistic], 40, 2)[0],
+        bootstrap([statistic], 40, 2, scheme="numpy")[0],
+        rtol=0,
+        atol=1e-12,
+        equal_nan=True,
+    )
 
 
 def test_statistics_of_one_ratings_share_its_rows_and_draws(large_intent):
     counts = large_intent.unit_counts()
-    of_codes = [alpha_statistic(large_intent, "nominal"), pairwise.cohen_statistic(large_intent, "A", "C"),
-                pairwise.scott_statistic(large_intent, "B", "C")]
+    of_codes = [
+        alpha_statistic(large_intent, "nominal"),
+        pairwise.cohen_statistic(large_intent, "A", "C"),
+        pairwise.scott_statistic(large_intent, "B", "C"),
+    ]
     reference = draw_rows(of_codes[0], 30, seed=1)
     for statistic in of_codes[1:]:
         rows, drawn = draw_rows(statistic, 30, seed=1)
@@ -191,6 +222,7 @@ def test_invalid_arguments(statistics, intent):
 
 # ----------------------------------------------------------------- independence from company
 
+
 def test_interval_is_the_same_alone_or_in_company(statistics):
     for scheme in ("percentile", "numpy"):
         together = bootstrap_intervals(statistics, 500, seed=0, level=0.95, scheme=scheme)
@@ -207,17 +239,24 @@ def test_paired_statistics_share_draws(intent):
     # BP = (P_o - 1/K) / (1 - 1/K) holds draw by draw
     counts = intent.unit_counts()
     k = intent.n_categories
-    out = bootstrap([multirater.percent_agreement_statistic(counts), multirater.brennan_prediger_statistic(counts)],
-                    draws=500, seed=4)
+    out = bootstrap(
+        [multirater.percent_agreement_statistic(counts), multirater.brennan_prediger_statistic(counts)],
+        draws=500,
+        seed=4,
+    )
     np.testing.assert_allclose(out[1], (out[0] - 1 / k) / (1 - 1 / k), rtol=0, atol=1e-12)
 
 
 def test_interval_is_the_same_alone_or_in_company_of_statistics_of_other_rows(large_intent):
     # rows of codes, count rows, and the count rows of complete units (the others zeroed)
     counts = large_intent.unit_counts()
-    company = [multirater.fleiss_statistic(np.where(counts.sum(axis=1, keepdims=True) == 3, counts, 0)),
-               multirater.gwet_ac1_statistic(counts), alpha_statistic(large_intent, "nominal"),
-               pairwise.cohen_statistic(large_intent, "A", "B"), multirater.percent_agreement_statistic(counts)]
+    company = [
+        multirater.fleiss_statistic(np.where(counts.sum(axis=1, keepdims=True) == 3, counts, 0)),
+        multirater.gwet_ac1_statistic(counts),
+        alpha_statistic(large_intent, "nominal"),
+        pairwise.cohen_statistic(large_intent, "A", "B"),
+        multirater.percent_agreement_statistic(counts),
+    ]
     rows = bootstrap(company, 200, seed=3)
     for i, statistic in enumerate(company):
         assert np.array_equal(bootstrap([statistic], 200, seed=3)[0], rows[i], equal_nan=True)
@@ -226,6 +265,7 @@ def test_interval_is_the_same_alone_or_in_company_of_statistics_of_other_rows(la
 
 # ----------------------------------------------------------------- the schemes against a plain loop
 
+
 def test_numpy_scheme_equals_a_plain_numpy_loop_over_krippendorff(intent):
     # the write-up's own code: one default_rng, one integers(0, n, size=n) per draw, the
     # reference library on each resample, np.percentile(values, [2.5, 97.5])
@@ -233,8 +273,12 @@ def test_numpy_scheme_equals_a_plain_numpy_loop_over_krippendorff(intent):
     domain = np.arange(intent.n_categories, dtype=float)
     n, draws, seed = intent.n_units, 300, 11
     rng = np.random.default_rng(seed)
-    values = [krippendorff.alpha(reliability_data=data[:, rng.integers(0, n, size=n)], value_domain=domain,
-                                 level_of_measurement="nominal") for _ in range(draws)]
+    values = [
+        krippendorff.alpha(
+            reliability_data=data[:, rng.integers(0, n, size=n)], value_domain=domain, level_of_measurement="nominal"
+        )
+        for _ in range(draws)
+    ]
     low, high = np.percentile(values, [2.5, 97.5])
     interval = bootstrap_interval(alpha_statistic(intent, "nominal"), draws, seed, 0.95, scheme="numpy")
     assert interval.low == pytest.approx(low, abs=1e-12)
@@ -274,13 +318,16 @@ def test_percentile_scheme_is_the_order_statistics_of_a_plain_loop_over_sklearn(
 # resample written out (row r's first unit, repeated by the row's count), one library
 # call per draw.
 
+
 def test_default_scheme_draws_equal_a_plain_loop_over_krippendorff(large_intent):
     statistic = alpha_statistic(large_intent, "nominal")
     assert statistic.rows().drawn_by_multinomial()
     data = coders_by_units(large_intent)
     domain = np.arange(large_intent.n_categories, dtype=float)
-    loop = [krippendorff.alpha(reliability_data=data[:, index], value_domain=domain, level_of_measurement="nominal")
-            for index in resample_indices(statistic, 60, 17)]
+    loop = [
+        krippendorff.alpha(reliability_data=data[:, index], value_domain=domain, level_of_measurement="nominal")
+        for index in resample_indices(statistic, 60, 17)
+    ]
     np.testing.assert_allclose(bootstrap([statistic], 60, 17)[0], loop, rtol=0, atol=1e-12)
 
 
@@ -330,6 +377,7 @@ def test_bootstrap_resamples_n_units(intent):
 
 # ----------------------------------------------------------------- tables as units
 
+
 def test_a_table_of_counts_resamples_its_cells_as_units():
     table = np.array([[20, 5, 1], [3, 30, 4], [0, 6, 11]])
     k = table.shape[0]
@@ -352,6 +400,7 @@ def test_a_table_of_proportions_has_a_value_but_no_bootstrap():
 
 
 # ----------------------------------------------------------------- undefined values and draws
+
 
 def test_undefined_draws_are_counted_and_left_out():
     # Three units: two agree, one splits. A resample of agreeing units only has one value
@@ -386,6 +435,7 @@ def test_value_carries_the_reason_and_estimate_is_its_alias():
 
 # ----------------------------------------------------------------- paired difference
 
+
 def test_paired_difference(intent):
     counts = intent.unit_counts()
     a, b = multirater.percent_agreement_statistic(counts), multirater.gwet_ac1_statistic(counts)
@@ -404,8 +454,13 @@ def test_paired_difference_draws_statistics_of_different_rows_over_the_same_unit
     # Paired, every draw's difference is exactly 0; drawn apart, they would differ.
     counts = large_intent.unit_counts()
     by_counts = multirater.percent_agreement_statistic(counts)
-    by_codes = UnitStatistic("percent_agreement", by_counts.per_unit, by_counts.finish, units=by_counts.units,
-                             rating_rows=large_intent.rating_rows)
+    by_codes = UnitStatistic(
+        "percent_agreement",
+        by_counts.per_unit,
+        by_counts.finish,
+        units=by_counts.units,
+        rating_rows=large_intent.rating_rows,
+    )
     apart = bootstrap([by_counts, by_codes], 300, seed=1)
     assert not np.allclose(apart[0], apart[1])
     estimate, interval = paired_difference(by_counts, by_codes, 300, seed=1, level=0.95)
@@ -414,12 +469,14 @@ def test_paired_difference_draws_statistics_of_different_rows_over_the_same_unit
 
 def test_paired_difference_of_an_undefined_value_is_undefined():
     counts = np.array([[2, 0], [2, 0], [2, 0]])
-    estimate, _ = paired_difference(multirater.percent_agreement_statistic(counts),
-                                    multirater.fleiss_statistic(counts), 20, seed=0, level=0.95)
+    estimate, _ = paired_difference(
+        multirater.percent_agreement_statistic(counts), multirater.fleiss_statistic(counts), 20, seed=0, level=0.95
+    )
     assert math.isnan(estimate) and "chance agreement is 1" in reason_of(estimate)
 
 
 # ----------------------------------------------------------------- the interval record
+
 
 def test_percentile_interval_order_statistics():
     assert percentile_interval(np.arange(2000), 0.95) == (49.0, 1949.0)
@@ -447,8 +504,7 @@ def test_numpy_ends_ask_numpy_for_exactly_the_printed_percentiles():
 
 
 def test_interval_record_and_scheme_text():
-    interval = interval_from_draws(np.arange(2000.0), 0.95, "percentile", seed=100000,
-                                   name="python-random(100000+d)")
+    interval = interval_from_draws(np.arange(2000.0), 0.95, "percentile", seed=100000, name="python-random(100000+d)")
     assert isinstance(interval, Interval)
     assert interval.scheme == "python-random(100000+d); draws=2000; seed=100000; level=0.95"
     assert interval.width == 1900.0 and interval.ends == (49.0, 1949.0)
@@ -456,6 +512,7 @@ def test_interval_record_and_scheme_text():
 
 
 # ----------------------------------------------------------------- evaluate_indices
+
 
 def test_evaluate_indices_block_size_does_not_matter(statistics, intent):
     indices = np.random.default_rng(11).integers(0, intent.n_units, size=(50, intent.n_units))
@@ -488,8 +545,9 @@ def test_mean_pairwise_cohen_draws_equal_a_plain_loop_over_sklearn(intent, schem
 
     statistic = mean_pairwise_cohen_statistic(intent)
     draws = 40
-    indices = (resample_indices(statistic, draws, 9) if scheme == "percentile"
-               else draw_indices(intent.n_units, draws, 9))
+    indices = (
+        resample_indices(statistic, draws, 9) if scheme == "percentile" else draw_indices(intent.n_units, draws, 9)
+    )
     codes = intent.codes
     loop = []
     for index in indices:
@@ -500,10 +558,18 @@ def test_mean_pairwise_cohen_draws_equal_a_plain_loop_over_sklearn(intent, schem
             kappas.append(cohen_kappa_score(a[both], b[both]))
         loop.append(np.mean(kappas))
     np.testing.assert_allclose(bootstrap([statistic], draws, 9, scheme=scheme)[0], loop, rtol=0, atol=1e-12)
-    assert statistic.value() == pytest.approx(np.mean([cohen_kappa_score(
-        codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), i],
-        codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), j]) for i, j in itertools.combinations(range(3), 2)]),
-        abs=1e-12)
+    assert statistic.value() == pytest.approx(
+        np.mean(
+            [
+                cohen_kappa_score(
+                    codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), i],
+                    codes[(codes[:, i] != MISSING) & (codes[:, j] != MISSING), j],
+                )
+                for i, j in itertools.combinations(range(3), 2)
+            ]
+        ),
+        abs=1e-12,
+    )
 
 
 def test_forgotten_rating_rows_are_found_again_with_the_same_draws():

@@ -4,6 +4,7 @@ word, because the numpy scheme draws n unit indices per draw where the default s
 draws one count per rating row. The work is counted in cells (worked by hand below), the
 audit refuses past the cap in one line naming the draws that fit, and a terminal shows
 the cells done after every block of draws."""
+
 from __future__ import annotations
 
 import io

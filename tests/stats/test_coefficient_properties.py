@@ -24,12 +24,14 @@ from reagree.stats.pairtables import pair_tables
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.rows import row_ids, unique_rows
 
-SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 FAST = settings(SETTINGS, max_examples=50)
 
 
 # ----------------------------------------------------------------- strategy and helpers
+
 
 @st.composite
 def ratings(draw, numeric: bool = False, min_raters: int = 2, max_raters: int = 5):
@@ -41,7 +43,7 @@ def ratings(draw, numeric: bool = False, min_raters: int = 2, max_raters: int = 
     k = draw(st.integers(2, 5))
     agreement = draw(st.sampled_from([0.0, 0.3, 0.6, 0.9, 1.0]))
     missing = draw(st.sampled_from([0.0, 0.05, 0.2, 0.4]))
-    seed = draw(st.integers(0, 2 ** 32 - 1))
+    seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     truth = rng.integers(0, k, n_units)
     copy = rng.random((n_units, n_raters)) < agreement
@@ -111,6 +113,7 @@ def all_coefficients(r: Ratings) -> dict[str, float]:
 
 # ----------------------------------------------------------------- invariances
 
+
 @SETTINGS
 @given(data=st.data())
 def test_invariant_under_permuting_raters(data):
@@ -133,8 +136,11 @@ def test_nominal_coefficients_invariant_under_renaming_categories(data):
     r = data.draw(ratings())
     k = r.n_categories
     perm = np.array(data.draw(st.permutations(range(k))))  # old code c -> new code perm[c]
-    names = data.draw(st.lists(st.text(min_size=1, max_size=4), min_size=k, max_size=k, unique=True)
-                      .filter(lambda xs: all(x.strip() for x in xs)))
+    names = data.draw(
+        st.lists(st.text(min_size=1, max_size=4), min_size=k, max_size=k, unique=True).filter(
+            lambda xs: all(x.strip() for x in xs)
+        )
+    )
     categories = [None] * k
     for old, new in enumerate(perm):
         categories[new] = names[old]
@@ -179,9 +185,7 @@ def test_ordinal_alpha_depends_on_category_order():
 
 
 @SETTINGS
-@given(data=st.data(),
-       scale=st.floats(0.01, 100, allow_nan=False),
-       shift=st.floats(-1000, 1000, allow_nan=False))
+@given(data=st.data(), scale=st.floats(0.01, 100, allow_nan=False), shift=st.floats(-1000, 1000, allow_nan=False))
 def test_interval_alpha_invariant_under_increasing_affine_maps(data, scale, shift):
     r = data.draw(ratings(numeric=True))
     moved = Ratings(r.codes, tuple(scale * v + shift for v in r.categories), r.raters)
@@ -191,6 +195,7 @@ def test_interval_alpha_invariant_under_increasing_affine_maps(data, scale, shif
 
 
 # ----------------------------------------------------------------- bounds
+
 
 @SETTINGS
 @given(r=ratings(numeric=True))
@@ -239,8 +244,12 @@ def test_alpha_equals_krippendorff_package(r):
     counts = r.unit_counts()
     for level in LEVELS:
         domain = np.array(r.categories, dtype=float)
-        reference = quiet(krippendorff.alpha, reliability_data=coders_by_units(r, domain),
-                          value_domain=domain, level_of_measurement=level)
+        reference = quiet(
+            krippendorff.alpha,
+            reliability_data=coders_by_units(r, domain),
+            value_domain=domain,
+            level_of_measurement=level,
+        )
         assert_same(krippendorff_alpha(r, level), reference, LIBRARY, what=level)
         from_counts = quiet(krippendorff.alpha, value_counts=counts, value_domain=domain, level_of_measurement=level)
         assert_same(krippendorff_alpha(counts, level, values=domain), from_counts, LIBRARY, what=f"{level} counts")
@@ -307,8 +316,12 @@ def test_two_rater_table_coefficients_equal_irrcac(data):
         return
     frame = pd.DataFrame(table)
     coefficients = pairwise.table_coefficients(table)
-    expected = {"kappa": irrcac(irrCAC.table, "cohen", frame), "scott_pi": irrcac(irrCAC.table, "scott", frame),
-                "ac1": irrcac(irrCAC.table, "gwet", frame), "pabak": irrcac(irrCAC.table, "bp", frame)}
+    expected = {
+        "kappa": irrcac(irrCAC.table, "cohen", frame),
+        "scott_pi": irrcac(irrCAC.table, "scott", frame),
+        "ac1": irrcac(irrCAC.table, "gwet", frame),
+        "pabak": irrcac(irrCAC.table, "bp", frame),
+    }
     for name, reference in expected.items():
         assert_same(coefficients[name], finite_or_nan(reference["coefficient_value"]), LIBRARY, what=name)
     assert_same(pairwise.scott_pi(r, raters=(a, b)), coefficients["scott_pi"], LIBRARY, what="scott from ratings")
@@ -335,13 +348,14 @@ def test_specific_agreement_equals_counting_rater_pairs(r):
 
 # ----------------------------------------------------------------- bootstrap vs naive loop
 
+
 def random_indices(seed: int, n: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     return rng.integers(0, n, size=(int(rng.integers(1, 12)), n))
 
 
 @FAST
-@given(r=ratings(numeric=True), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=ratings(numeric=True), seed=st.integers(0, 2**32 - 1))
 def test_alpha_indices_equal_naive_loop(r, seed):
     indices = random_indices(seed, r.n_units)
     for level in LEVELS:
@@ -349,15 +363,16 @@ def test_alpha_indices_equal_naive_loop(r, seed):
         data = coders_by_units(r, values)
         vectorised = evaluate_indices([alpha_statistic(r, level)], indices)[0]
         for row, value in zip(indices, vectorised):
-            naive = quiet(krippendorff.alpha, reliability_data=data[:, row], value_domain=values,
-                          level_of_measurement=level)
+            naive = quiet(
+                krippendorff.alpha, reliability_data=data[:, row], value_domain=values, level_of_measurement=level
+            )
             if math.isnan(naive):  # the library raises or has 0/0 on a one-value resample
                 continue
             assert_same(value, naive, tol=1e-12, what=level)
 
 
 @FAST
-@given(r=ratings(), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=ratings(), seed=st.integers(0, 2**32 - 1))
 def test_fleiss_indices_equal_naive_loop(r, seed):
     counts = complete_counts(r)
     if len(counts) == 0:
@@ -370,7 +385,7 @@ def test_fleiss_indices_equal_naive_loop(r, seed):
 
 
 @FAST
-@given(r=ratings(), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=ratings(), seed=st.integers(0, 2**32 - 1))
 def test_cohen_indices_equal_naive_loop(r, seed):
     a, b = r.raters[0], r.raters[1]
     x, y = r.codes[:, 0], r.codes[:, 1]
@@ -386,13 +401,16 @@ def test_cohen_indices_equal_naive_loop(r, seed):
 
 
 @FAST
-@given(r=ratings(), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=ratings(), seed=st.integers(0, 2**32 - 1))
 def test_multirater_indices_equal_point_estimates_on_resamples(r, seed):
     indices = random_indices(seed, r.n_units)
     functions = (multirater.percent_agreement, multirater.gwet_ac1, multirater.brennan_prediger)
     counts = r.unit_counts()
-    statistics = [multirater.percent_agreement_statistic(counts), multirater.gwet_ac1_statistic(counts),
-                  multirater.brennan_prediger_statistic(counts)]
+    statistics = [
+        multirater.percent_agreement_statistic(counts),
+        multirater.gwet_ac1_statistic(counts),
+        multirater.brennan_prediger_statistic(counts),
+    ]
     vectorised = evaluate_indices(statistics, indices)
     for j, row in enumerate(indices):
         for i, function in enumerate(functions):
@@ -403,6 +421,7 @@ def test_multirater_indices_equal_point_estimates_on_resamples(r, seed):
 # Each draw of the default scheme is a count of units per row of codes; written out as a
 # resample (row r's first unit, repeated by its count), the libraries compute each draw.
 
+
 def written_out(statistic, draws: int, seed: int) -> np.ndarray:
     rows, counts = draw_rows(statistic, draws, seed)
     assert (counts.sum(axis=1) == rows.n_units).all()
@@ -410,22 +429,23 @@ def written_out(statistic, draws: int, seed: int) -> np.ndarray:
 
 
 @FAST
-@given(r=ratings(numeric=True), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=ratings(numeric=True), seed=st.integers(0, 2**32 - 1))
 def test_default_scheme_alpha_draws_equal_naive_loop(r, seed):
     for level in LEVELS:
         values = values_of(r, level)
         data = coders_by_units(r, values)
         statistic = alpha_statistic(r, level)
         for index, value in zip(written_out(statistic, 8, seed), bootstrap([statistic], 8, seed)[0]):
-            naive = quiet(krippendorff.alpha, reliability_data=data[:, index], value_domain=values,
-                          level_of_measurement=level)
+            naive = quiet(
+                krippendorff.alpha, reliability_data=data[:, index], value_domain=values, level_of_measurement=level
+            )
             if math.isnan(naive):  # the library raises or has 0/0 on a one-value resample
                 continue
             assert_same(value, naive, tol=1e-12, what=level)
 
 
 @FAST
-@given(r=ratings(), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=ratings(), seed=st.integers(0, 2**32 - 1))
 def test_default_scheme_fleiss_and_cohen_draws_equal_naive_loop(r, seed):
     counts = complete_counts(r)
     if len(counts):
@@ -442,9 +462,15 @@ def test_default_scheme_fleiss_and_cohen_draws_equal_naive_loop(r, seed):
 
 # ----------------------------------------------------------------- distinct rows and pair tables
 
+
 @SETTINGS
-@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(1, 300), d=st.integers(1, 40),
-       high=st.sampled_from([1, 2, 5, 1000, 2 ** 40]), as_float=st.booleans())
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(1, 300),
+    d=st.integers(1, 40),
+    high=st.sampled_from([1, 2, 5, 1000, 2**40]),
+    as_float=st.booleans(),
+)
 def test_unique_rows_equals_numpy_unique(seed, n, d, high, as_float):
     # wide rows with many values each force the key to be folded (2**62 bound) on the way
     matrix = np.random.default_rng(seed).integers(-1, high, size=(n, d))
@@ -475,8 +501,9 @@ def test_unique_rows_refuses_fractions_and_row_ids_takes_them():
 @given(r=ratings(max_raters=7))
 def test_pair_tables_equal_each_pairs_contingency_table(r):
     tables = pair_tables(r)
-    expected = [(a, b) for i, a in enumerate(r.raters) for b in r.raters[i + 1:]
-                if pairwise.contingency_table(r, a, b).sum()]
+    expected = [
+        (a, b) for i, a in enumerate(r.raters) for b in r.raters[i + 1 :] if pairwise.contingency_table(r, a, b).sum()
+    ]
     assert tables.pairs == expected
     for (a, b), table in zip(tables.pairs, tables.tables):
         assert np.array_equal(table, pairwise.contingency_table(r, a, b))
@@ -495,6 +522,7 @@ def test_alpha_indices_single_value_resample_is_nan(level):
 # Fleiss' kappa against irrCAC, Scott's pi and Brennan-Prediger against statsmodels,
 # nominal and interval alpha against irrCAC's Krippendorff, weighted Cohen against irrCAC.
 
+
 def codes_frame(r: Ratings, values: np.ndarray | None = None) -> pd.DataFrame:
     """irrCAC's raw layout: units x raters, NaN for missing, a number per category."""
     values = np.arange(r.n_categories, dtype=float) if values is None else values
@@ -509,8 +537,7 @@ def test_fleiss_kappa_equals_irrcac(r):
         return
     categories = [float(c) for c in range(r.n_categories)]
     reference = irrcac(irrCAC.raw, "fleiss", codes_frame(complete), categories=categories)
-    assert_same(multirater.fleiss_kappa(complete.unit_counts()), finite_or_nan(reference["coefficient_value"]),
-                LIBRARY)
+    assert_same(multirater.fleiss_kappa(complete.unit_counts()), finite_or_nan(reference["coefficient_value"]), LIBRARY)
 
 
 @SETTINGS
@@ -555,18 +582,20 @@ def test_weighted_cohen_kappa_equals_irrcac(data):
         return
     for weights, named in ((None, "identity"), ("linear", "linear"), ("quadratic", "quadratic")):
         reference = irrcac(irrCAC.table, "cohen", pd.DataFrame(table), weights=named)
-        assert_same(pairwise.cohen_kappa(table, weights), finite_or_nan(reference["coefficient_value"]), LIBRARY,
-                    what=named)
+        assert_same(
+            pairwise.cohen_kappa(table, weights), finite_or_nan(reference["coefficient_value"]), LIBRARY, what=named
+        )
 
 
 # ----------------------------------------------------------------- tie rules (reagree.stats.majority)
+
 
 @st.composite
 def votes(draw):
     """Six-ish raters on the three-class bipolar scale; some cells and some units empty,
     many ties (few raters, few categories)."""
     n_units, n_raters = draw(st.integers(1, 40)), draw(st.integers(1, 7))
-    seed = draw(st.integers(0, 2 ** 32 - 1))
+    seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     codes = rng.integers(0, 3, (n_units, n_raters))
     codes[rng.random((n_units, n_raters)) < draw(st.sampled_from([0.0, 0.1, 0.3]))] = MISSING
@@ -590,7 +619,7 @@ def plurality_by_counting(r: Ratings) -> tuple[np.ndarray, list[set]]:
 
 
 @SETTINGS
-@given(r=votes(), seed=st.integers(0, 2 ** 32 - 1))
+@given(r=votes(), seed=st.integers(0, 2**32 - 1))
 def test_every_tie_rule_labels_every_rated_unit_except_drop(r, seed):
     from reagree.stats.majority import majority_vote, random_majorities, tied_units
 
@@ -600,8 +629,8 @@ def test_every_tie_rule_labels_every_rated_unit_except_drop(r, seed):
     assert tied_units(r).tolist() == tied.tolist()
     labels = {rule: majority_vote(r, rule, seed=seed) for rule in ("drop", "neutral", "polar", "random")}
     for rule, got in labels.items():
-        assert (got[~rated] == MISSING).all(), rule                        # nobody rated: no label, any rule
-        assert (got[rated & ~tied] == winner[rated & ~tied]).all(), rule   # untied: its plurality, any rule
+        assert (got[~rated] == MISSING).all(), rule  # nobody rated: no label, any rule
+        assert (got[rated & ~tied] == winner[rated & ~tied]).all(), rule  # untied: its plurality, any rule
         if rule == "drop":
             assert (got[tied] == MISSING).all()
         else:

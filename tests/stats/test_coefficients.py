@@ -26,8 +26,9 @@ def assert_undefined(value) -> None:
     assert reason_of(value) != ""
 
 
-def noisy_ratings(seed: int, n_units: int, n_raters: int, k: int, agreement: float = 0.6,
-                  missing: float = 0.0, categories=None) -> Ratings:
+def noisy_ratings(
+    seed: int, n_units: int, n_raters: int, k: int, agreement: float = 0.6, missing: float = 0.0, categories=None
+) -> Ratings:
     """Each rater copies a latent label with probability ``agreement``, else guesses."""
     rng = np.random.default_rng(seed)
     truth = rng.integers(0, k, n_units)
@@ -54,7 +55,7 @@ def test_textbook_table_values():
     assert round(out["specific"][0], 3) == 0.182
     assert round(out["specific"][1], 3) == 0.981
     # the closed forms behind them
-    assert out["chance"] == pytest.approx((1 * 10 + 239 * 230) / 240 ** 2, abs=1e-12)
+    assert out["chance"] == pytest.approx((1 * 10 + 239 * 230) / 240**2, abs=1e-12)
     assert out["specific"][0] == pytest.approx(2 * 1 / (2 * 1 + 0 + 9), abs=1e-12)
     assert out["specific"][1] == pytest.approx(2 * 230 / (2 * 230 + 0 + 9), abs=1e-12)
     pi = (1 / 240 + 10 / 240) / 2
@@ -77,8 +78,9 @@ def test_table_coefficients_equal_the_multirater_forms_on_real_units():
     units = ratings.unit_counts()
     assert out["agreement"] == pytest.approx(multirater.percent_agreement(units), abs=1e-12)
     assert out["pabak"] == pytest.approx(multirater.brennan_prediger(units), abs=1e-12)
-    np.testing.assert_allclose(out["specific"].astype(float),
-                               multirater.specific_agreement(units).astype(float), atol=1e-12)
+    np.testing.assert_allclose(
+        out["specific"].astype(float), multirater.specific_agreement(units).astype(float), atol=1e-12
+    )
     both = ratings.complete().unit_counts()
     assert out["ac1"] == pytest.approx(multirater.gwet_ac1(both), abs=1e-12)
     assert out["scott_pi"] == pytest.approx(multirater.fleiss_kappa(both), abs=1e-12)
@@ -113,7 +115,7 @@ def test_cohen_kappa_weights_by_hand():
     p = table / table.sum()
     expected = np.outer(p.sum(axis=1), p.sum(axis=0))
     distance = np.abs(np.subtract.outer(np.arange(3), np.arange(3)))
-    for name, w in [(None, (distance > 0).astype(float)), ("linear", distance), ("quadratic", distance ** 2)]:
+    for name, w in [(None, (distance > 0).astype(float)), ("linear", distance), ("quadratic", distance**2)]:
         by_hand = 1 - (w * p).sum() / (w * expected).sum()
         assert pairwise.cohen_kappa(table, weights=name) == pytest.approx(by_hand, abs=1e-12)
     with pytest.raises(ValueError, match="weights"):
@@ -121,6 +123,7 @@ def test_cohen_kappa_weights_by_hand():
 
 
 # ----------------------------------------------------------------- Fleiss' category kappas
+
 
 def test_fleiss_category_kappas_weighted_mean_is_fleiss_kappa():
     counts = noisy_ratings(5, 90, 4, 4, agreement=0.5).unit_counts()
@@ -220,14 +223,17 @@ COUNT_FUNCTIONS = {
 
 
 @pytest.mark.parametrize("name", list(COUNT_FUNCTIONS))
-@pytest.mark.parametrize("bad, message", [
-    ([[2, -1], [1, 1]], "non-negative"),
-    ([[2, np.nan], [1, 1]], "finite"),
-    ([[2, np.inf], [1, 1]], "finite"),
-    ([[1.5, 0.5], [1, 1]], "whole numbers"),
-    ([2, 1], "units x categories"),
-    ([["a", "b"], ["b", "a"]], "numbers"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ([[2, -1], [1, 1]], "non-negative"),
+        ([[2, np.nan], [1, 1]], "finite"),
+        ([[2, np.inf], [1, 1]], "finite"),
+        ([[1.5, 0.5], [1, 1]], "whole numbers"),
+        ([2, 1], "units x categories"),
+        ([["a", "b"], ["b", "a"]], "numbers"),
+    ],
+)
 def test_counts_must_be_finite_non_negative_whole_numbers(name, bad, message):
     with pytest.raises(ValueError, match=message):
         COUNT_FUNCTIONS[name](bad)
@@ -254,8 +260,9 @@ def test_alpha_on_counts_equals_alpha_on_ratings():
     counts = ratings.unit_counts()
     for level in LEVELS:
         values = ratings.categories if level in ("interval", "ratio") else None
-        assert krippendorff_alpha(counts, level, values=values) == pytest.approx(krippendorff_alpha(ratings, level),
-                                                                                  abs=1e-12)
+        assert krippendorff_alpha(counts, level, values=values) == pytest.approx(
+            krippendorff_alpha(ratings, level), abs=1e-12
+        )
     # values= overrides a Ratings' categories
     doubled = krippendorff_alpha(ratings, "interval", values=[2, 4, 8, 14])
     assert doubled == pytest.approx(krippendorff_alpha(ratings, "interval"), abs=1e-12)
@@ -281,7 +288,8 @@ def test_cohen_and_scott_from_ratings_equal_their_table_forms():
     table = pairwise.contingency_table(ratings, "C", "A")
     for weights in pairwise.WEIGHTS:
         assert pairwise.cohen_kappa(ratings, weights, raters=("C", "A")) == pytest.approx(
-            pairwise.cohen_kappa(table, weights), abs=1e-12)
+            pairwise.cohen_kappa(table, weights), abs=1e-12
+        )
     assert pairwise.scott_pi(ratings, raters=("C", "A")) == pytest.approx(pairwise.scott_pi(table), abs=1e-12)
     two = ratings.select(["C", "A"])
     assert pairwise.cohen_kappa(two) == pytest.approx(pairwise.cohen_kappa(table), abs=1e-12)
@@ -317,6 +325,7 @@ def test_counts_of_many_units_need_no_dense_matrix():
 
 
 # ----------------------------------------------------------------- Ratings.from_labels
+
 
 def test_from_labels_rejects_wide_array():
     table = np.random.default_rng(0).choice(["a", "b", "c"], size=(3, 240))
@@ -384,8 +393,9 @@ def test_ratings_validates_codes():
 
 
 def test_unit_counts_and_counts_from_table():
-    ratings = Ratings(np.array([[0, 0, 2], [MISSING, 1, 1], [MISSING, MISSING, MISSING]]), ("a", "b", "c"),
-                      ("A", "B", "C"))
+    ratings = Ratings(
+        np.array([[0, 0, 2], [MISSING, 1, 1], [MISSING, MISSING, MISSING]]), ("a", "b", "c"), ("A", "B", "C")
+    )
     assert ratings.unit_counts().tolist() == [[2, 0, 1], [0, 2, 0], [0, 0, 0]]
     counts, weights = counts_from_table(np.array([[1, 2], [3, 4]]))
     assert counts.tolist() == [[2, 0], [1, 1], [1, 1], [0, 2]]
@@ -399,13 +409,15 @@ SENTIMENT = ("negative", "neutral", "positive")
 
 def six_raters() -> Ratings:
     n, z, p = 0, 1, 2
-    codes = np.array([
-        [z, z, z, p, p, p],  # tie neutral/positive
-        [n, n, n, p, p, p],  # tie without neutral
-        [p, p, p, p, z, z],  # clear positive
-        [n, n, z, MISSING, MISSING, MISSING],  # clear negative with missing cells
-        [MISSING] * 6,  # nobody
-    ])
+    codes = np.array(
+        [
+            [z, z, z, p, p, p],  # tie neutral/positive
+            [n, n, n, p, p, p],  # tie without neutral
+            [p, p, p, p, z, z],  # clear positive
+            [n, n, z, MISSING, MISSING, MISSING],  # clear negative with missing cells
+            [MISSING] * 6,  # nobody
+        ]
+    )
     return Ratings(codes, SENTIMENT, tuple("ABCDEF"))
 
 
@@ -430,9 +442,7 @@ def test_majority_vote_bad_rules():
 
 # ----------------------------------------------------------------- classification readings
 
-CONFUSION = np.array([[10, 2, 1],
-                      [3, 20, 4],
-                      [2, 5, 30]])
+CONFUSION = np.array([[10, 2, 1], [3, 20, 4], [2, 5, 30]])
 
 
 def test_accuracy_by_hand():
@@ -474,6 +484,7 @@ def test_fleiss_is_the_weighted_mean_of_its_category_kappas():
     from statsmodels.stats.inter_rater import fleiss_kappa as statsmodels_fleiss
 
     from reagree.stats.multirater import fleiss_category_weighted_mean
+
     counts = np.array([[3, 3, 0], [6, 0, 0], [0, 2, 4], [1, 4, 1], [0, 0, 6]])
     assert fleiss_category_weighted_mean(counts) == pytest.approx(statsmodels_fleiss(counts), abs=1e-12)
     assert np.isnan(fleiss_category_weighted_mean(np.array([[6, 0], [6, 0]])))
@@ -488,6 +499,8 @@ def test_alpha_with_each_unit_left_out_equals_the_krippendorff_package_on_the_re
     ratings = noisy_ratings(seed=5, n_units=30, n_raters=3, k=3, missing=0.1, categories=(1, 2, 3))
     found = alpha_without_each_unit(ratings, level)
     data = np.where(ratings.codes == MISSING, np.nan, ratings.codes + 1.0).T
-    expected = [krippendorff.alpha(reliability_data=np.delete(data, u, axis=1), level_of_measurement=level)
-                for u in range(ratings.n_units)]
+    expected = [
+        krippendorff.alpha(reliability_data=np.delete(data, u, axis=1), level_of_measurement=level)
+        for u in range(ratings.n_units)
+    ]
     assert found == pytest.approx(expected, abs=1e-12)

@@ -15,6 +15,7 @@ reagree's Wald interval is not clipped. irrCAC's ``bp()`` p-value is one-sided (
 omits the factor 2); reagree's is two-sided. irrCAC refuses ratio weights when a category
 is 0; reagree reads 0 against 0 as no disagreement and 0 against x > 0 as the largest.
 """
+
 from __future__ import annotations
 
 import warnings
@@ -101,7 +102,8 @@ def test_generated_tables_with_missing_ratings_equal_irrcac():
                 expected = _irrcac(frame, categories, scheme, theirs)
                 assert found.se == pytest.approx(expected["se"], abs=1e-12), (trial, scheme, mine)
             assert gwet.conger(ratings, weights).se == pytest.approx(
-                _irrcac(frame, categories, scheme, "conger")["se"], abs=1e-12)
+                _irrcac(frame, categories, scheme, "conger")["se"], abs=1e-12
+            )
 
 
 def test_fleiss_gwet_form_is_fleiss_on_complete_data():
@@ -126,7 +128,7 @@ def test_percent_agreement_se_is_irrcac_two_rater_form_up_to_n_over_n_minus_one(
     expected = TableCAC(table_cont3x3abstractors(), digits=15).pa2()["est"]
     n = table.sum()
     assert found.value == pytest.approx(expected["coefficient_value"], abs=1e-12)
-    assert found.se ** 2 * (n - 1) / n == pytest.approx(expected["se"] ** 2, abs=1e-12)
+    assert found.se**2 * (n - 1) / n == pytest.approx(expected["se"] ** 2, abs=1e-12)
     assert found.chance == 0
 
 

@@ -36,8 +36,13 @@ def sparse_labels(seed: int, n_units: int = 400, n_raters: int = 12) -> pd.DataF
 
 def test_a_small_case_counted_by_hand():
     # unit 1: A neg, B neg, C pos; unit 2: A pos, C pos; unit 3: B neu (alone)
-    frame = pd.DataFrame({"unit": ["1", "1", "1", "2", "2", "3"], "rater": ["A", "B", "C", "A", "C", "B"],
-                          "label": ["neg", "neg", "pos", "pos", "pos", "neu"]})
+    frame = pd.DataFrame(
+        {
+            "unit": ["1", "1", "1", "2", "2", "3"],
+            "rater": ["A", "B", "C", "A", "C", "B"],
+            "label": ["neg", "neg", "pos", "pos", "pos", "neu"],
+        }
+    )
     tables = pair_tables(from_long(frame, categories=CATEGORIES))
     assert tables.pairs == [("A", "B"), ("A", "C"), ("B", "C")]
     assert tables.table("A", "B").tolist() == [[1, 0, 0], [0, 0, 0], [0, 0, 0]]
@@ -53,7 +58,7 @@ def test_every_pair_equals_its_plain_contingency_table(seed):
     tables = pair_tables(annotations)
     expected = {}
     for i, a in enumerate(ratings.raters):
-        for b in ratings.raters[i + 1:]:
+        for b in ratings.raters[i + 1 :]:
             table = contingency_table(ratings, a, b)
             if table.sum():
                 expected[(a, b)] = table
@@ -75,8 +80,7 @@ def test_pairs_that_share_no_unit_are_left_out():
 
 
 def test_kappas_equal_scikit_learn_on_each_pairs_shared_units():
-    ratings = from_long(sparse_labels(5, n_units=2000, n_raters=6),
-                                    categories=CATEGORIES).inter(min_raters=1).ratings()
+    ratings = from_long(sparse_labels(5, n_units=2000, n_raters=6), categories=CATEGORIES).inter(min_raters=1).ratings()
     tables = pair_tables(ratings)
     for weights in (None, "linear", "quadratic"):
         kappas = tables.cohen_kappas(weights)
@@ -84,8 +88,9 @@ def test_kappas_equal_scikit_learn_on_each_pairs_shared_units():
             x, y = ratings.codes[:, ratings.raters.index(a)], ratings.codes[:, ratings.raters.index(b)]
             both = (x != MISSING) & (y != MISSING)
             assert np.array_equal(confusion_matrix(x[both], y[both], labels=[0, 1, 2]), table)
-            assert kappa == pytest.approx(cohen_kappa_score(x[both], y[both], labels=[0, 1, 2], weights=weights),
-                                          abs=1e-12)
+            assert kappa == pytest.approx(
+                cohen_kappa_score(x[both], y[both], labels=[0, 1, 2], weights=weights), abs=1e-12
+            )
             assert kappa == cohen_kappa(table, weights=weights)  # one definition: the same bits
 
 
@@ -99,6 +104,7 @@ def test_an_undefined_kappa_is_nan_and_repeats_views_are_refused():
 
 def test_many_raters_beyond_the_dense_table(monkeypatch):
     from reagree.stats import pairtables
+
     annotations = from_long(sparse_labels(3), categories=CATEGORIES)
     dense = pair_tables(annotations)
     monkeypatch.setattr(pairtables, "_DENSE_CELLS", 10)
@@ -110,8 +116,8 @@ def test_mean_pairwise_kappa_beyond_the_joint_statistic_is_the_same_number(monke
     # many raters in a sparse design: the mean over the pairs' tables, bit for bit the
     # value of the joint statistic (both finish the same exact integer sums)
     from reagree.stats import meanpairwise
-    ratings = from_long(sparse_labels(4, n_units=600, n_raters=9),
-                                    categories=CATEGORIES).inter(min_raters=1).ratings()
+
+    ratings = from_long(sparse_labels(4, n_units=600, n_raters=9), categories=CATEGORIES).inter(min_raters=1).ratings()
     joint = meanpairwise.mean_pairwise_cohen(ratings)
     expected = np.mean([cohen_kappa(contingency_table(ratings, a, b)) for a, b in meanpairwise.pairs_used(ratings)])
     assert joint == pytest.approx(expected, abs=1e-12)
@@ -122,6 +128,7 @@ def test_mean_pairwise_kappa_beyond_the_joint_statistic_is_the_same_number(monke
 
 def test_dense_ratings_counted_per_pair_or_by_visiting_pairs_agree(monkeypatch):
     from reagree.stats import pairtables
+
     rng = np.random.default_rng(8)
     codes = rng.integers(0, 3, size=(500, 4))
     codes[rng.random(codes.shape) < 0.1] = MISSING

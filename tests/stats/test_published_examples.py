@@ -20,12 +20,14 @@ nan = np.nan
 # Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School for
 # Communication, University of Pennsylvania, section C ("Reliability data ... with missing
 # values"): 4 observers x 12 units, values 1..5 (rows here are the observers, as printed).
-KRIPPENDORFF_2011 = np.array([
-    [1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
-    [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
-    [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
-    [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan],
-])
+KRIPPENDORFF_2011 = np.array(
+    [
+        [1, 2, 3, 3, 2, 1, 4, 1, 2, nan, nan, nan],
+        [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, nan, 3],
+        [nan, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, nan],
+        [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, nan],
+    ]
+)
 # The alphas Krippendorff (2011) prints for these data. The `krippendorff` package's
 # documented example (`alpha` docstring) prints the same nominal, ordinal and ratio values
 # on these data; interval 0.849 is printed in Krippendorff (2011), section C.
@@ -68,11 +70,13 @@ def test_krippendorff_2011_coincidence_matrix_by_hand():
 # The example of Wikipedia's "Krippendorff's alpha" article, also the documented example of
 # the `krippendorff` package's `alpha` (3 coders x 15 units), which prints nominal 0.691358
 # and interval 0.810845.
-WIKIPEDIA_ALPHA = np.array([
-    [nan, nan, nan, nan, nan, 3, 4, 1, 2, 1, 1, 3, 3, nan, 3],
-    [1, nan, 2, 1, 3, 3, 4, 3, nan, nan, nan, nan, nan, nan, nan],
-    [nan, nan, 2, 1, 3, 4, 4, nan, 2, 1, 1, 3, 3, nan, 4],
-])
+WIKIPEDIA_ALPHA = np.array(
+    [
+        [nan, nan, nan, nan, nan, 3, 4, 1, 2, 1, 1, 3, 3, nan, 3],
+        [1, nan, 2, 1, 3, 3, 4, 3, nan, nan, nan, nan, nan, nan, nan],
+        [nan, nan, 2, 1, 3, 4, 4, nan, 2, 1, 1, 3, 3, nan, 4],
+    ]
+)
 
 
 def test_wikipedia_alpha_example():
@@ -87,14 +91,40 @@ def test_wikipedia_alpha_example():
 # prints kappa = .430. Data as statsmodels' test suite holds them
 # (statsmodels/stats/tests/test_inter_rater.py, `diagnoses`), with R irr's
 # kappam.fleiss(diagnoses) = 0.4302445 beside it.
-FLEISS_1971 = np.array([
-    [4, 4, 4, 4, 4, 4], [2, 2, 2, 5, 5, 5], [2, 3, 3, 3, 3, 5], [5, 5, 5, 5, 5, 5], [2, 2, 2, 4, 4, 4],
-    [1, 1, 3, 3, 3, 3], [3, 3, 3, 3, 5, 5], [1, 1, 3, 3, 3, 4], [1, 1, 4, 4, 4, 4], [5, 5, 5, 5, 5, 5],
-    [1, 4, 4, 4, 4, 4], [1, 2, 4, 4, 4, 4], [2, 2, 2, 3, 3, 3], [1, 4, 4, 4, 4, 4], [2, 2, 4, 4, 4, 5],
-    [3, 3, 3, 3, 3, 5], [1, 1, 1, 4, 5, 5], [1, 1, 1, 1, 1, 2], [2, 2, 4, 4, 4, 4], [1, 3, 3, 5, 5, 5],
-    [5, 5, 5, 5, 5, 5], [2, 4, 4, 4, 4, 4], [2, 2, 4, 5, 5, 5], [1, 1, 4, 4, 4, 4], [1, 4, 4, 4, 4, 5],
-    [2, 2, 2, 2, 2, 4], [1, 1, 1, 1, 5, 5], [2, 2, 4, 4, 4, 4], [1, 3, 3, 3, 3, 3], [5, 5, 5, 5, 5, 5],
-])
+FLEISS_1971 = np.array(
+    [
+        [4, 4, 4, 4, 4, 4],
+        [2, 2, 2, 5, 5, 5],
+        [2, 3, 3, 3, 3, 5],
+        [5, 5, 5, 5, 5, 5],
+        [2, 2, 2, 4, 4, 4],
+        [1, 1, 3, 3, 3, 3],
+        [3, 3, 3, 3, 5, 5],
+        [1, 1, 3, 3, 3, 4],
+        [1, 1, 4, 4, 4, 4],
+        [5, 5, 5, 5, 5, 5],
+        [1, 4, 4, 4, 4, 4],
+        [1, 2, 4, 4, 4, 4],
+        [2, 2, 2, 3, 3, 3],
+        [1, 4, 4, 4, 4, 4],
+        [2, 2, 4, 4, 4, 5],
+        [3, 3, 3, 3, 3, 5],
+        [1, 1, 1, 4, 5, 5],
+        [1, 1, 1, 1, 1, 2],
+        [2, 2, 4, 4, 4, 4],
+        [1, 3, 3, 5, 5, 5],
+        [5, 5, 5, 5, 5, 5],
+        [2, 4, 4, 4, 4, 4],
+        [2, 2, 4, 5, 5, 5],
+        [1, 1, 4, 4, 4, 4],
+        [1, 4, 4, 4, 4, 5],
+        [2, 2, 2, 2, 2, 4],
+        [1, 1, 1, 1, 5, 5],
+        [2, 2, 4, 4, 4, 4],
+        [1, 3, 3, 3, 3, 3],
+        [5, 5, 5, 5, 5, 5],
+    ]
+)
 
 
 def test_fleiss_1971_kappa():
@@ -108,10 +138,20 @@ def test_fleiss_1971_kappa():
 # Wikipedia, "Fleiss' kappa", worked example: 10 subjects, 14 raters, 5 categories; the
 # article prints each subject's P_i, P_bar = 0.378, P_e = 0.213 and kappa = 0.210. Table as
 # statsmodels' test suite holds it (`table0`).
-WIKIPEDIA_FLEISS = np.array([
-    [0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1],
-    [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7],
-])
+WIKIPEDIA_FLEISS = np.array(
+    [
+        [0, 0, 0, 0, 14],
+        [0, 2, 6, 4, 2],
+        [0, 0, 3, 5, 6],
+        [0, 3, 9, 2, 0],
+        [2, 2, 8, 1, 1],
+        [7, 7, 0, 0, 0],
+        [3, 2, 6, 3, 0],
+        [2, 5, 3, 2, 2],
+        [6, 5, 2, 1, 0],
+        [0, 2, 2, 3, 7],
+    ]
+)
 WIKIPEDIA_P_I = [1.000, 0.253, 0.308, 0.440, 0.330, 0.462, 0.242, 0.176, 0.286, 0.286]
 
 
@@ -130,11 +170,13 @@ ANXIETY_RATER2 = [3, 6, 4, 6, 2, 4, 2, 4, 3, 3, 2, 3, 3, 3, 2, 2, 1, 3, 3, 4]
 ANXIETY_RATER3 = [2, 1, 4, 4, 3, 2, 1, 6, 1, 1, 1, 2, 3, 3, 1, 1, 3, 3, 2, 2]
 
 
-@pytest.mark.parametrize("weights, printed, digits", [(None, -0.006289308, 9), ("linear", 0.1459075, 7),
-                                                      ("quadratic", 0.2520325, 7)])
+@pytest.mark.parametrize(
+    "weights, printed, digits", [(None, -0.006289308, 9), ("linear", 0.1459075, 7), ("quadratic", 0.2520325, 7)]
+)
 def test_irr_kappa2_anxiety(weights, printed, digits):
-    ratings = Ratings.from_labels(pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}),
-                                  categories=(1, 2, 3, 4, 6))
+    ratings = Ratings.from_labels(
+        pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}), categories=(1, 2, 3, 4, 6)
+    )
     assert round(pairwise.cohen_kappa(ratings, weights=weights), digits) == printed
     table = pairwise.contingency_table(ratings, "rater2", "rater3")
     assert round(pairwise.cohen_kappa(table, weights=weights), digits) == printed

@@ -1,4 +1,5 @@
 """Small Ratings and classification helpers the paper scripts lean on."""
+
 import numpy as np
 import pytest
 
@@ -32,14 +33,20 @@ def test_accuracy_against_counts_missing_as_wrong():
 
 def test_check_unit_counts_accepts_whole_counts_and_names_what_is_wrong():
     assert check_unit_counts([[2, 0, 1], [0, 0, 0]]).tolist() == [[2.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
-    for bad, message in [([[1, -1]], "non-negative"), ([[1, float("nan")]], "finite"), ([[0.5, 1]], "whole"),
-                         ([1, 2], "units x categories"), ([["x", "y"]], "numbers")]:
+    for bad, message in [
+        ([[1, -1]], "non-negative"),
+        ([[1, float("nan")]], "finite"),
+        ([[0.5, 1]], "whole"),
+        ([1, 2], "units x categories"),
+        ([["x", "y"]], "numbers"),
+    ]:
         with pytest.raises(ValueError, match=message):
             check_unit_counts(bad)
 
 
 def test_ratio_keeps_why_a_value_is_undefined():
     from reagree.stats.undefined import Undefined, ratio, reason_of
+
     assert ratio(0.109, 0.218) == pytest.approx(0.5)
     assert reason_of(ratio(1.0, 0.0)) == "the denominator is 0"
     assert reason_of(ratio(Undefined("one category in use"), 2.0)) == "one category in use"
@@ -49,7 +56,10 @@ def test_agreement_range_and_disagreement_by_hand():
     """Three coders on four items: a-b agree on 3 of 4, a-c on 2 of 4, b-c on 1 of 4."""
     from reagree.stats.pairwise import agreement_range, contingency_table, table_coefficients
     import pandas as pd
-    ratings = Ratings.from_labels(pd.DataFrame({"a": ["x", "x", "y", "y"], "b": ["x", "x", "y", "x"],
-                                                "c": ["x", "y", "x", "y"]}), categories=("x", "y"))
+
+    ratings = Ratings.from_labels(
+        pd.DataFrame({"a": ["x", "x", "y", "y"], "b": ["x", "x", "y", "x"], "c": ["x", "y", "x", "y"]}),
+        categories=("x", "y"),
+    )
     assert agreement_range(ratings, ["a", "b", "c"]) == (0.25, 0.75)
     assert table_coefficients(contingency_table(ratings, "a", "c"))["disagreement"] == pytest.approx(0.5)

@@ -4,6 +4,7 @@ Expected values are printed in the cited sources (Krippendorff 2011; Fleiss 1971
 irr; Randolph's calculator; R's irr on the anxiety data); reagree's own coefficients are
 then held against the libraries' values at 1e-9, the threshold of a pipeline defect.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,8 +13,14 @@ import pytest
 
 from reagree.stats import alpha, multirater, pairwise, references
 from reagree.stats.ratings import Ratings
-from test_published_examples import (ANXIETY_RATER2, ANXIETY_RATER3, FLEISS_1971, KRIPPENDORFF_2011_ALPHA,
-                                     WIKIPEDIA_ALPHA, krippendorff_2011)
+from test_published_examples import (
+    ANXIETY_RATER2,
+    ANXIETY_RATER3,
+    FLEISS_1971,
+    KRIPPENDORFF_2011_ALPHA,
+    WIKIPEDIA_ALPHA,
+    krippendorff_2011,
+)
 
 
 @pytest.mark.parametrize("level", list(KRIPPENDORFF_2011_ALPHA))
@@ -37,9 +44,10 @@ def test_krippendorff_reference_reads_units_by_raters_the_right_way_round():
 
 def test_krippendorff_reference_ordinal_follows_the_declared_order():
     # Categories declared in the order low < mid < high, though they sort otherwise.
-    ratings = Ratings.from_labels(pd.DataFrame({"a": ["low", "mid", "high", "mid", "low"],
-                                                "b": ["low", "high", "high", "mid", "mid"]}),
-                                  categories=("low", "mid", "high"))
+    ratings = Ratings.from_labels(
+        pd.DataFrame({"a": ["low", "mid", "high", "mid", "low"], "b": ["low", "high", "high", "mid", "mid"]}),
+        categories=("low", "mid", "high"),
+    )
     found = references.krippendorff_reference(ratings, "ordinal")
     assert not references.differs(alpha.krippendorff_alpha(ratings, "ordinal"), found)
     with pytest.raises(ValueError, match="numeric categories"):
@@ -62,11 +70,13 @@ def test_fleiss_and_randolph_references():
         references.fleiss_reference(krippendorff_2011())
 
 
-@pytest.mark.parametrize("weights, printed, digits", [(None, -0.006289308, 9), ("linear", 0.1459075, 7),
-                                                      ("quadratic", 0.2520325, 7)])
+@pytest.mark.parametrize(
+    "weights, printed, digits", [(None, -0.006289308, 9), ("linear", 0.1459075, 7), ("quadratic", 0.2520325, 7)]
+)
 def test_cohen_reference_irr_anxiety(weights, printed, digits):
-    ratings = Ratings.from_labels(pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}),
-                                  categories=(1, 2, 3, 4, 6))
+    ratings = Ratings.from_labels(
+        pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}), categories=(1, 2, 3, 4, 6)
+    )
     from_labels = references.cohen_reference(ratings, weights)
     from_table = references.cohen_reference(pairwise.contingency_table(ratings, "rater2", "rater3"), weights)
     assert from_labels.library.startswith("scikit-learn ") and from_table.library.startswith("statsmodels ")
@@ -95,6 +105,7 @@ def test_differs_at_the_defect_threshold():
 
 def test_the_largest_difference_from_a_reference_by_hand():
     from reagree.stats.references import Reference, largest_difference
+
     pairs = [(0.631529, Reference("lib", 0.631529 + 3e-13)), (0.5, 0.5 - 2e-12), (float("nan"), float("nan"))]
     assert largest_difference(pairs) == pytest.approx(2e-12, rel=1e-3)
     assert np.isnan(largest_difference([(0.5, float("nan"))]))

@@ -5,6 +5,7 @@ standard error equal to the library's where the library gives one.
 Cited case: Gwet 2014, Table 2.16 (irrCAC's ``raw_4raters``), with a weighted scheme, and a
 generated complete table (statsmodels' Fleiss on complete data).
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -12,16 +12,32 @@ The table (six raters, three classes; declared order negative, neutral, positive
 
 and a tool labelling units 0..6: neu neu pos neu pos neg neu.
 """
+
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from reagree.stats.majority import (label_counts, majority_vote, random_majorities, tie_kinds, tie_table, tied_units,
-                              ties_resolved_away_from)
+from reagree.stats.majority import (
+    label_counts,
+    majority_vote,
+    random_majorities,
+    tie_kinds,
+    tie_table,
+    tied_units,
+    ties_resolved_away_from,
+)
 from reagree.stats.ratings import MISSING, Ratings
-from reagree.stats.reference import (kappa_against_many, kappa_statistic, range_over, ranking, ranking_table,
-                                    share_reordered, spread, swaps)
+from reagree.stats.reference import (
+    kappa_against_many,
+    kappa_statistic,
+    range_over,
+    ranking,
+    ranking_table,
+    share_reordered,
+    spread,
+    swaps,
+)
 
 SENTIMENT = ("negative", "neutral", "positive")
 
@@ -29,6 +45,7 @@ SENTIMENT = ("negative", "neutral", "positive")
 def kappa_against(ratings, rater, reference):
     """Cohen's kappa of one rater against one reference labelling, as the rules compute it."""
     return kappa_statistic(ratings, rater, reference).value()
+
 
 NEG, NEU, POS, M = 0, 1, 2, MISSING
 VOTES = [
@@ -55,13 +72,21 @@ def with_tool():
 
 def test_which_units_tie_and_how(votes):
     assert tied_units(votes).tolist() == [True, True, True, True, False, False, False]
-    assert tie_kinds(votes) == {"negative_neutral": 1, "negative_positive": 1, "neutral_positive": 1,
-                                "negative_neutral_positive": 1}
+    assert tie_kinds(votes) == {
+        "negative_neutral": 1,
+        "negative_positive": 1,
+        "neutral_positive": 1,
+        "negative_neutral_positive": 1,
+    }
     table = tie_table(votes, {"polar": np.array(SENTIMENT + ("", ""), dtype=object)[majority_vote(votes, "polar")]})
     assert table["row"].tolist() == [0, 1, 2, 3]
     assert table["votes_neutral"].tolist() == [3, 3, 0, 2]
-    assert table["tie"].tolist() == ["negative_neutral", "neutral_positive", "negative_positive",
-                                     "negative_neutral_positive"]
+    assert table["tie"].tolist() == [
+        "negative_neutral",
+        "neutral_positive",
+        "negative_positive",
+        "negative_neutral_positive",
+    ]
     assert table["polar"].tolist() == ["negative", "positive", "neutral", "neutral"]
 
 
@@ -88,7 +113,7 @@ def test_random_draws_between_the_sides_as_documented(votes):
     expected = [[sides[u][picks[r, u]] for u in range(4)] + [POS, NEG, M] for r in range(5)]
     assert labellings.tolist() == expected
     assert majority_vote(votes, "random", seed=7).tolist() == expected[0]
-    assert (random_majorities(votes, 5, seed=7) == labellings).all()      # same seed, same labellings
+    assert (random_majorities(votes, 5, seed=7) == labellings).all()  # same seed, same labellings
 
 
 def test_random_is_fair_between_the_sides(votes):
@@ -103,7 +128,7 @@ def test_random_is_fair_between_the_sides(votes):
 
 def test_rule_errors(votes):
     with pytest.raises(ValueError, match="unknown tie rule"):
-        majority_vote(votes, "released")        # a released column is data, not a rule
+        majority_vote(votes, "released")  # a released column is data, not a rule
     with pytest.raises(ValueError, match="needs a seed"):
         majority_vote(votes, "random")
     two = Ratings(np.array([[0, 1]]), ("no", "yes"), ("a", "b"))
@@ -140,7 +165,7 @@ def test_random_kappas_equal_a_per_labelling_loop(votes, with_tool):
     labellings = random_majorities(votes, 200, seed=3)
     kappas = kappa_against_many(with_tool, "tool", labellings)
     tool = with_tool.codes[:6, 0]
-    expected = [cohen_kappa_score(tool, row[:6]) for row in labellings]   # unit 6 has no majority
+    expected = [cohen_kappa_score(tool, row[:6]) for row in labellings]  # unit 6 has no majority
     assert kappas == pytest.approx(expected, abs=1e-12)
     median, interval = spread(kappas, 0.95, seed=3)
     assert median == pytest.approx(np.median(expected))
@@ -157,10 +182,21 @@ def test_rankings_and_swaps():
 
 
 def test_ranking_table_marks_the_swaps_against_the_baseline():
-    kappas = pd.DataFrame({"framing": ["f"] * 6, "reference": ["released"] * 3 + ["neutral"] * 3,
-                           "rater": ["a", "b", "c"] * 2, "kappa": [0.4, 0.5, 0.9, 0.6, 0.5, 0.8]})
-    draws = {("f", "neutral"): {"a": np.array([0.6, 0.4, 0.3, 0.7]), "b": np.array([0.5, 0.5, 0.5, 0.5]),
-                                "c": np.array([0.8, 0.8, 0.8, 0.8])}}
+    kappas = pd.DataFrame(
+        {
+            "framing": ["f"] * 6,
+            "reference": ["released"] * 3 + ["neutral"] * 3,
+            "rater": ["a", "b", "c"] * 2,
+            "kappa": [0.4, 0.5, 0.9, 0.6, 0.5, 0.8],
+        }
+    )
+    draws = {
+        ("f", "neutral"): {
+            "a": np.array([0.6, 0.4, 0.3, 0.7]),
+            "b": np.array([0.5, 0.5, 0.5, 0.5]),
+            "c": np.array([0.8, 0.8, 0.8, 0.8]),
+        }
+    }
     table = ranking_table(kappas, "released", draws).set_index("reference")
     assert table.loc["released", "ranking"] == "c > b > a" and table.loc["released", "swaps_vs_released"] == 0
     assert table.loc["neutral", "ranking"] == "c > a > b"
@@ -176,11 +212,18 @@ def test_where_a_labelling_put_each_tie_by_hand():
     """Four raters, three categories: rows 0 and 2 tie negative-neutral, row 1 neutral-positive,
     row 3 is untied. A release that sends row 0 to negative, row 2 to neutral and row 1 to positive."""
     from reagree.stats.majority import percent_tied, tie_resolutions
-    ratings = Ratings.from_labels(pd.DataFrame({"a": ["negative", "neutral", "negative", "positive"],
-                                                "b": ["negative", "neutral", "negative", "positive"],
-                                                "c": ["neutral", "positive", "neutral", "positive"],
-                                                "d": ["neutral", "positive", "neutral", "neutral"]}),
-                                  categories=("negative", "neutral", "positive"))
+
+    ratings = Ratings.from_labels(
+        pd.DataFrame(
+            {
+                "a": ["negative", "neutral", "negative", "positive"],
+                "b": ["negative", "neutral", "negative", "positive"],
+                "c": ["neutral", "positive", "neutral", "positive"],
+                "d": ["neutral", "positive", "neutral", "neutral"],
+            }
+        ),
+        categories=("negative", "neutral", "positive"),
+    )
     released = np.array([0, 2, 1, 2])
     table = tie_resolutions(ratings, released).set_index(["tie", "label"])
     assert table.loc[("negative_neutral", "negative"), ["count", "first_row", "last_row"]].tolist() == [1, 0, 0]

@@ -6,6 +6,7 @@ Each variant is held against a published worked example where one exists (Krippe
 figures on the released labels), an independent library (irrCAC, statsmodels, the
 krippendorff package), or a small case worked out by hand in the test.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -25,9 +26,14 @@ from reagree.stats import alpha, multirater, variants
 from reagree.stats.labels import Annotations
 from reagree.stats.ratings import Ratings
 from mozetic2016 import selfagreement
-from test_published_examples import (ANXIETY_RATER2, ANXIETY_RATER3, FLEISS_1971, KRIPPENDORFF_2011,
-                                     KRIPPENDORFF_2011_ALPHA, krippendorff_2011)
-
+from test_published_examples import (
+    ANXIETY_RATER2,
+    ANXIETY_RATER3,
+    FLEISS_1971,
+    KRIPPENDORFF_2011,
+    KRIPPENDORFF_2011_ALPHA,
+    krippendorff_2011,
+)
 
 
 def two_raters_table(table) -> Ratings:
@@ -47,6 +53,7 @@ def three_raters() -> Ratings:
 
 # --- the added coefficients ----------------------------------------------------------------
 
+
 def test_conger_kappa_by_hand():
     # P_o: units (0,0,0) and (1,1,1) agree fully, (0,0,1) and (0,1,1) in 2 of 6 ordered
     # pairs: P_o = (1 + 1/3 + 1 + 1/3) / 4 = 2/3. Rater marginals of category 0: 3/4, 1/2,
@@ -56,8 +63,9 @@ def test_conger_kappa_by_hand():
 
 
 @pytest.mark.filterwarnings("ignore:Starting with pandas version 4.0")
-@pytest.mark.parametrize("table, categories", [(KRIPPENDORFF_2011.T, (1.0, 2.0, 3.0, 4.0, 5.0)),
-                                               (FLEISS_1971, (1, 2, 3, 4, 5))])
+@pytest.mark.parametrize(
+    "table, categories", [(KRIPPENDORFF_2011.T, (1.0, 2.0, 3.0, 4.0, 5.0)), (FLEISS_1971, (1, 2, 3, 4, 5))]
+)
 def test_conger_kappa_equals_irrcac(table, categories):
     # Krippendorff (2011) has missing ratings: each rater's marginals are over what it rated.
     ratings = Ratings.from_labels(pd.DataFrame(table), categories=categories)
@@ -67,16 +75,18 @@ def test_conger_kappa_equals_irrcac(table, categories):
 
 def test_conger_kappa_of_two_raters_is_cohens_kappa_irr_anxiety():
     # R irr's kappa2 on the anxiety data, raters 2 and 3, prints -0.006289308 (unweighted).
-    ratings = Ratings.from_labels(pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}),
-                                  categories=(1, 2, 3, 4, 6))
+    ratings = Ratings.from_labels(
+        pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}), categories=(1, 2, 3, 4, 6)
+    )
     assert round(multirater.conger_kappa(ratings), 9) == -0.006289308
 
 
 def test_conger_kappa_undefined_cases():
     one_rater = Ratings.from_labels(pd.DataFrame({"a": [0, 1, 1]}), categories=(0, 1))
     assert "fewer than two raters" in multirater.conger_kappa(one_rater).reason
-    silent = Ratings.from_labels(pd.DataFrame({"a": [0, 1, 1], "b": [0, 1, 0], "c": [None, None, None]}),
-                                 categories=(0, 1))
+    silent = Ratings.from_labels(
+        pd.DataFrame({"a": [0, 1, 1], "b": [0, 1, 0], "c": [None, None, None]}), categories=(0, 1)
+    )
     assert "c rated no unit" in multirater.conger_kappa(silent).reason
     same = Ratings.from_labels(pd.DataFrame({"a": [0, 0], "b": [0, 0]}), categories=(0, 1))
     assert "chance agreement is 1" in multirater.conger_kappa(same).reason
@@ -114,14 +124,21 @@ def test_alpha_over_n_squared_is_alpha_moved_by_one_over_n_minus_one(level):
 
 # --- the families ----------------------------------------------------------------------------
 
+
 def test_chance_models_on_two_raters_by_hand():
     # Table [[20, 5], [10, 15]]: P_o = 35/50 = 0.7. Marginals: rater a (0.5, 0.5), rater b
     # (0.6, 0.4). Cohen: P_e = 0.5 -> 0.4. Scott: pooled (0.55, 0.45), P_e = 0.505 ->
     # 0.195 / 0.495 = 13/33. Randolph: P_e = 1/2 -> 0.4. Fleiss = Scott, Conger = Light = Cohen.
     values = variants.chance_models(two_raters_table([[20, 5], [10, 15]]))
     assert list(values) == list(variants.FAMILIES["chance_model"].variants)
-    expected = {"kappa.fleiss": 13 / 33, "kappa.conger": 0.4, "kappa.randolph": 0.4, "kappa.light": 0.4,
-                "kappa.scott": 13 / 33, "kappa.cohen": 0.4}
+    expected = {
+        "kappa.fleiss": 13 / 33,
+        "kappa.conger": 0.4,
+        "kappa.randolph": 0.4,
+        "kappa.light": 0.4,
+        "kappa.scott": 13 / 33,
+        "kappa.cohen": 0.4,
+    }
     assert values == pytest.approx(expected, abs=1e-12)
 
 
@@ -146,16 +163,18 @@ def test_fleiss_with_missing_ratings_is_not_applicable_not_a_crash():
 
 def test_alpha_distances_are_krippendorffs_printed_alphas():
     values = variants.alpha_distances(krippendorff_2011())
-    assert {name: round(value, 3) for name, value in values.items()} == \
-        {f"alpha.{level}": printed for level, printed in KRIPPENDORFF_2011_ALPHA.items()}
+    assert {name: round(value, 3) for name, value in values.items()} == {
+        f"alpha.{level}": printed for level, printed in KRIPPENDORFF_2011_ALPHA.items()
+    }
     signed = variants.alpha_distances(np.array([[2, 0, 0], [1, 1, 0], [0, 1, 1]]), values=(-1, 0, 1))
     assert "non-negative" in signed["alpha.ratio"].reason
 
 
 def test_kappa_weights_are_irr_anxiety_values():
     # R irr, kappa2(anxiety[, 2:3], weight = c("unweighted", "equal", "squared")).
-    ratings = Ratings.from_labels(pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}),
-                                  categories=(1, 2, 3, 4, 6))
+    ratings = Ratings.from_labels(
+        pd.DataFrame({"rater2": ANXIETY_RATER2, "rater3": ANXIETY_RATER3}), categories=(1, 2, 3, 4, 6)
+    )
     values = variants.kappa_weights(ratings)
     assert round(values["weights.none"], 9) == -0.006289308
     assert round(values["weights.linear"], 7) == 0.1459075
@@ -202,28 +221,39 @@ def test_category_sets_by_hand():
 def test_counting_by_hand():
     # Labels per item 1, 2, 3, 2, 0: items labelled twice or more 3; pairs 0+1+3+1 = 5;
     # labels beyond the first 0+1+2+1 = 4.
-    assert variants.counting([1, 2, 3, 2, 0]) == {"count.items": 3, "count.label_pairs": 5,
-                                                  "count.repeat_labels": 4}
+    assert variants.counting([1, 2, 3, 2, 0]) == {"count.items": 3, "count.label_pairs": 5, "count.repeat_labels": 4}
     with pytest.raises(ValueError, match="non-negative whole numbers"):
         variants.count_items([1.5, 2])
 
 
 def test_percentage_bases_by_hand():
-    assert variants.percentage_bases(3, all_labels=12, all_items=6) == {"base.all_labels": 25.0,
-                                                                        "base.all_items": 50.0}
+    assert variants.percentage_bases(3, all_labels=12, all_items=6) == {"base.all_labels": 25.0, "base.all_items": 50.0}
     assert "zero" in variants.percentage(3, 0).reason
 
 
 def test_tie_rules_by_hand():
     # Four raters, three classes. Unit 0: 2 negative, 2 neutral (a tie); unit 1: 2 neutral,
     # 2 positive (a tie); unit 2: 3 positive, 1 negative (no tie).
-    ratings = Ratings.from_labels(pd.DataFrame({
-        "a": ["negative", "neutral", "positive"], "b": ["negative", "neutral", "positive"],
-        "c": ["neutral", "positive", "positive"], "d": ["neutral", "positive", "negative"]}),
-        categories=("negative", "neutral", "positive"))
+    ratings = Ratings.from_labels(
+        pd.DataFrame(
+            {
+                "a": ["negative", "neutral", "positive"],
+                "b": ["negative", "neutral", "positive"],
+                "c": ["neutral", "positive", "positive"],
+                "d": ["neutral", "positive", "negative"],
+            }
+        ),
+        categories=("negative", "neutral", "positive"),
+    )
     unlabelled = variants.tie_rules(ratings, variants.unlabelled_units)
-    assert unlabelled == {"tie.drop": 2, "tie.prefer:negative": 1, "tie.prefer:neutral": 0,
-                          "tie.prefer:positive": 1, "tie.neutral": 0, "tie.polar": 0}
+    assert unlabelled == {
+        "tie.drop": 2,
+        "tie.prefer:negative": 1,
+        "tie.prefer:neutral": 0,
+        "tie.prefer:positive": 1,
+        "tie.neutral": 0,
+        "tie.polar": 0,
+    }
 
     def neutral_count(labels):
         return (np.asarray(labels) == 1).sum(axis=-1)
@@ -237,6 +267,7 @@ def test_tie_rules_by_hand():
 
 
 # --- the catalogue -----------------------------------------------------------------------------
+
 
 def test_every_variant_is_a_documented_function_citing_its_source():
     for variant in variants.VARIANTS.values():
@@ -271,12 +302,16 @@ def test_serbian_self_agreement_0_205_is_reproduced_by_the_n_squared_variant(mir
     # Results (Fig 7 text): Serbian self-agreement Alpha = 0.205 (182 self units).
     own = _language(mirror, "Serbian").self_agreement()
     assert own.n_units == 182
-    found = search("0.205", variants.alpha_expected_pairs(own.counts, "interval", selfagreement.SENTIMENT_VALUES),
-                   reference="alpha.expected_n_minus_1")
+    found = search(
+        "0.205",
+        variants.alpha_expected_pairs(own.counts, "interval", selfagreement.SENTIMENT_VALUES),
+        reference="alpha.expected_n_minus_1",
+    )
     assert found.status == "mismatch"
     assert [t.name for t in found.reproducing] == ["alpha.expected_n_squared"]
-    assert selfagreement.alpha_variant_n_squared(own.counts) == \
-        alpha.alpha_expected_over_n_squared(own.counts, "interval", selfagreement.SENTIMENT_VALUES)
+    assert selfagreement.alpha_variant_n_squared(own.counts) == alpha.alpha_expected_over_n_squared(
+        own.counts, "interval", selfagreement.SENTIMENT_VALUES
+    )
 
 
 def test_bosnian_6519_counts_label_pairs(mirror):
@@ -291,17 +326,24 @@ def test_bosnian_6519_counts_label_pairs(mirror):
 
 def test_ser_cro_bos_self_agreement_share_9_3_percent(mirror):
     # Table 3, Ser/Cro/Bos: 19,991 posts annotated twice by the same annotator, 9.3% (of all labels).
-    joint = Annotations.concat([_language(mirror, language) for language in ("Serbian", "Croatian", "Bosnian")],
-                               source="Ser/Cro/Bos")
+    joint = Annotations.concat(
+        [_language(mirror, language) for language in ("Serbian", "Croatian", "Bosnian")], source="Ser/Cro/Bos"
+    )
     counts = variants.counting(joint.self_agreement().labels_per_unit())
     assert [name for name, value in counts.items() if printed.matches("19,991", value)] == ["count.label_pairs"]
-    shares = {f"{count}|{base}": value for count in counts
-              for base, value in variants.percentage_bases(counts[count], all_labels=joint.n_labels,
-                                                           all_items=joint.n_units).items()}
+    shares = {
+        f"{count}|{base}": value
+        for count in counts
+        for base, value in variants.percentage_bases(
+            counts[count], all_labels=joint.n_labels, all_items=joint.n_units
+        ).items()
+    }
     found = search("9.3%", shares, reference="count.items|base.all_labels")
     assert found.status == "mismatch"
     # 19,991 pairs / 215,657 labels = 9.27% and 19,950 repeated labels = 9.25% both print as
     # 9.3%; 19,909 items = 9.23% only rounds up to it (a note, not a candidate). The share
     # alone cannot tell the two apart; the count 19,991 can (above).
     assert [t.words() for t in found.reproducing] == [
-        "count.label_pairs|base.all_labels (9.26981)", "count.repeat_labels|base.all_labels (9.2508)"]
+        "count.label_pairs|base.all_labels (9.26981)",
+        "count.repeat_labels|base.all_labels (9.2508)",
+    ]

@@ -14,11 +14,11 @@ rule gather_values:
         "results/{paper}/values.tsv",
     log:
         "logs/values/{paper}.log",
+    wildcard_constraints:
+        paper="|".join(p for p in REGISTRY.ids if REGISTRY.paper(p).values) or "no-paper",
     conda:
         "../../envs/reagree.yaml"
     threads: 1
-    wildcard_constraints:
-        paper="|".join(p for p in REGISTRY.ids if REGISTRY.paper(p).values) or "no-paper",
     script:
         "../../scripts/gather_values.py"
 
@@ -27,12 +27,13 @@ rule diff_claims:
     input:
         values="results/{paper}/values.tsv",
         paper="workflow/papers/{paper}/paper.yaml",
-        tables=lambda wildcards: [f"workflow/papers/{wildcards.paper}/{t}"
-                                  for t in PAPERS[wildcards.paper].get("claim_tables") or []],
+        tables=lambda wildcards: [
+            f"workflow/papers/{wildcards.paper}/{t}" for t in PAPERS[wildcards.paper].get("claim_tables") or []
+        ],
         # the sha256 of what the paper read, held against the pins and the first-use record
         # before any status is written (reagree.pipeline.pins.verify_read_inputs)
-        inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"] * bool(
-            SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]),
+        inputs=lambda wildcards: [f"results/{wildcards.paper}/inputs.sha256"]
+        * bool(SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]),
         # the variants the paper's rules computed for its claim keys (reagree.pipeline.variantplan)
         variants=lambda wildcards: REGISTRY.paper(wildcards.paper).variants,
         # the ledger check passed (rules/ledger.smk): every claim that quotes the authors'
@@ -43,19 +44,20 @@ rule diff_claims:
         claims="results/{paper}/claims.tsv",
         # empty, or the error that stopped this paper's claims (reagree.pipeline.failures)
         error="results/{paper}/claims_error.txt",
-    params:
-        pins=lambda wildcards: {s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]
-                                if s["sha256"]},
-        # the values and variants files whose <file>.reads name the bytes they were computed from,
-        # each held against inputs.sha256, the pins and the record (pins.verify_rule_reads)
-        computed=lambda wildcards: REGISTRY.paper(wildcards.paper).values + REGISTRY.paper(wildcards.paper).variants,
-        settings=lambda wildcards: config.get(wildcards.paper) or {},
-        expansions=lambda wildcards: REGISTRY.paper(wildcards.paper).expansions,
     log:
         "logs/claims/{paper}.log",
     conda:
         "../../envs/reagree.yaml"
     threads: 1
+    params:
+        pins=lambda wildcards: {
+            s["name"]: s["sha256"] for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper] if s["sha256"]
+        },
+        # the values and variants files whose <file>.reads name the bytes they were computed from,
+        # each held against inputs.sha256, the pins and the record (pins.verify_rule_reads)
+        computed=lambda wildcards: REGISTRY.paper(wildcards.paper).values + REGISTRY.paper(wildcards.paper).variants,
+        settings=lambda wildcards: config.get(wildcards.paper) or {},
+        expansions=lambda wildcards: REGISTRY.paper(wildcards.paper).expansions,
     script:
         "../../scripts/diff_claims.py"
 
@@ -72,14 +74,14 @@ rule summarise_claims:
     output:
         tsv="results/summary.tsv",
         md=report("results/summary.md", category="Summary"),
-    params:
-        papers=list(PAPERS),
-        left_out=LEFT_OUT,
     log:
         "logs/claims/summary.log",
     conda:
         "../../envs/reagree.yaml"
     threads: 1
+    params:
+        papers=list(PAPERS),
+        left_out=LEFT_OUT,
     script:
         "../../scripts/summarise_claims.py"
 
@@ -95,12 +97,12 @@ rule confirm_claims:
         report="results/report.html",
     output:
         CLAIMS_DIFFED,
-    params:
-        papers=list(PAPERS),
     log:
         "logs/claims/confirm.log",
     conda:
         "../../envs/reagree.yaml"
     threads: 1
+    params:
+        papers=list(PAPERS),
     script:
         "../../scripts/confirm_claims.py"

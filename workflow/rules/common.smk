@@ -36,8 +36,9 @@ for _paper_id in reagree_settings.paper_folders(WORKFLOW_DIR):
         _paper_schema = reagree_settings.load_schema(_settings_schema)
         _values = reagree_settings.coerce_strings(_paper_settings.get(_paper_id) or {}, _paper_schema)
         try:
-            reagree_settings.validate(reagree_settings.fill_defaults(dict(_values), _paper_schema), _paper_schema,
-                                      f"config key {_paper_id!r}")
+            reagree_settings.validate(
+                reagree_settings.fill_defaults(dict(_values), _paper_schema), _paper_schema, f"config key {_paper_id!r}"
+            )
         except ValueError as error:
             stop(str(error))
         try:
@@ -81,8 +82,10 @@ elif INVOCATION == "dry-run":  # a live run's half-done outputs would otherwise 
         stop(error)
 if INVOCATION in ("run", "dry-run"):
     if config["mirror"] is not None and not Path(config["mirror"]).is_dir():
-        stop(f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
-             "point it at an offline mirror laid out by URL, or set mirror: null to download")
+        stop(
+            f"config key mirror: {config['mirror']!r} is not a folder (seen from {Path.cwd()}); "
+            "point it at an offline mirror laid out by URL, or set mirror: null to download"
+        )
     # Inputs are checked where they are used, not only when fetched (reagree.pipeline.pins):
     # a pinned file with other bytes is fetched again; an unpinned one whose bytes differ
     # from those recorded at its first fetch stops the run, as does a mirror copy that differs.
@@ -94,10 +97,16 @@ if INVOCATION in ("run", "dry-run"):
         # each input against its pin or record; then what a rule computed from other bytes (a file
         # that moved while a run read it) is computed again, once the file has its bytes back
         try:
-            inspect_inputs(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], mirror=config["mirror"],
-                           act=INVOCATION == "run", found=_inspection)
-            inspect_rule_reads(_paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], act=INVOCATION == "run",
-                               found=_inspection)
+            inspect_inputs(
+                _paper_id,
+                SOURCES[_paper_id] + DOCUMENTS[_paper_id],
+                mirror=config["mirror"],
+                act=INVOCATION == "run",
+                found=_inspection,
+            )
+            inspect_rule_reads(
+                _paper_id, SOURCES[_paper_id] + DOCUMENTS[_paper_id], act=INVOCATION == "run", found=_inspection
+            )
         except ValueError as error:  # a malformed record, a source that is not a regular file: one line
             stop(error)
     for _note in _inspection.notes:
@@ -106,8 +115,9 @@ if INVOCATION in ("run", "dry-run"):
         stop(_inspection.message())
 
     # Without a mirror, stop before scheduling anything when the sources cannot be reached.
-    _missing = [s for p in PAPERS for s in SOURCES[p] + DOCUMENTS[p]
-                if s["url"] and not Path(f"data/{p}/{s['name']}").exists()]
+    _missing = [
+        s for p in PAPERS for s in SOURCES[p] + DOCUMENTS[p] if s["url"] and not Path(f"data/{p}/{s['name']}").exists()
+    ]
     if config["mirror"] is None and _missing:
         _hosts = unreachable_hosts([s["url"] for s in _missing], timeout=min(5, config["fetch"]["timeout"]))
         if len(_hosts) == len({s["url"].split("/")[2] for s in _missing}):

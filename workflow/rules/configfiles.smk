@@ -5,13 +5,15 @@
 import sys
 from pathlib import Path
 
-
 # Rule scripts import reagree (this checkout's src/) and their paper's own package
 # (workflow/papers/<id>/<id>/, imported as `from <id> import ...`). Snakemake hands the
 # parent's sys.path to every script, conda jobs included, so these two lines serve them all.
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
-sys.path[1:1] = [str(folder) for folder in sorted((Path(workflow.basedir) / "workflow" / "papers").iterdir())
-                 if (folder / folder.name / "__init__.py").is_file()]
+sys.path[1:1] = [
+    str(folder)
+    for folder in sorted((Path(workflow.basedir) / "workflow" / "papers").iterdir())
+    if (folder / folder.name / "__init__.py").is_file()
+]
 
 from reagree.pipeline.halt import stop
 from reagree.pipeline.settings import check_config_files

@@ -26,15 +26,15 @@ for _paper_id in PAPERS:
                 f"fetch_source_{_paper_id}_{_index + 1}"
             output:
                 [path for path in _files if not Path(path).exists()] or _files,
-            params:
-                paper=_paper_id,
-                entry=PAPERS[_paper_id]["sources"][_index],
             log:
                 f"logs/fetch/{_paper_id}/source_{_index + 1}.log",
+            retries: 0
             conda:
                 "../../envs/reagree.yaml"
             threads: 1
-            retries: 0
+            params:
+                paper=_paper_id,
+                entry=PAPERS[_paper_id]["sources"][_index],
             script:
                 "../../scripts/fetch_source.py"
 
@@ -44,8 +44,9 @@ for _paper_id in PAPERS:
 # holds against the pins and the record.
 rule hash_inputs:
     input:
-        lambda wildcards: [f"data/{wildcards.paper}/{s['name']}"
-                           for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]],
+        lambda wildcards: [
+            f"data/{wildcards.paper}/{s['name']}" for s in SOURCES[wildcards.paper] + DOCUMENTS[wildcards.paper]
+        ],
     output:
         "results/{paper}/inputs.sha256",
     log:

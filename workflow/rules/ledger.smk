@@ -12,7 +12,6 @@
 # check lines) names its path, data/<paper>/documents/<name>.
 from reagree.pipeline.documents import document_entries, document_params
 
-
 for _paper_id in PAPERS:
     _document_entries = document_entries(_paper_id, PAPERS[_paper_id], config)
     _by_entry = {}
@@ -25,15 +24,15 @@ for _paper_id in PAPERS:
                 f"fetch_document_{_paper_id}_{_index + 1}"
             output:
                 [path for path in _files if not Path(path).exists()] or _files,
-            params:
-                paper=_paper_id,
-                entry=_document_entries[_index],
             log:
                 f"logs/fetch/{_paper_id}/document_{_index + 1}.log",
+            retries: 0
             conda:
                 "../../envs/reagree.yaml"
             threads: 1
-            retries: 0
+            params:
+                paper=_paper_id,
+                entry=_document_entries[_index],
             script:
                 "../../scripts/fetch_source.py"
 
@@ -43,18 +42,19 @@ rule check_ledger:
         documents=lambda wildcards: [f"data/{wildcards.paper}/{d['name']}" for d in DOCUMENTS[wildcards.paper]],
         ledger=lambda wildcards: [p for p in [f"workflow/papers/{wildcards.paper}/ledger.tsv"] if Path(p).is_file()],
         paper="workflow/papers/{paper}/paper.yaml",
-        tables=lambda wildcards: [f"workflow/papers/{wildcards.paper}/{t}"
-                                  for t in PAPERS[wildcards.paper].get("claim_tables") or []],
+        tables=lambda wildcards: [
+            f"workflow/papers/{wildcards.paper}/{t}" for t in PAPERS[wildcards.paper].get("claim_tables") or []
+        ],
     output:
         table="results/{paper}/ledger.tsv",
         counts="results/{paper}/ledger_counts.tsv",
-    params:
-        documents=lambda wildcards: document_params(DOCUMENTS[wildcards.paper], paper_id=wildcards.paper),
-        strict=config["strict_ledger"],
     log:
         "logs/ledger/{paper}.log",
     conda:
         "../../envs/reagree.yaml"
     threads: 1
+    params:
+        documents=lambda wildcards: document_params(DOCUMENTS[wildcards.paper], paper_id=wildcards.paper),
+        strict=config["strict_ledger"],
     script:
         "../../scripts/check_ledger.py"

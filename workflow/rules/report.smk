@@ -14,6 +14,13 @@ rule render_report:
         audits=AUDIT_TARGETS,
     output:
         "results/report.html",
+    log:
+        "logs/report.log",
+    conda:
+        "../../envs/reagree.yaml"
+    threads: 1
+    resources:
+        mem_mb=1000,
     params:
         papers={paper: {"title": PAPERS[paper]["title"], "cite": PAPERS[paper]["cite"]} for paper in PAPERS},
         datasets=list(DATASETS),
@@ -25,12 +32,5 @@ rule render_report:
             f"level {config['bootstrap']['level']}",
             "sources": "offline mirror" if config["mirror"] else "downloaded",
         },
-    log:
-        "logs/report.log",
-    conda:
-        "../../envs/reagree.yaml"
-    threads: 1
-    resources:
-        mem_mb=1000,
     script:
         "../../scripts/render_report.py"

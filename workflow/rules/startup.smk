@@ -25,9 +25,11 @@ onstart:
 onerror:
     _gone = [path for path in _WITHDRAWN if not Path(path).exists()]
     if _gone:
-        print(f"reagree: this run failed before rebuilding {', '.join(_gone)}; they were removed when it "
-              "started, so no summary from an earlier run stands as current. Fix the error above and run again.",
-              file=sys.stderr)
+        print(
+            f"reagree: this run failed before rebuilding {', '.join(_gone)}; they were removed when it "
+            "started, so no summary from an earlier run stands as current. Fix the error above and run again.",
+            file=sys.stderr,
+        )
     # a paper whose claims could not be diffed (rule confirm_claims): its error, the last line on
     # the screen (Snakemake would print its log's path and its own one-line error after this hook)
     _failed = failed_papers("results", PAPERS) if INVOCATION == "run" else {}

@@ -84,15 +84,38 @@ Modules, one job each (imports point down this list, never up):
 - ``write``: every file of ``--out`` (``write_outputs``), atomically.
 """
 
-from reagree.audit.compute import (MAX_PAIRS_WITH_INTERVALS, RELIABLE, TENTATIVE, applicable_levels, audit, audit_file,
-                                   reading)
+from reagree.audit.compute import (
+    MAX_PAIRS_WITH_INTERVALS,
+    RELIABLE,
+    TENTATIVE,
+    applicable_levels,
+    audit,
+    audit_file,
+    reading,
+)
 from reagree.audit.keys import value_rows
 from reagree.audit.read import LAYOUTS, AuditTable, read_table
 from reagree.audit.render import coefficient_rows, provenance, render_screen, render_text, result_tables, to_json
 from reagree.audit.write import write_outputs
 
 # The audit's public API, re-exported from the modules above.
-__all__ = ["LAYOUTS", "MAX_PAIRS_WITH_INTERVALS", "RELIABLE", "TENTATIVE", "AuditTable", "applicable_levels", "audit",
-           "audit_file", "coefficient_rows", "provenance", "read_table", "reading", "render_screen", "render_text",
-           "result_tables",
-           "to_json", "value_rows", "write_outputs"]
+__all__ = [
+    "LAYOUTS",
+    "MAX_PAIRS_WITH_INTERVALS",
+    "RELIABLE",
+    "TENTATIVE",
+    "AuditTable",
+    "applicable_levels",
+    "audit",
+    "audit_file",
+    "coefficient_rows",
+    "provenance",
+    "read_table",
+    "reading",
+    "render_screen",
+    "render_text",
+    "result_tables",
+    "to_json",
+    "value_rows",
+    "write_outputs",
+]

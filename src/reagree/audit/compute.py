@@ -41,13 +41,19 @@ from reagree.io import reads
 from reagree.pipeline.progress import progress, progress_bar
 from reagree.stats import asymptotic, classification, multirater, registry
 from reagree.stats.alpha import LEVELS
-from reagree.stats.bootstrap import (MAX_BOOTSTRAP_CELLS, SCHEMES, Interval, UnitStatistic, bootstrap,
-                                    bootstrap_work, interval_from_draws)
+from reagree.stats.bootstrap import (
+    MAX_BOOTSTRAP_CELLS,
+    SCHEMES,
+    Interval,
+    UnitStatistic,
+    bootstrap,
+    bootstrap_work,
+    interval_from_draws,
+)
 from reagree.stats.icc import FORMS as ICC_FORMS
 from reagree.stats.icc import icc
 from reagree.stats.majority import majority_vote, tie_sides, tied_units
-from reagree.stats.meanpairwise import (fits_one_statistic, mean_pairwise_cohen_of_tables,
-                                        mean_pairwise_cohen_statistic)
+from reagree.stats.meanpairwise import fits_one_statistic, mean_pairwise_cohen_of_tables, mean_pairwise_cohen_statistic
 from reagree.stats.pairtables import PairTables, pair_tables
 from reagree.stats.pairwise import cohen_kappa_tables, cohen_statistic
 from reagree.stats.ratings import MISSING
@@ -55,9 +61,20 @@ from reagree.stats.undefined import Undefined, reason_of
 from reagree.stats.weights import SCHEMES as WEIGHT_SCHEMES
 from reagree.stats.weights import agreement_weights, category_values
 
-__all__ = ["DEFAULT_WEIGHTS", "MAX_DRAWS", "MAX_PAIRS_WITH_INTERVALS", "MAX_RATERS_WITH_PAIR_INTERVALS",
-           "MAX_RATER_PAIRS", "MAX_RATING_PAIRS", "MIN_COMPLETE_UNITS", "SCHEMA", "applicable_levels", "audit",
-           "audit_file", "reading"]
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "MAX_DRAWS",
+    "MAX_PAIRS_WITH_INTERVALS",
+    "MAX_RATERS_WITH_PAIR_INTERVALS",
+    "MAX_RATER_PAIRS",
+    "MAX_RATING_PAIRS",
+    "MIN_COMPLETE_UNITS",
+    "SCHEMA",
+    "applicable_levels",
+    "audit",
+    "audit_file",
+    "reading",
+]
 
 RELIABLE, TENTATIVE = 0.800, 0.667
 # Statistics bootstrapped per call: a progress step on a terminal, and a bound on memory.
@@ -94,20 +111,26 @@ def applicable_levels(table: AuditTable, level: str) -> tuple[list[str], tuple |
     elif table.ordered and level in ("interval", "ratio"):
         values = tuple(float(i) for i in range(1, len(table.categories) + 1))
         levels += ["interval", "ratio"] if level == "ratio" else ["interval"]
-        notes.append(f"{level} alpha on labels that are not numbers: their positions 1..K in the given order "
-                     "stand in for numbers (equal spacing assumed)")
+        notes.append(
+            f"{level} alpha on labels that are not numbers: their positions 1..K in the given order "
+            "stand in for numbers (equal spacing assumed)"
+        )
     if level not in levels:
         if level == "ordinal":
-            raise ValueError("the ordinal level needs ordered labels: give --order (e.g. --order low,medium,high) "
-                             "or use numbers as labels")
+            raise ValueError(
+                "the ordinal level needs ordered labels: give --order (e.g. --order low,medium,high) "
+                "or use numbers as labels"
+            )
         if level == "ratio" and table.numbers is not None:
             raise ValueError("the ratio level needs non-negative numbers (a ratio scale has a true zero)")
-        raise ValueError(f"the {level} level needs numeric labels or an --order; these labels are "
-                         f"{list(table.categories)}")
+        raise ValueError(
+            f"the {level} level needs numeric labels or an --order; these labels are {list(table.categories)}"
+        )
     return levels, values, notes
 
 
 # --------------------------------------------------------------------------- computing
+
 
 def _defined(value) -> float | None:
     value = float(value)
@@ -125,20 +148,25 @@ def _complete_units(per_unit: np.ndarray, every_rater: np.ndarray, fixed: bool) 
     return per_unit == most, f"units with {most} ratings, the most any unit has"
 
 
-def _problems(raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray,
-              complete_means: str) -> list[str]:
+def _problems(
+    raters: Sequence[str], categories: Sequence, counts: np.ndarray, complete: np.ndarray, complete_means: str
+) -> list[str]:
     problems = []
     if len(raters) < 2:
         problems.append(f"only one rater ({', '.join(raters)}): agreement needs at least two raters")
     used = int((counts.sum(axis=0) > 0).sum()) if counts.size else 0
     if used < 2:
-        problems.append(f"only {used} category in use ({', '.join(str(c) for c, n in zip(categories, counts.sum(axis=0)) if n)}): "
-                        "chance-corrected coefficients are undefined when every rating is the same")
+        problems.append(
+            f"only {used} category in use ({', '.join(str(c) for c, n in zip(categories, counts.sum(axis=0)) if n)}): "
+            "chance-corrected coefficients are undefined when every rating is the same"
+        )
     if len(raters) >= 2 and not (counts.sum(axis=1) >= 2).any():
         problems.append("no unit has two or more ratings: nothing can be compared")
     elif len(raters) >= 2 and not complete.any():
-        problems.append(f"no unit was labelled by all {len(raters):,} raters: Fleiss' kappa (complete units) "
-                        "is undefined; Krippendorff's alpha and Fleiss' kappa in Gwet's form use every unit")
+        problems.append(
+            f"no unit was labelled by all {len(raters):,} raters: Fleiss' kappa (complete units) "
+            "is undefined; Krippendorff's alpha and Fleiss' kappa in Gwet's form use every unit"
+        )
     return problems
 
 
@@ -155,14 +183,17 @@ def _path(entry, prefix: tuple = ("coefficients",)) -> tuple:
     return (*prefix, *entry.name.split("."))
 
 
-def _statistics(entries: list, sample: registry.Sample, n_raters: int,
-                prefix: tuple = ("coefficients",)) -> dict[tuple, UnitStatistic]:
+def _statistics(
+    entries: list, sample: registry.Sample, n_raters: int, prefix: tuple = ("coefficients",)
+) -> dict[tuple, UnitStatistic]:
     """Every pooled value the audit reports with an interval, keyed by its path: the
     registry's statistics (Conger's needs one column per rater: bootstrapped up to
     ``MAX_RATERS_WITH_PAIR_INTERVALS`` raters, else valued by its analytic form only)."""
-    return {_path(entry, prefix): entry.statistic(sample) for entry in entries
-            if entry.statistic is not None and (entry.bootstrap == "always"
-                                                or n_raters <= MAX_RATERS_WITH_PAIR_INTERVALS)}
+    return {
+        _path(entry, prefix): entry.statistic(sample)
+        for entry in entries
+        if entry.statistic is not None and (entry.bootstrap == "always" or n_raters <= MAX_RATERS_WITH_PAIR_INTERVALS)
+    }
 
 
 def _inference(entries: list, sample: registry.Sample, ci_level: float, references: bool) -> tuple[dict, dict]:
@@ -176,20 +207,26 @@ def _inference(entries: list, sample: registry.Sample, ci_level: float, referenc
             inference[entry.name] = {"none": entry.no_inference}
         if references and entry.reference is not None:
             reference = entry.reference(sample)
-            found[entry.name] = {"library": reference.library, "value": _defined(reference.value),
-                                 "se": _defined(getattr(reference, "se", math.nan))}
+            found[entry.name] = {
+                "library": reference.library,
+                "value": _defined(reference.value),
+                "se": _defined(getattr(reference, "se", math.nan)),
+            }
     return inference, found
 
 
-def _per_category(categories: Sequence, counts: np.ndarray, complete_counts: np.ndarray,
-                  with_fleiss: bool = True) -> dict[tuple, UnitStatistic]:
+def _per_category(
+    categories: Sequence, counts: np.ndarray, complete_counts: np.ndarray, with_fleiss: bool = True
+) -> dict[tuple, UnitStatistic]:
     stats = {}
     for code, category in enumerate(categories):
         if with_fleiss:
             stats[("per_category", str(category), "fleiss_kappa")] = multirater.fleiss_category_statistic(
-                complete_counts, code)
+                complete_counts, code
+            )
         stats[("per_category", str(category), "specific_agreement")] = multirater.specific_agreement_statistic(
-            counts, code)
+            counts, code
+        )
     return stats
 
 
@@ -201,8 +238,10 @@ def _weight_schemes(table: AuditTable, weights: Sequence[str] | None) -> tuple[s
     if unknown:
         raise ValueError(f"weights must be among {[w for w in WEIGHT_SCHEMES if w != 'identity']}, got {unknown}")
     if weights is not None and asked and not table.ordered:
-        raise ValueError("weighted coefficients need ordered labels: give --order (e.g. --order low,medium,high) "
-                         "or use numbers as labels")
+        raise ValueError(
+            "weighted coefficients need ordered labels: give --order (e.g. --order low,medium,high) "
+            "or use numbers as labels"
+        )
     if not table.ordered or len(table.categories) < 3:
         return ()
     if "ratio" in asked and (table.numbers is None or min(table.numbers) < 0):
@@ -214,8 +253,16 @@ def _category_numbers(table: AuditTable) -> np.ndarray:
     return np.asarray(table.numbers, dtype=float) if table.numbers is not None else category_values(table.categories)
 
 
-def _analytic(result: dict, entries: list, sample, weighted_entries: list, weighted_samples: dict, stats: dict,
-              ci_level: float, n_raters: int) -> None:
+def _analytic(
+    result: dict,
+    entries: list,
+    sample,
+    weighted_entries: list,
+    weighted_samples: dict,
+    stats: dict,
+    ci_level: float,
+    n_raters: int,
+) -> None:
     """result["inference"] (analytic SE, z, p, Wald interval per coefficient), result["weighted"]'s
     inference, values the bootstrap did not give (Conger beyond 20 raters), and the field
     libraries' references on small tables (``reagree.stats.registry``)."""
@@ -223,9 +270,12 @@ def _analytic(result: dict, entries: list, sample, weighted_entries: list, weigh
     inference, found = _inference(entries, sample, ci_level, references)
     result["inference"] = inference
     result["references"] = found
-    result["references_note"] = ("" if references else
-                                 f"not computed: {result['n_units']:,} units x {n_raters:,} raters is more than the "
-                                 f"{registry.REFERENCE_MAX_CELLS:,} cells the field libraries are run on")
+    result["references_note"] = (
+        ""
+        if references
+        else f"not computed: {result['n_units']:,} units x {n_raters:,} raters is more than the "
+        f"{registry.REFERENCE_MAX_CELLS:,} cells the field libraries are run on"
+    )
     for entry in entries:
         path = _path(entry)
         if path not in stats and entry.inference is not None:  # valued by its analytic form only
@@ -257,8 +307,10 @@ def _fleiss_minimum(result: dict, entries: list, complete_units: int) -> None:
     """Fleiss' kappa on too few complete units says so (``MIN_COMPLETE_UNITS``)."""
     if any(entry.name == "fleiss_kappa" for entry in entries):
         return
-    why = (f"computed on {complete_units:,} complete unit(s), fewer than the minimum of {MIN_COMPLETE_UNITS}: read "
-           "Fleiss' kappa in Gwet's form (every unit) instead")
+    why = (
+        f"computed on {complete_units:,} complete unit(s), fewer than the minimum of {MIN_COMPLETE_UNITS}: read "
+        "Fleiss' kappa in Gwet's form (every unit) instead"
+    )
     result["coefficients"]["fleiss_kappa"] = None
     result["undefined"]["coefficients.fleiss_kappa"] = why
     for category in result["categories"]:
@@ -281,8 +333,9 @@ def _weighted_pairs(result: dict, tables: PairTables | None, plan: dict, schemes
         for w in cohen_weights:
             row[f"cohen_kappa_{w}"] = _defined(weighted[w][i])
         if plan["mode"] == "each":
-            row["cohen_inference"] = asymptotic.cohen(tables.tables[i]).as_dict(result["settings"]["bootstrap"]
-                                                                                ["level"])
+            row["cohen_inference"] = asymptotic.cohen(tables.tables[i]).as_dict(
+                result["settings"]["bootstrap"]["level"]
+            )
 
 
 def _icc(table: AuditTable, complete: np.ndarray, ci_level: float) -> dict:
@@ -298,8 +351,10 @@ def _icc(table: AuditTable, complete: np.ndarray, ci_level: float) -> dict:
     found = {}
     for form in ICC_FORMS:
         reading = icc(grid, form, ci_level)
-        found[form] = {key: (_defined(v) if isinstance(v, float) else [_defined(x) for x in v]
-                             if isinstance(v, tuple) else v) for key, v in reading.items()}
+        found[form] = {
+            key: (_defined(v) if isinstance(v, float) else [_defined(x) for x in v] if isinstance(v, tuple) else v)
+            for key, v in reading.items()
+        }
     return found
 
 
@@ -307,34 +362,48 @@ def _pair_plan(table: AuditTable, counts: np.ndarray) -> dict:
     """How the pairs of raters are reported (module docstring): "each" (every pair, with
     intervals), "summarised" (pairs sharing a unit, values only) or "none", and why."""
     n_raters = table.n_raters
-    fewer = ("--raters picks fewer rater columns" if table.layout == "wide"
-             else "audit a table filtered to fewer raters")
+    fewer = "--raters picks fewer rater columns" if table.layout == "wide" else "audit a table filtered to fewer raters"
     rater_pairs = n_raters * (n_raters - 1) // 2
     per_unit = counts.sum(axis=1).astype(np.int64)
     rating_pairs = int((per_unit * (per_unit - 1) // 2).sum())
     plan = {"raters": n_raters, "rater_pairs": rater_pairs, "rating_pairs_on_shared_units": rating_pairs}
     if rater_pairs > MAX_RATER_PAIRS:
-        plan.update(mode="none", why=f"{n_raters:,} raters make {rater_pairs:,} pairs, more than the "
-                                     f"{MAX_RATER_PAIRS:,} the audit tabulates; {fewer}")
+        plan.update(
+            mode="none",
+            why=f"{n_raters:,} raters make {rater_pairs:,} pairs, more than the "
+            f"{MAX_RATER_PAIRS:,} the audit tabulates; {fewer}",
+        )
     elif rating_pairs > MAX_RATING_PAIRS:
-        plan.update(mode="none", why=f"the units hold {rating_pairs:,} pairs of ratings by two raters, more than "
-                                     f"the {MAX_RATING_PAIRS:,} the audit counts into pair tables; {fewer}")
+        plan.update(
+            mode="none",
+            why=f"the units hold {rating_pairs:,} pairs of ratings by two raters, more than "
+            f"the {MAX_RATING_PAIRS:,} the audit counts into pair tables; {fewer}",
+        )
     elif n_raters <= MAX_RATERS_WITH_PAIR_INTERVALS:
         plan.update(mode="each", why="")
     else:
-        plan.update(mode="summarised",
-                    why=f"more than {MAX_RATERS_WITH_PAIR_INTERVALS} raters: the pairs that share a unit get values "
-                        "without intervals, and so does their mean (Light's kappa)")
+        plan.update(
+            mode="summarised",
+            why=f"more than {MAX_RATERS_WITH_PAIR_INTERVALS} raters: the pairs that share a unit get values "
+            "without intervals, and so does their mean (Light's kappa)",
+        )
     return plan
 
 
-def _intervals(keys: list[tuple], make: Callable[[tuple], UnitStatistic], draws: int, seed: int, level: float,
-               scheme: str, show_progress: bool) -> dict[tuple, Interval]:
+def _intervals(
+    keys: list[tuple],
+    make: Callable[[tuple], UnitStatistic],
+    draws: int,
+    seed: int,
+    level: float,
+    scheme: str,
+    show_progress: bool,
+) -> dict[tuple, Interval]:
     """One interval per key, each statistic made by ``make`` just before its bootstrap and
     dropped after it. Statistics are bootstrapped a few at a time (a progress step each);
     the resamples depend only on the units (and their rows), the seed and the draws, so
     the grouping changes nothing."""
-    groups = [keys[start:start + _BOOTSTRAP_GROUP] for start in range(0, len(keys), _BOOTSTRAP_GROUP)]
+    groups = [keys[start : start + _BOOTSTRAP_GROUP] for start in range(0, len(keys), _BOOTSTRAP_GROUP)]
     work = 0
     for group in groups:
         statistics = [make(key) for key in group]
@@ -342,14 +411,16 @@ def _intervals(keys: list[tuple], make: Callable[[tuple], UnitStatistic], draws:
         for statistic in statistics:  # found again at its bootstrap: all of them at once would hold an id per unit each
             statistic.forget_rows()
     _check_work(work, draws, scheme, len(keys), make(keys[0]).n_units)
-    bar = progress_bar(total=work, desc=f"bootstrap: {draws:,} draws of {len(keys)} values ({scheme})",
-                       unit="cell") if show_progress else None
+    bar = (
+        progress_bar(total=work, desc=f"bootstrap: {draws:,} draws of {len(keys)} values ({scheme})", unit="cell")
+        if show_progress
+        else None
+    )
     out = {}
     try:
         for group in groups:
             statistics = [make(key) for key in group]
-            values = bootstrap(statistics, draws, seed, scheme=scheme,
-                               progress=bar.update if bar is not None else None)
+            values = bootstrap(statistics, draws, seed, scheme=scheme, progress=bar.update if bar is not None else None)
             for statistic in statistics:  # their rating rows (an id per unit) serve no later step
                 statistic.forget_rows()
             for key, row in zip(group, values):
@@ -367,11 +438,12 @@ def _check_work(work: int, draws: int, scheme: str, values: int, n_units: int) -
     if work <= MAX_BOOTSTRAP_CELLS:
         return
     most = max(1, draws * MAX_BOOTSTRAP_CELLS // work)
-    raise ValueError(f"bootstrap: {draws:,} draws of {values} values under the {scheme} scheme would draw and count "
-                     f"{work:.2g} cells over {n_units:,} units, more than the cap of {MAX_BOOTSTRAP_CELLS:.0e} (minutes "
-                     f"of work); give at most {most:,} draws" +
-                     (" or the percentile scheme, which draws counts per distinct rating row" if scheme == "numpy"
-                      else ""))
+    raise ValueError(
+        f"bootstrap: {draws:,} draws of {values} values under the {scheme} scheme would draw and count "
+        f"{work:.2g} cells over {n_units:,} units, more than the cap of {MAX_BOOTSTRAP_CELLS:.0e} (minutes "
+        f"of work); give at most {most:,} draws"
+        + (" or the percentile scheme, which draws counts per distinct rating row" if scheme == "numpy" else "")
+    )
 
 
 def _set(tree: dict, path: tuple, value) -> None:
@@ -407,14 +479,23 @@ def _ties(table: AuditTable, tie_rule: str, seed: int) -> tuple[dict, dict]:
     kinds = pd.Series([" vs ".join(str(c) for c in s) for s in sides if s], dtype=object).value_counts()
     units = []
     for row in np.flatnonzero(tied):
-        entry = {"unit": str(table.unit_ids[row]), "votes": _votes_text(counts[row], categories),
-                 "sides": [str(c) for c in sides[row]], "rule": _label(chosen[row], categories)}
+        entry = {
+            "unit": str(table.unit_ids[row]),
+            "votes": _votes_text(counts[row], categories),
+            "sides": [str(c) for c in sides[row]],
+            "rule": _label(chosen[row], categories),
+        }
         if table.majority is not None:
             entry["column"] = _label(table.majority[row], categories)
         units.append(entry)
-    ties = {"count": int(tied.sum()), "rule": tie_rule, "units_voted": int((counts.sum(axis=1) > 0).sum()),
-            "kinds": {str(k): int(v) for k, v in kinds.items()},
-            "rule_gave": _tally(chosen[tied], categories), "units": units}
+    ties = {
+        "count": int(tied.sum()),
+        "rule": tie_rule,
+        "units_voted": int((counts.sum(axis=1) > 0).sum()),
+        "kinds": {str(k): int(v) for k, v in kinds.items()},
+        "rule_gave": _tally(chosen[tied], categories),
+        "units": units,
+    }
     majority = {"rule": _tally(chosen, categories)}
     if table.majority is not None:
         plurality = majority_vote(ratings, "drop")
@@ -430,8 +511,10 @@ def _ties(table: AuditTable, tie_rule: str, seed: int) -> tuple[dict, dict]:
 
 def reading(alpha: float | None, level: str, interval: Sequence | None = None) -> str:
     """Krippendorff's convention applied to alpha, said as a convention."""
-    convention = ("Krippendorff's convention (a convention, not a test): alpha >= 0.800 reliable, "
-                  "0.667 to 0.800 for tentative conclusions only, below 0.667 discard the data.")
+    convention = (
+        "Krippendorff's convention (a convention, not a test): alpha >= 0.800 reliable, "
+        "0.667 to 0.800 for tentative conclusions only, below 0.667 discard the data."
+    )
     if alpha is None:
         return f"{convention} Here {level} alpha is undefined, so the convention says nothing."
 
@@ -443,8 +526,10 @@ def reading(alpha: float | None, level: str, interval: Sequence | None = None) -
         low, high = interval
         bands = {band(low), band(high)}
         if len(bands) > 1:
-            said += (f"; its interval ({low:.3f} to {high:.3f}) reaches from {band(low)} to {band(high)}, "
-                     "so the sample cannot settle the band")
+            said += (
+                f"; its interval ({low:.3f} to {high:.3f}) reaches from {band(low)} to {band(high)}, "
+                "so the sample cannot settle the band"
+            )
         else:
             said += f"; its whole interval ({low:.3f} to {high:.3f}) lies in that band"
     return said + "."
@@ -457,16 +542,22 @@ def _repeats_note(repeats: dict, left_out: int) -> str | None:
     rule = repeats["rule"]
     others = " or ".join(f"--repeats {r}" for r in REPEAT_RULES if r != rule)
     if not repeats.get("conflicting"):
-        return (f"{repeats['units']:,} unit(s) labelled more than once by the same rater, always with the same "
-                f"label: counted once ({left_out:,} repeated label(s) left out)")
+        return (
+            f"{repeats['units']:,} unit(s) labelled more than once by the same rater, always with the same "
+            f"label: counted once ({left_out:,} repeated label(s) left out)"
+        )
     example = repeats["example"]
-    applied = {"first": "each rater's first label on a unit (in file order) counts",
-               "last": "each rater's last label on a unit (in file order) counts",
-               "drop": "a rater's labels on a unit where they differ are all left out"}[rule]
-    return (f"{repeats['units']:,} unit(s) labelled more than once by the same rater, {repeats['conflicting']:,} of them "
-            f"with different labels (e.g. unit {example['unit']!r}, rater {example['rater']!r}: "
-            f"{' then '.join(example['labels'])}); rule applied: --repeats {rule}, {applied} ({left_out:,} label(s) "
-            f"left out); {others} chooses another")
+    applied = {
+        "first": "each rater's first label on a unit (in file order) counts",
+        "last": "each rater's last label on a unit (in file order) counts",
+        "drop": "a rater's labels on a unit where they differ are all left out",
+    }[rule]
+    return (
+        f"{repeats['units']:,} unit(s) labelled more than once by the same rater, {repeats['conflicting']:,} of them "
+        f"with different labels (e.g. unit {example['unit']!r}, rater {example['rater']!r}: "
+        f"{' then '.join(example['labels'])}); rule applied: --repeats {rule}, {applied} ({left_out:,} label(s) "
+        f"left out); {others} chooses another"
+    )
 
 
 def _check_settings(draws: int, seed: int, ci_level: float, ci_scheme: str) -> None:
@@ -486,18 +577,34 @@ def _pairwise_summary(rows: list[dict]) -> dict:
         return {}
     n = np.array([row["n"] for row in rows])
     kappas = np.array([row["cohen_kappa"] for row in rows if row["cohen_kappa"] is not None])
-    summary = {"n": {"min": int(n.min()), "median": float(np.median(n)), "max": int(n.max())},
-               "cohen_kappa_undefined": int(len(rows) - kappas.size)}
+    summary = {
+        "n": {"min": int(n.min()), "median": float(np.median(n)), "max": int(n.max())},
+        "cohen_kappa_undefined": int(len(rows) - kappas.size),
+    }
     if kappas.size:
         low, q1, median, q3, high = np.percentile(kappas, [0, 25, 50, 75, 100])
-        summary["cohen_kappa"] = {"min": float(low), "q1": float(q1), "median": float(median), "q3": float(q3),
-                                  "max": float(high)}
+        summary["cohen_kappa"] = {
+            "min": float(low),
+            "q1": float(q1),
+            "median": float(median),
+            "q3": float(q3),
+            "max": float(high),
+        }
     return summary
 
 
-def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
-          ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
-          design: str | None = None, weights: Sequence[str] | None = None) -> dict:
+def audit(
+    table: AuditTable,
+    level: str = "nominal",
+    tie_rule: str = "drop",
+    draws: int = 2000,
+    seed: int = 0,
+    ci_level: float = 0.95,
+    show_progress: bool = True,
+    ci_scheme: str = "percentile",
+    design: str | None = None,
+    weights: Sequence[str] | None = None,
+) -> dict:
     """Every reading of the table as a plain dict (the JSON ``reagree audit --json`` writes).
 
     ``level`` is the measurement level the reading line uses (alpha is reported at every
@@ -555,11 +662,21 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         "ratings_per_rater": {r: int(n) for r, n in zip(raters, per_rater)},
         "level": level,
         "levels": levels,
-        "settings": {"level": level, "tie_rule": tie_rule, "repeats": table.repeats.get("rule", "first"),
-                     "bootstrap": {"draws": draws, "seed": seed, "level": ci_level, "scheme": ci_scheme},
-                     "design": design, "weights": list(schemes)},
-        "coefficients": {}, "per_category": {}, "pairwise": [], "ci": {}, "undefined": {},
-        "problems": _problems(raters, categories, counts, complete, complete_means) if n_units
+        "settings": {
+            "level": level,
+            "tie_rule": tie_rule,
+            "repeats": table.repeats.get("rule", "first"),
+            "bootstrap": {"draws": draws, "seed": seed, "level": ci_level, "scheme": ci_scheme},
+            "design": design,
+            "weights": list(schemes),
+        },
+        "coefficients": {},
+        "per_category": {},
+        "pairwise": [],
+        "ci": {},
+        "undefined": {},
+        "problems": _problems(raters, categories, counts, complete, complete_means)
+        if n_units
         else ["the table holds no ratings"],
         "notes": notes,
     }
@@ -577,21 +694,44 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         share = label_totals[code] / n_ratings if n_ratings else math.nan
         result["per_category"][category] = {"count": int(label_totals[code]), "share": _defined(share)}
 
-    plan = _pair_plan(table, counts) if n_units else {"mode": "none", "why": "the table holds no ratings",
-                                                      "raters": n_raters, "rater_pairs": 0,
-                                                      "rating_pairs_on_shared_units": 0}
+    plan = (
+        _pair_plan(table, counts)
+        if n_units
+        else {
+            "mode": "none",
+            "why": "the table holds no ratings",
+            "raters": n_raters,
+            "rater_pairs": 0,
+            "rating_pairs_on_shared_units": 0,
+        }
+    )
     if n_units and not fixed:
-        left_out = ("a column is not the same person on every unit, so a pair of columns has no Cohen's kappa and "
-                    "Conger's kappa (a fixed panel's) does not apply" if table.layout == "wide" else
-                    "the pairs of raters by name and Conger's kappa (a fixed panel's) are left out")
+        left_out = (
+            "a column is not the same person on every unit, so a pair of columns has no Cohen's kappa and "
+            "Conger's kappa (a fixed panel's) does not apply"
+            if table.layout == "wide"
+            else "the pairs of raters by name and Conger's kappa (a fixed panel's) are left out"
+        )
         plan.update(mode="none", why=f"the raters are interchangeable ({result['design']['why']}): {left_out}")
     tables = pair_tables(table.view) if plan["mode"] != "none" else None
     if tables is not None:
         plan["pairs_sharing_a_unit"] = len(tables.first)
     stats = _statistics(entries, sample, n_raters) if n_units else {}
-    weighted_samples = {scheme: registry.Sample(counts, complete_counts, table.view, tuple(categories),
-                                                agreement_weights(scheme, _category_numbers(table)), scheme)
-                        for scheme in schemes} if n_units else {}
+    weighted_samples = (
+        {
+            scheme: registry.Sample(
+                counts,
+                complete_counts,
+                table.view,
+                tuple(categories),
+                agreement_weights(scheme, _category_numbers(table)),
+                scheme,
+            )
+            for scheme in schemes
+        }
+        if n_units
+        else {}
+    )
     weighted_entries = [e for e in entries if e.weighted]
     for scheme, weighted in weighted_samples.items():
         stats.update(_statistics(weighted_entries, weighted, n_raters, ("weighted", scheme)))
@@ -600,12 +740,14 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         mean_statistic = mean_pairwise_cohen_statistic(table.ratings, tables.pairs)
         stats[("coefficients", "mean_pairwise_cohen")] = mean_statistic
     if n_units:
-        stats.update(_per_category(categories, counts, complete_counts,
-                                   with_fleiss=int(complete.sum()) >= MIN_COMPLETE_UNITS))
+        stats.update(
+            _per_category(categories, counts, complete_counts, with_fleiss=int(complete.sum()) >= MIN_COMPLETE_UNITS)
+        )
     pairable = result["units_pairable"] > 0
     bootstrapped = stats and draws > 0 and pairable
     pair_keys = [("pairwise", a, b) for a, b in combinations(raters, 2)] if plan["mode"] == "each" else []
     if bootstrapped:
+
         def make(key: tuple) -> UnitStatistic:
             return stats[key] if key[0] != "pairwise" else cohen_statistic(table.ratings, key[1], key[2])
 
@@ -634,8 +776,9 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
                 _set(result["ci"], path[1:] if path[0] == "coefficients" else path, ends)
             else:
                 _set(result, (*path[:-1], f"{path[-1]}_ci"), ends)
-            result["ci"]["undefined_draws"][".".join(path[1:]) if path[0] == "coefficients" else name] = \
-                int(interval.undefined_draws)
+            result["ci"]["undefined_draws"][".".join(path[1:]) if path[0] == "coefficients" else name] = int(
+                interval.undefined_draws
+            )
         if reason_of(value):
             reason = reason_of(value)
             if path[0] == "per_category":  # the library names a category by its code
@@ -644,8 +787,9 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
             result["undefined"][name] = reason
 
     if stats and mean_statistic is None:
-        mean = (mean_pairwise_cohen_of_tables(tables) if tables is not None
-                else Undefined(f"not computed: {plan['why']}"))
+        mean = (
+            mean_pairwise_cohen_of_tables(tables) if tables is not None else Undefined(f"not computed: {plan['why']}")
+        )
         result["coefficients"]["mean_pairwise_cohen"] = _defined(mean)
         if reason_of(mean):
             result["undefined"]["coefficients.mean_pairwise_cohen"] = reason_of(mean)
@@ -661,14 +805,28 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
         _fleiss_minimum(result, entries, int(complete.sum()))
         _per_category_inference(result, complete_counts, ci_level)
         _weighted_pairs(result, tables, plan, schemes)
-        result["icc"] = (_icc(table, every_rater, ci_level) if fixed else
-                         {"none": "ICC(2,1) and ICC(3,1) read a fixed panel of raters; these are interchangeable"})
-        result["per_rater"] = people.per_rater(table.view, counts, raters, categories, level,
-                                               values if level in ("interval", "ratio") else None,
-                                               draws if pairable else 0, seed, ci_level, ci_scheme)
+        result["icc"] = (
+            _icc(table, every_rater, ci_level)
+            if fixed
+            else {"none": "ICC(2,1) and ICC(3,1) read a fixed panel of raters; these are interchangeable"}
+        )
+        result["per_rater"] = people.per_rater(
+            table.view,
+            counts,
+            raters,
+            categories,
+            level,
+            values if level in ("interval", "ratio") else None,
+            draws if pairable else 0,
+            seed,
+            ci_level,
+            ci_scheme,
+        )
         if not fixed and table.layout == "wide":
-            notes.append("per rater: under interchangeable raters a column is not one person; its row describes "
-                         "whoever labelled under that column")
+            notes.append(
+                "per rater: under interchangeable raters a column is not one person; its row describes "
+                "whoever labelled under that column"
+            )
         result["category_pairs"] = people.confusion(counts, categories)
 
     if n_units:
@@ -676,19 +834,28 @@ def audit(table: AuditTable, level: str = "nominal", tie_rule: str = "drop", dra
     else:
         ties, majority = {"count": 0, "rule": tie_rule, "units": []}, {}
     result["ties"], result["majority"] = ties, majority
-    result["items"] = (people.items(counts, table.unit_ids, categories, majority_vote(table.view, "drop"))
-                       if n_units else {"units": [], "listed": 0, "units_disputed": 0, "units_pairable": 0})
+    result["items"] = (
+        people.items(counts, table.unit_ids, categories, majority_vote(table.view, "drop"))
+        if n_units
+        else {"units": [], "listed": 0, "units_disputed": 0, "units_pairable": 0}
+    )
     alpha = result["coefficients"]["krippendorff_alpha"].get(level)
     alpha_ci = result["ci"].get("krippendorff_alpha", {}).get(level)
     result["reading"] = reading(alpha, level, alpha_ci)
     return result
 
 
-def _pairs(result: dict, tables: PairTables | None, plan: dict, raters: list[str], intervals: dict,
-           show_progress: bool = False) -> None:
+def _pairs(
+    result: dict, tables: PairTables | None, plan: dict, raters: list[str], intervals: dict, show_progress: bool = False
+) -> None:
     """``result["pairwise"]`` (one row per pair listed) and ``result["pairwise_plan"]``."""
-    listed = ([(a, b) for a, b in combinations(raters, 2)] if plan["mode"] == "each"
-              else tables.pairs if tables is not None else [])
+    listed = (
+        [(a, b) for a, b in combinations(raters, 2)]
+        if plan["mode"] == "each"
+        else tables.pairs
+        if tables is not None
+        else []
+    )
     position = {pair: i for i, pair in enumerate(tables.pairs)} if tables is not None else {}
     kappas = tables.cohen_kappas() if tables is not None else np.zeros(0)
     empty = np.zeros((len(result["categories"]),) * 2, dtype=np.int64)
@@ -700,8 +867,14 @@ def _pairs(result: dict, tables: PairTables | None, plan: dict, raters: list[str
         if not math.isfinite(kappa):  # undefined: the reason cohen_statistic gives, from the same table
             kappa = cohen_statistic(table_ab).value()
         copy = classification.accuracy(table_ab)
-        row = {"a": str(a), "b": str(b), "n": int(table_ab.sum()), "percent_agreement": _defined(copy),
-               "cohen_kappa": _defined(kappa), "copy_a_scores_against_b": _defined(copy)}
+        row = {
+            "a": str(a),
+            "b": str(b),
+            "n": int(table_ab.sum()),
+            "percent_agreement": _defined(copy),
+            "cohen_kappa": _defined(kappa),
+            "copy_a_scores_against_b": _defined(copy),
+        }
         interval = intervals.get(("pairwise", a, b))
         if interval is not None:
             row["cohen_kappa_ci"] = [_defined(interval.low), _defined(interval.high)]
@@ -718,20 +891,47 @@ def _pairs(result: dict, tables: PairTables | None, plan: dict, raters: list[str
     result["pairwise_plan"] = plan
 
 
-def audit_file(path: str | Path, layout: str = "long", unit: str = "unit", rater: str = "rater",
-               label: str = "label", raters=None, order=None, majority: str | None = None,
-               level: str = "nominal", tie_rule: str = "drop", draws: int = 2000, seed: int = 0,
-               ci_level: float = 0.95, show_progress: bool = True, ci_scheme: str = "percentile",
-               encoding: str = "utf-8", repeats: str | None = None, max_bytes: int | None = None,
-               design: str | None = None, weights: Sequence[str] | str | None = None) -> dict:
+def audit_file(
+    path: str | Path,
+    layout: str = "long",
+    unit: str = "unit",
+    rater: str = "rater",
+    label: str = "label",
+    raters=None,
+    order=None,
+    majority: str | None = None,
+    level: str = "nominal",
+    tie_rule: str = "drop",
+    draws: int = 2000,
+    seed: int = 0,
+    ci_level: float = 0.95,
+    show_progress: bool = True,
+    ci_scheme: str = "percentile",
+    encoding: str = "utf-8",
+    repeats: str | None = None,
+    max_bytes: int | None = None,
+    design: str | None = None,
+    weights: Sequence[str] | str | None = None,
+) -> dict:
     """``read_table`` (at most ``max_bytes`` of a regular file) then ``audit``; the result
     also records the sha256 of the bytes the table was read from."""
     _check_settings(draws, seed, ci_level, ci_scheme)  # before reading a large file
     if design is not None and design not in people.DESIGNS:
         raise ValueError(f"design must be one of {people.DESIGNS}, got {design!r}")
     with reads.recording():  # the sha256 of the bytes the table was read from, not of a second read
-        table = read_table(path, layout, unit, rater, label, raters, order, majority, encoding=encoding,
-                           repeats=repeats, max_bytes=max_bytes)
+        table = read_table(
+            path,
+            layout,
+            unit,
+            rater,
+            label,
+            raters,
+            order,
+            majority,
+            encoding=encoding,
+            repeats=repeats,
+            max_bytes=max_bytes,
+        )
         sha256 = reads.sha256_read(path)
     result = audit(table, level, tie_rule, draws, seed, ci_level, show_progress, ci_scheme, design, weights)
     result["sha256"] = sha256

@@ -30,15 +30,37 @@ from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import Ratings
 from reagree.stats.undefined import Undefined
 
-__all__ = ["AC1", "AGREEMENT", "ALPHA", "COMPLETE_UNITS", "CONGER", "FLEISS", "FLEISS_CATEGORY", "FLEISS_GWET", "KEYS",
-           "MAJORITY", "MAJORITY_COLUMN", "MEAN_OF_PAIRS", "MISSING", "PABAK", "PAIR_AGREEMENT", "PAIR_KAPPA",
-           "RATINGS", "REGISTRY_FAMILIES", "SLUG", "SPECIFIC_AGREEMENT", "STANDARD_ERROR", "TIES", "UNITS", "slug",
-           "value_rows"]
+__all__ = [
+    "AC1",
+    "AGREEMENT",
+    "ALPHA",
+    "COMPLETE_UNITS",
+    "CONGER",
+    "FLEISS",
+    "FLEISS_CATEGORY",
+    "FLEISS_GWET",
+    "KEYS",
+    "MAJORITY",
+    "MAJORITY_COLUMN",
+    "MEAN_OF_PAIRS",
+    "MISSING",
+    "PABAK",
+    "PAIR_AGREEMENT",
+    "PAIR_KAPPA",
+    "RATINGS",
+    "REGISTRY_FAMILIES",
+    "SLUG",
+    "SPECIFIC_AGREEMENT",
+    "STANDARD_ERROR",
+    "TIES",
+    "UNITS",
+    "slug",
+    "value_rows",
+]
 
 SLUG = r"[a-z0-9_+-]+"
 
-KEYS = KeyGrammar("audit", slots={"who": SLUG, "level": LEVELS, "category": SLUG, "rater": SLUG,
-                                  "coefficient": SLUG})
+KEYS = KeyGrammar("audit", slots={"who": SLUG, "level": LEVELS, "category": SLUG, "rater": SLUG, "coefficient": SLUG})
 _any_rule = KEYS.rule("")  # the rule whose script calls value_rows
 AGREEMENT = _any_rule.family("agreement.{who}", multirater.percent_agreement_statistic)
 FLEISS = _any_rule.family("fleiss.{who}", multirater.fleiss_statistic)
@@ -63,8 +85,14 @@ PAIR_KAPPA = _any_rule.family("kappa.{a:rater}_{b:rater}", cohen_statistic)
 PAIR_AGREEMENT = _any_rule.family("agreement.{a:rater}_{b:rater}", classification.accuracy)
 # The family of each coefficient of the registry (reagree.stats.registry); alpha's is ALPHA
 # at its level. A coefficient added to the registry needs its family here (a test holds this).
-REGISTRY_FAMILIES = {"percent_agreement": AGREEMENT, "fleiss_kappa": FLEISS, "fleiss_kappa_gwet": FLEISS_GWET,
-                     "gwet_ac1": AC1, "pabak": PABAK, "conger_kappa": CONGER}
+REGISTRY_FAMILIES = {
+    "percent_agreement": AGREEMENT,
+    "fleiss_kappa": FLEISS,
+    "fleiss_kappa_gwet": FLEISS_GWET,
+    "gwet_ac1": AC1,
+    "pabak": PABAK,
+    "conger_kappa": CONGER,
+}
 
 
 def slug(text: str) -> str:
@@ -107,22 +135,50 @@ def value_rows(result: dict, who: str = "raters") -> list[dict]:
         return family.row(value, interval=interval, note=note, reference=reference, **fields)
 
     coefficients = result["coefficients"]
-    notes = {"percent_agreement": "mean share of agreeing rating pairs",
-             "fleiss_kappa": f"{coefficients['fleiss_n_units']} "
-                             f"{result.get('complete_means', 'units every rater labelled')}"}
+    notes = {
+        "percent_agreement": "mean share of agreeing rating pairs",
+        "fleiss_kappa": f"{coefficients['fleiss_n_units']} "
+        f"{result.get('complete_means', 'units every rater labelled')}",
+    }
     rows = []
     for name in result.get("coefficient_labels", {}):  # the registry's coefficients that apply, in its order
         if name.startswith("krippendorff_alpha."):
             level = name.split(".", 1)[1]
-            rows.append(row(ALPHA, coefficients["krippendorff_alpha"].get(level),
-                            ci.get("krippendorff_alpha", {}).get(level), name, f"coefficients.{name}",
-                            reference=reference(name), level=level, who=who))
+            rows.append(
+                row(
+                    ALPHA,
+                    coefficients["krippendorff_alpha"].get(level),
+                    ci.get("krippendorff_alpha", {}).get(level),
+                    name,
+                    f"coefficients.{name}",
+                    reference=reference(name),
+                    level=level,
+                    who=who,
+                )
+            )
         else:
-            rows.append(row(REGISTRY_FAMILIES[name], coefficients.get(name), ci.get(name), name,
-                            f"coefficients.{name}", notes.get(name, ""), reference=reference(name), who=who))
+            rows.append(
+                row(
+                    REGISTRY_FAMILIES[name],
+                    coefficients.get(name),
+                    ci.get(name),
+                    name,
+                    f"coefficients.{name}",
+                    notes.get(name, ""),
+                    reference=reference(name),
+                    who=who,
+                )
+            )
     rows += [
-        row(MEAN_OF_PAIRS, coefficients["mean_pairwise_cohen"], ci.get("mean_pairwise_cohen"), "mean_pairwise_cohen",
-            "coefficients.mean_pairwise_cohen", "Light's kappa: mean Cohen's kappa over pairs", who=who),
+        row(
+            MEAN_OF_PAIRS,
+            coefficients["mean_pairwise_cohen"],
+            ci.get("mean_pairwise_cohen"),
+            "mean_pairwise_cohen",
+            "coefficients.mean_pairwise_cohen",
+            "Light's kappa: mean Cohen's kappa over pairs",
+            who=who,
+        ),
         UNITS.row(result["n_units"], who=who),
         COMPLETE_UNITS.row(coefficients["fleiss_n_units"], who=who),
         RATINGS.row(result["n_ratings"], who=who),
@@ -131,26 +187,63 @@ def value_rows(result: dict, who: str = "raters") -> list[dict]:
     ]
     for label, count in result.get("majority", {}).get("rule", {}).items():
         if label != "no label":
-            rows.append(MAJORITY.row(count, who=who, category=slug(label),
-                                     note=f"units whose majority label is {label} (tie rule {result['ties']['rule']})"))
+            rows.append(
+                MAJORITY.row(
+                    count,
+                    who=who,
+                    category=slug(label),
+                    note=f"units whose majority label is {label} (tie rule {result['ties']['rule']})",
+                )
+            )
     for label, count in result.get("majority", {}).get("column", {}).items():
         if label != "no label":
-            rows.append(MAJORITY_COLUMN.row(count, who=who, category=slug(label),
-                                            note=f"units the column {result['ties'].get('column')} labels {label}"))
+            rows.append(
+                MAJORITY_COLUMN.row(
+                    count,
+                    who=who,
+                    category=slug(label),
+                    note=f"units the column {result['ties'].get('column')} labels {label}",
+                )
+            )
     for category, entry in result["per_category"].items():
         for family, field in ((FLEISS_CATEGORY, "fleiss_kappa"), (SPECIFIC_AGREEMENT, "specific_agreement")):
             path = f"per_category.{category}.{field}"
-            rows.append(row(family, entry.get(field), entry.get(f"{field}_ci"), path, path, who=who,
-                            category=slug(category)))
+            rows.append(
+                row(family, entry.get(field), entry.get(f"{field}_ci"), path, path, who=who, category=slug(category))
+            )
     for name, analytic in result.get("inference", {}).items():
         if analytic.get("se") is not None:
-            rows.append(STANDARD_ERROR.row(analytic["se"], who=who, coefficient=slug(name),
-                                           note=analytic["method"], reference=reference(name, "se")))
+            rows.append(
+                STANDARD_ERROR.row(
+                    analytic["se"],
+                    who=who,
+                    coefficient=slug(name),
+                    note=analytic["method"],
+                    reference=reference(name, "se"),
+                )
+            )
     for pair in result["pairwise"]:
         names = {"a": slug(pair["a"]), "b": slug(pair["b"])}
         path = f"pairwise.{pair['a']}-{pair['b']}.cohen_kappa"
-        rows.append(row(PAIR_KAPPA, pair["cohen_kappa"], pair.get("cohen_kappa_ci"), path, path,
-                        f"{pair['n']} units both labelled", **names))
-        rows.append(row(PAIR_AGREEMENT, pair["percent_agreement"], None, None,
-                        f"pairwise.{pair['a']}-{pair['b']}.percent_agreement", **names))
+        rows.append(
+            row(
+                PAIR_KAPPA,
+                pair["cohen_kappa"],
+                pair.get("cohen_kappa_ci"),
+                path,
+                path,
+                f"{pair['n']} units both labelled",
+                **names,
+            )
+        )
+        rows.append(
+            row(
+                PAIR_AGREEMENT,
+                pair["percent_agreement"],
+                None,
+                None,
+                f"pairwise.{pair['a']}-{pair['b']}.percent_agreement",
+                **names,
+            )
+        )
     return rows

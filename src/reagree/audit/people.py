@@ -51,17 +51,22 @@ def design_of(n_units: int, n_raters: int, n_ratings: int, design: str | None, l
     if design is not None:
         if design not in DESIGNS:
             raise ValueError(f"design must be one of {DESIGNS}, got {design!r}")
-        return {"raters": design, "inferred": False, "filled_share": filled,
-                "why": f"given (--design {design})"}
+        return {"raters": design, "inferred": False, "filled_share": filled, "why": f"given (--design {design})"}
     chosen = "fixed" if filled >= 0.5 else "interchangeable"
     seen = f"inferred: {100 * filled:.0f}% of the units x raters cells hold a rating, so "
     if chosen == "fixed":
-        unseen = ("a column is not the same person on every unit (as in Fleiss' 1971 table, where each patient "
-                  "saw other psychiatrists)" if layout == "wide" else "a rater id does not name one person throughout")
+        unseen = (
+            "a column is not the same person on every unit (as in Fleiss' 1971 table, where each patient "
+            "saw other psychiatrists)"
+            if layout == "wide"
+            else "a rater id does not name one person throughout"
+        )
         why = f"{seen}the same raters labelled most units; if {unseen}, say --design interchangeable"
     else:
-        why = (f"{seen}each unit's raters are a few of the {n_raters:,}, not a fixed panel; say --design fixed for the "
-               "pairs of raters by name and Conger's kappa")
+        why = (
+            f"{seen}each unit's raters are a few of the {n_raters:,}, not a fixed panel; say --design fixed for the "
+            "pairs of raters by name and Conger's kappa"
+        )
     return {"raters": chosen, "inferred": True, "filled_share": filled, "why": why}
 
 
@@ -70,8 +75,18 @@ def _defined(value) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def per_rater(view, counts: np.ndarray, raters: list[str], categories: list[str], level: str, values, draws: int,
-              seed: int, ci_level: float, scheme: str) -> list[dict]:
+def per_rater(
+    view,
+    counts: np.ndarray,
+    raters: list[str],
+    categories: list[str],
+    level: str,
+    values,
+    draws: int,
+    seed: int,
+    ci_level: float,
+    scheme: str,
+) -> list[dict]:
     """One row per rater (module docstring), the rater who lowers agreement most first."""
     unit, rater, code = view.label_unit, view.label_column, view.label_code
     n_raters = len(raters)
@@ -79,20 +94,30 @@ def per_rater(view, counts: np.ndarray, raters: list[str], categories: list[str]
     bias = label_bias(counts, unit, rater, code, n_raters)
     numeric = level in ("interval", "ratio")
     changes = {
-        "alpha": leave_one_out(counts, unit, rater, code, n_raters,
-                               lambda c: alpha_statistic(c, level, values=values if numeric else None)),
-        "fleiss_kappa_gwet": leave_one_out(counts, unit, rater, code, n_raters,
-                                           lambda c: gwet.weighted_statistic(c, "fleiss")),
+        "alpha": leave_one_out(
+            counts, unit, rater, code, n_raters, lambda c: alpha_statistic(c, level, values=values if numeric else None)
+        ),
+        "fleiss_kappa_gwet": leave_one_out(
+            counts, unit, rater, code, n_raters, lambda c: gwet.weighted_statistic(c, "fleiss")
+        ),
     }
     rows = []
     for g, name in enumerate(raters):
-        row = {"rater": name, "units": int(agreement["units"][g]), "units_shared": int(agreement["units_shared"][g]),
-               "pairwise_agreement": _defined(agreement["pairwise_agreement"][g]),
-               "majority_agreement": _defined(agreement["majority_agreement"][g]),
-               "bias": {"chi2": _defined(bias["chi2"][g]), "df": int(bias["df"][g]), "p": _defined(bias["p"][g]),
-                        "categories_others_never_used": int(bias["categories_others_never_used"][g])},
-               "labels": {c: int(n) for c, n in zip(categories, bias["observed"][g])},
-               "labels_expected": {c: _defined(n) for c, n in zip(categories, bias["expected"][g])}}
+        row = {
+            "rater": name,
+            "units": int(agreement["units"][g]),
+            "units_shared": int(agreement["units_shared"][g]),
+            "pairwise_agreement": _defined(agreement["pairwise_agreement"][g]),
+            "majority_agreement": _defined(agreement["majority_agreement"][g]),
+            "bias": {
+                "chi2": _defined(bias["chi2"][g]),
+                "df": int(bias["df"][g]),
+                "p": _defined(bias["p"][g]),
+                "categories_others_never_used": int(bias["categories_others_never_used"][g]),
+            },
+            "labels": {c: int(n) for c, n in zip(categories, bias["observed"][g])},
+            "labels_expected": {c: _defined(n) for c, n in zip(categories, bias["expected"][g])},
+        }
         for what, found in changes.items():
             statistic = next(found)  # this rater's, made now and dropped after
             value = statistic.value()
@@ -104,8 +129,13 @@ def per_rater(view, counts: np.ndarray, raters: list[str], categories: list[str]
                 entry["change_ci"] = [_defined(interval.low), _defined(interval.high)]
             row[f"without_{what}"] = entry
         rows.append(row)
-    order = sorted(range(n_raters), key=lambda g: (-(rows[g]["without_alpha"]["change"] if rows[g]["without_alpha"]
-                                                    ["change"] is not None else -math.inf), rows[g]["rater"]))
+    order = sorted(
+        range(n_raters),
+        key=lambda g: (
+            -(rows[g]["without_alpha"]["change"] if rows[g]["without_alpha"]["change"] is not None else -math.inf),
+            rows[g]["rater"],
+        ),
+    )
     return [rows[g] for g in order]
 
 
@@ -117,14 +147,24 @@ def items(counts: np.ndarray, unit_ids: np.ndarray, categories: list[str], major
     units = []
     for row in listed:
         votes = {c: int(n) for c, n in zip(categories, counts[row]) if n}
-        units.append({"unit": str(unit_ids[row]), "ratings": int(found["ratings"][row]),
-                      "disagreeing_pairs": float(found["disagreeing_pairs"][row]),
-                      "entropy_bits": float(found["entropy"][row]), "votes": votes,
-                      "majority": None if majority[row] < 0 else categories[majority[row]]})
+        units.append(
+            {
+                "unit": str(unit_ids[row]),
+                "ratings": int(found["ratings"][row]),
+                "disagreeing_pairs": float(found["disagreeing_pairs"][row]),
+                "entropy_bits": float(found["entropy"][row]),
+                "votes": votes,
+                "majority": None if majority[row] < 0 else categories[majority[row]],
+            }
+        )
     pairable = found["ratings"] >= 2
-    return {"ranked_by": "share of rater pairs that disagree, then entropy (bits), then ratings",
-            "units_pairable": int(pairable.sum()), "units_disputed": int(disputed.size),
-            "listed": len(units), "units": units}
+    return {
+        "ranked_by": "share of rater pairs that disagree, then entropy (bits), then ratings",
+        "units_pairable": int(pairable.sum()),
+        "units_disputed": int(disputed.size),
+        "listed": len(units),
+        "units": units,
+    }
 
 
 def confusion(counts: np.ndarray, categories: list[str]) -> dict:
@@ -133,7 +173,10 @@ def confusion(counts: np.ndarray, categories: list[str]) -> dict:
     totals = pairs.sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
         shares = pairs / totals[:, None]
-    return {"categories": categories, "pairs": pairs.astype(np.int64).tolist(),
-            "row_shares": [[_defined(x) for x in row] for row in shares],
-            "what": "ordered pairs of ratings on the same unit; row k / its sum: for a rating k, the share of the "
-                    "unit's other ratings in each category (the diagonal is k's specific agreement)"}
+    return {
+        "categories": categories,
+        "pairs": pairs.astype(np.int64).tolist(),
+        "row_shares": [[_defined(x) for x in row] for row in shares],
+        "what": "ordered pairs of ratings on the same unit; row k / its sum: for a rating k, the share of the "
+        "unit's other ratings in each category (the diagonal is k's specific agreement)",
+    }

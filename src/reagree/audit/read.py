@@ -21,8 +21,13 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from reagree.io.annotations import (MAX_TABLE_BYTES, EncodingError, MissingColumns, read_annotations,
-                                    read_wide_annotations)
+from reagree.io.annotations import (
+    MAX_TABLE_BYTES,
+    EncodingError,
+    MissingColumns,
+    read_annotations,
+    read_wide_annotations,
+)
 from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.ratings import MISSING, Ratings
 
@@ -110,7 +115,9 @@ def _numbers(categories: Sequence[str]) -> tuple | None:
 def _reordered(annotations: Annotations, order: Sequence[str]) -> Annotations:
     position = [list(order).index(c) for c in annotations.categories]
     codes = np.asarray(position, dtype=np.int64)[annotations.code] if annotations.code.size else annotations.code
-    return dataclasses.replace(annotations, categories=tuple(order), code=np.asarray(codes, dtype=annotations.code.dtype))
+    return dataclasses.replace(
+        annotations, categories=tuple(order), code=np.asarray(codes, dtype=annotations.code.dtype)
+    )
 
 
 def _ordered_categories(annotations: Annotations, order: list[str] | None, source: str) -> tuple[Annotations, bool]:
@@ -122,8 +129,9 @@ def _ordered_categories(annotations: Annotations, order: list[str] | None, sourc
         return annotations, False
     if len(set(numbers)) != len(numbers):
         twins = sorted(c for c, n in zip(annotations.categories, numbers) if numbers.count(n) > 1)
-        raise ValueError(f"{source}: labels {twins} are the same number written differently; write them alike "
-                         "or give --order")
+        raise ValueError(
+            f"{source}: labels {twins} are the same number written differently; write them alike or give --order"
+        )
     by_value = [c for _, c in sorted(zip(numbers, annotations.categories))]
     return _reordered(annotations, by_value), True
 
@@ -140,8 +148,14 @@ def _one_label_each(annotations: Annotations, rule: str) -> tuple[Annotations, d
         return annotations, found
     key = annotations.unit.astype(np.int64) * max(annotations.n_raters, 1) + annotations.rater
     repeated = np.isin(key, np.unique(key[again]))
-    labels = pd.DataFrame({"key": key[repeated], "code": annotations.code[repeated],
-                           "occasion": annotations.occasion[repeated], "row": np.flatnonzero(repeated)})
+    labels = pd.DataFrame(
+        {
+            "key": key[repeated],
+            "code": annotations.code[repeated],
+            "occasion": annotations.occasion[repeated],
+            "row": np.flatnonzero(repeated),
+        }
+    )
     by_key = labels.groupby("key", sort=False)
     differs = by_key["code"].transform("nunique").to_numpy() > 1
     found["units"] = int(by_key.ngroups)
@@ -150,9 +164,11 @@ def _one_label_each(annotations: Annotations, rule: str) -> tuple[Annotations, d
         example = labels[differs]
         example = example[example["key"] == example["key"].iloc[0]].sort_values("occasion")
         row = int(example["row"].iloc[0])
-        found["example"] = {"unit": str(annotations.unit_ids[annotations.unit[row]]),
-                            "rater": str(annotations.rater_ids[annotations.rater[row]]),
-                            "labels": [str(annotations.categories[c]) for c in example["code"]]}
+        found["example"] = {
+            "unit": str(annotations.unit_ids[annotations.unit[row]]),
+            "rater": str(annotations.rater_ids[annotations.rater[row]]),
+            "labels": [str(annotations.categories[c]) for c in example["code"]],
+        }
     keep = np.ones(annotations.n_labels, dtype=bool)
     if rule == "first":
         keep[labels["row"].to_numpy()] = labels["occasion"].to_numpy() == 0
@@ -161,13 +177,25 @@ def _one_label_each(annotations: Annotations, rule: str) -> tuple[Annotations, d
         keep[labels["row"].to_numpy()] = labels["occasion"].to_numpy() == last
     else:  # drop: a unit's labels by a rater who disagreed with themselves there; agreeing repeats count once
         keep[labels["row"].to_numpy()] = ~differs & (labels["occasion"].to_numpy() == 0)
-    reduced = dataclasses.replace(annotations, unit=annotations.unit[keep], rater=annotations.rater[keep],
-                                  code=annotations.code[keep], occasion=np.zeros(int(keep.sum()), dtype=np.int32))
+    reduced = dataclasses.replace(
+        annotations,
+        unit=annotations.unit[keep],
+        rater=annotations.rater[keep],
+        code=annotations.code[keep],
+        occasion=np.zeros(int(keep.sum()), dtype=np.int32),
+    )
     return reduced, found
 
 
-def _assemble(annotations: Annotations, layout: str, columns: dict, order: list[str] | None,
-              majority: str | None, source: str, repeats: str = "first") -> AuditTable:
+def _assemble(
+    annotations: Annotations,
+    layout: str,
+    columns: dict,
+    order: list[str] | None,
+    majority: str | None,
+    source: str,
+    repeats: str = "first",
+) -> AuditTable:
     index_of = {rater: i for i, rater in enumerate(annotations.rater_ids)}
     if majority is not None and majority not in index_of:
         found = [columns["unit"], *annotations.rater_ids]
@@ -189,11 +217,20 @@ def _assemble(annotations: Annotations, layout: str, columns: dict, order: list[
         mine = annotations.rater == index_of[majority]
         by_unit = pd.Series(annotations.code[mine].astype(np.int64), index=annotations.unit_ids[annotations.unit[mine]])
         majority_codes = by_unit.reindex(unit_ids).fillna(MISSING).astype(np.int64).to_numpy()
-    return AuditTable(view=view, unit_ids=unit_ids, source=source, layout=layout, columns=columns,
-                      ordered=ordered, numbers=_numbers(view.categories) if ordered else None,
-                      majority=majority_codes, majority_column=majority,
-                      units_without_rating=int(annotations.n_units - view.n_units), repeats_ignored=repeats_ignored,
-                      repeats=found)
+    return AuditTable(
+        view=view,
+        unit_ids=unit_ids,
+        source=source,
+        layout=layout,
+        columns=columns,
+        ordered=ordered,
+        numbers=_numbers(view.categories) if ordered else None,
+        majority=majority_codes,
+        majority_column=majority,
+        units_without_rating=int(annotations.n_units - view.n_units),
+        repeats_ignored=repeats_ignored,
+        repeats=found,
+    )
 
 
 def _shown(names: list, limit: int = 20) -> str:
@@ -218,12 +255,56 @@ def _wide_unit_column(path: Path, found: list, unit: str, encoding: str, max_byt
 
 
 # Words in a column's name that say which role it plays (a guess for the hint, never a reading).
-_ROLE_WORDS = {"unit": ("unit", "item", "id", "subject", "text", "doc", "tweet", "ticket", "sentence", "segment",
-                        "example", "instance", "case", "patient", "post"),
-               "rater": ("rater", "annotator", "coder", "judge", "worker", "user", "reviewer", "labeller", "labeler",
-                         "assessor", "observer", "psychiatrist", "author"),
-               "label": ("label", "code", "category", "class", "rating", "score", "answer", "response", "tag",
-                         "value", "severity", "sentiment", "diagnosis", "grade")}
+_ROLE_WORDS = {
+    "unit": (
+        "unit",
+        "item",
+        "id",
+        "subject",
+        "text",
+        "doc",
+        "tweet",
+        "ticket",
+        "sentence",
+        "segment",
+        "example",
+        "instance",
+        "case",
+        "patient",
+        "post",
+    ),
+    "rater": (
+        "rater",
+        "annotator",
+        "coder",
+        "judge",
+        "worker",
+        "user",
+        "reviewer",
+        "labeller",
+        "labeler",
+        "assessor",
+        "observer",
+        "psychiatrist",
+        "author",
+    ),
+    "label": (
+        "label",
+        "code",
+        "category",
+        "class",
+        "rating",
+        "score",
+        "answer",
+        "response",
+        "tag",
+        "value",
+        "severity",
+        "sentiment",
+        "diagnosis",
+        "grade",
+    ),
+}
 
 
 def _role_of(column: object) -> str | None:
@@ -254,15 +335,26 @@ def _naming_hint(found: list, named: dict[str, str]) -> str:
 
 def _encoding_hint(error: EncodingError) -> str:
     if error.encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
-        return (f"{error}; if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
-                "or --encoding cp1252 for a file saved on Windows)")
+        return (
+            f"{error}; if the file is in another encoding, name it with --encoding (e.g. --encoding latin-1, "
+            "or --encoding cp1252 for a file saved on Windows)"
+        )
     return f"{error}; name the file's encoding with --encoding"
 
 
-def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater: str = "rater",
-               label: str = "label", raters: str | Sequence[str] | None = None,
-               order: str | Sequence[str] | None = None, majority: str | None = None,
-               encoding: str = "utf-8", repeats: str | None = None, max_bytes: int | None = None) -> AuditTable:
+def read_table(
+    path: str | Path,
+    layout: str = "long",
+    unit: str = "unit",
+    rater: str = "rater",
+    label: str = "label",
+    raters: str | Sequence[str] | None = None,
+    order: str | Sequence[str] | None = None,
+    majority: str | None = None,
+    encoding: str = "utf-8",
+    repeats: str | None = None,
+    max_bytes: int | None = None,
+) -> AuditTable:
     """Read an annotation table for ``audit`` (see the module docstring).
 
     Long: the ``unit``, ``rater`` and ``label`` columns (other columns are ignored); a
@@ -282,36 +374,49 @@ def read_table(path: str | Path, layout: str = "long", unit: str = "unit", rater
     if layout not in LAYOUTS:
         raise ValueError(f"format must be one of {LAYOUTS}, got {layout!r}")
     if repeats is not None and layout == "wide":
-        raise ValueError(f"repeats {repeats} applies to the long format (a rater's several labels on one unit); a "
-                         "wide table has one cell per rater and unit, so there is nothing to choose: leave it out")
+        raise ValueError(
+            f"repeats {repeats} applies to the long format (a rater's several labels on one unit); a "
+            "wide table has one cell per rater and unit, so there is nothing to choose: leave it out"
+        )
     repeats = repeats or "first"
     if repeats not in REPEAT_RULES:
         raise ValueError(f"repeats must be one of {REPEAT_RULES}, got {repeats!r}")
     try:
         if layout == "long":
             if majority is not None:
-                raise ValueError("a majority column needs the wide format (--format wide): one majority label per "
-                                 "unit row")
+                raise ValueError(
+                    "a majority column needs the wide format (--format wide): one majority label per unit row"
+                )
             if raters is not None:
-                raise ValueError("rater columns (--raters) belong to the wide format; in the long format --rater "
-                                 "names the column that holds the rater ids")
+                raise ValueError(
+                    "rater columns (--raters) belong to the wide format; in the long format --rater "
+                    "names the column that holds the rater ids"
+                )
             try:
-                annotations = read_annotations(path, unit=unit, rater=rater, label=label, categories=order,
-                                               encoding=encoding, max_bytes=max_bytes)
+                annotations = read_annotations(
+                    path, unit=unit, rater=rater, label=label, categories=order, encoding=encoding, max_bytes=max_bytes
+                )
             except MissingColumns as error:
-                wide_unit = None if rater in error.found or label in error.found else \
-                    _wide_unit_column(path, error.found, unit, encoding, max_bytes)
+                wide_unit = (
+                    None
+                    if rater in error.found or label in error.found
+                    else _wide_unit_column(path, error.found, unit, encoding, max_bytes)
+                )
                 if wide_unit is None:
-                    raise ValueError(f"{error}; name the columns that hold the unit, the rater and the label: "
-                                     f"{_naming_hint(error.found, {'unit': unit, 'rater': rater, 'label': label})}"
-                                     ) from None
-                raise ValueError(f"{error}: this looks like a wide table (one row per unit, one column per rater); "
-                                 f"read it with --format wide --unit {wide_unit}") from None
+                    raise ValueError(
+                        f"{error}; name the columns that hold the unit, the rater and the label: "
+                        f"{_naming_hint(error.found, {'unit': unit, 'rater': rater, 'label': label})}"
+                    ) from None
+                raise ValueError(
+                    f"{error}: this looks like a wide table (one row per unit, one column per rater); "
+                    f"read it with --format wide --unit {wide_unit}"
+                ) from None
             columns = {"unit": unit, "rater": rater, "label": label}
         else:
             wanted = None if raters is None else [*raters, *([majority] if majority else [])]
-            annotations = read_wide_annotations(path, unit=unit, raters=wanted, categories=order, encoding=encoding,
-                                                max_bytes=max_bytes)
+            annotations = read_wide_annotations(
+                path, unit=unit, raters=wanted, categories=order, encoding=encoding, max_bytes=max_bytes
+            )
             columns = {"unit": unit, "raters": [r for r in annotations.rater_ids if r != majority]}
             if majority is not None:
                 columns["majority"] = majority

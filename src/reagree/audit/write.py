@@ -23,12 +23,15 @@ def write_outputs(result: dict, folder: str | Path, title: str = "") -> dict[str
     write_text_atomic(written["json"], to_json(result))
     write_text_atomic(written["text"], render_text(result, max_ties=10**9, max_pairs=10**9))
     about = provenance(result)
-    titles = {"design": "Design", "coefficients": "Coefficients with bootstrap intervals",
-              "per_category": "Per category: Fleiss kappa_j and specific agreement",
-              "pairwise": "Pairs: agreement, Cohen's kappa, the copy-a-rater ceiling",
-              "ties": f"Tied units and their labels (tie rule {result['ties']['rule']})",
-              "raters": "Per rater: agreement with the rest, label bias, alpha and kappa without the rater",
-              "category_pairs": "Category pairs: ordered pairs of ratings on the same unit"}
+    titles = {
+        "design": "Design",
+        "coefficients": "Coefficients with bootstrap intervals",
+        "per_category": "Per category: Fleiss kappa_j and specific agreement",
+        "pairwise": "Pairs: agreement, Cohen's kappa, the copy-a-rater ceiling",
+        "ties": f"Tied units and their labels (tie rule {result['ties']['rule']})",
+        "raters": "Per rater: agreement with the rest, label bias, alpha and kappa without the rater",
+        "category_pairs": "Category pairs: ordered pairs of ratings on the same unit",
+    }
     for name, frame in result_tables(result).items():
         path = folder / "tables" / f"{name}.tsv"
         write_table(frame, path, f"{title or result['source']}: {titles[name]}", about)
@@ -37,8 +40,11 @@ def write_outputs(result: dict, folder: str | Path, title: str = "") -> dict[str
     write_text_atomic(written["items"], items_table(result).to_csv(index=False, lineterminator="\n"))
     written["figure"] = folder / "coefficients.png"
     coefficient_figure(result, written["figure"], title or Path(result["source"]).name)
-    for name, draw in (("raters_figure", raters_figure), ("pairs_figure", pairs_figure),
-                       ("confusion_figure", confusion_figure)):
+    for name, draw in (
+        ("raters_figure", raters_figure),
+        ("pairs_figure", pairs_figure),
+        ("confusion_figure", confusion_figure),
+    ):
         path = folder / f"{name.split('_')[0]}.png"
         if draw(result, path):
             written[name] = path

@@ -41,6 +41,7 @@ What this module decides:
 Speed: reading a 1.6-million-row CSV (parse, codes, occasions) takes a few seconds and a few
 hundred MB.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -57,8 +58,19 @@ from reagree.files import MAX_TABLE_BYTES, read_bounded
 from reagree.io import reads
 from reagree.stats.labels import Annotations, number_occasions
 
-__all__ = ["TOO_LARGE", "EncodingError", "LineError", "MissingColumns", "NotTextEncoding", "from_long", "from_records",
-           "from_wide", "read_annotations", "read_wide_annotations", "text_codec"]
+__all__ = [
+    "TOO_LARGE",
+    "EncodingError",
+    "LineError",
+    "MissingColumns",
+    "NotTextEncoding",
+    "from_long",
+    "from_records",
+    "from_wide",
+    "read_annotations",
+    "read_wide_annotations",
+    "text_codec",
+]
 
 _SEPARATORS = ("\t", ",", ";")
 _BY_SUFFIX = {".tsv": "\t", ".tab": "\t", ".csv": ","}
@@ -92,9 +104,16 @@ class MissingColumns(ValueError):
 
 # --- tables in memory ---------------------------------------------------------------------
 
-def from_records(units: Sequence, raters: Sequence, labels: Sequence, occasions: Sequence | None = None,
-                 categories: Sequence | None = None, source: str = "annotations",
-                 lines: Sequence[int] | None = None) -> Annotations:
+
+def from_records(
+    units: Sequence,
+    raters: Sequence,
+    labels: Sequence,
+    occasions: Sequence | None = None,
+    categories: Sequence | None = None,
+    source: str = "annotations",
+    lines: Sequence[int] | None = None,
+) -> Annotations:
     """Build from parallel sequences (one entry per label). ``lines`` gives each label's
     1-based file line for error messages (default: its 1-based position)."""
     columns = {"unit": units, "rater": raters, "label": labels}
@@ -109,9 +128,15 @@ def from_records(units: Sequence, raters: Sequence, labels: Sequence, occasions:
     return _build(columns, categories, source, line)
 
 
-def from_long(frame: pd.DataFrame, unit: str = "unit", rater: str = "rater", label: str = "label",
-              occasion: str | None = None, categories: Sequence | None = None,
-              source: str = "annotations") -> Annotations:
+def from_long(
+    frame: pd.DataFrame,
+    unit: str = "unit",
+    rater: str = "rater",
+    label: str = "label",
+    occasion: str | None = None,
+    categories: Sequence | None = None,
+    source: str = "annotations",
+) -> Annotations:
     """Build from a long DataFrame (one row per label). Cells are taken as text; a row's
     position (1-based, +1 for a header) is its line in error messages."""
     names = {"unit": unit, "rater": rater, "label": label}
@@ -123,9 +148,14 @@ def from_long(frame: pd.DataFrame, unit: str = "unit", rater: str = "rater", lab
     return _build(columns, categories, source, line)
 
 
-def from_wide(frame: pd.DataFrame, unit: str, raters: Sequence[str] | None = None,
-              categories: Sequence | None = None, source: str = "annotations",
-              lines: Sequence[int] | None = None) -> Annotations:
+def from_wide(
+    frame: pd.DataFrame,
+    unit: str,
+    raters: Sequence[str] | None = None,
+    categories: Sequence | None = None,
+    source: str = "annotations",
+    lines: Sequence[int] | None = None,
+) -> Annotations:
     """Build from a wide table: one row per unit, the ``unit`` id column, one column
     per rater (``raters``, default every other column). An empty cell (None, NaN, or
     blank) is a missing label. Labels enter in row order, then column order; a unit id
@@ -140,11 +170,20 @@ def from_wide(frame: pd.DataFrame, unit: str, raters: Sequence[str] | None = Non
 
 # --- reading files ------------------------------------------------------------------------
 
-def read_annotations(path: str | Path, unit: str = "unit", rater: str = "rater", label: str = "label",
-                     occasion: str | None = None, categories: Sequence | None = None,
-                     sep: str | None = None, unit_pattern: str | None = None,
-                     rater_pattern: str | None = None, encoding: str = "utf-8",
-                     max_bytes: int = MAX_TABLE_BYTES) -> Annotations:
+
+def read_annotations(
+    path: str | Path,
+    unit: str = "unit",
+    rater: str = "rater",
+    label: str = "label",
+    occasion: str | None = None,
+    categories: Sequence | None = None,
+    sep: str | None = None,
+    unit_pattern: str | None = None,
+    rater_pattern: str | None = None,
+    encoding: str = "utf-8",
+    max_bytes: int = MAX_TABLE_BYTES,
+) -> Annotations:
     """Long rows from a CSV/TSV file: the columns named ``unit``, ``rater``, ``label``
     (and ``occasion`` if given); other columns are ignored. ``unit_pattern`` /
     ``rater_pattern``: regular expressions every (stripped) id must match in full, e.g.
@@ -161,16 +200,22 @@ def read_annotations(path: str | Path, unit: str = "unit", rater: str = "rater",
     position = {name: i for i, name in enumerate(header)}
     columns = {role: pd.Series(cells[:, position[name]], dtype=object, name=name) for role, name in names.items()}
     try:
-        return _build(columns, categories, str(path), line, padded=padded,
-                      patterns={"unit": unit_pattern, "rater": rater_pattern})
+        return _build(
+            columns, categories, str(path), line, padded=padded, patterns={"unit": unit_pattern, "rater": rater_pattern}
+        )
     except LineError as error:
-        raise LineError(f"{error}{_line_context(path, error.line, sep, len(header), encoding)}",
-                        error.line) from None
+        raise LineError(f"{error}{_line_context(path, error.line, sep, len(header), encoding)}", error.line) from None
 
 
-def read_wide_annotations(path: str | Path, unit: str, raters: Sequence[str] | None = None,
-                          categories: Sequence | None = None, sep: str | None = None,
-                          encoding: str = "utf-8", max_bytes: int = MAX_TABLE_BYTES) -> Annotations:
+def read_wide_annotations(
+    path: str | Path,
+    unit: str,
+    raters: Sequence[str] | None = None,
+    categories: Sequence | None = None,
+    sep: str | None = None,
+    encoding: str = "utf-8",
+    max_bytes: int = MAX_TABLE_BYTES,
+) -> Annotations:
     """A wide CSV/TSV file (one row per unit, one column per rater), as
     ``Annotations.from_wide`` reads a DataFrame."""
     path = Path(path)
@@ -178,12 +223,18 @@ def read_wide_annotations(path: str | Path, unit: str, raters: Sequence[str] | N
     try:
         return _from_wide_cells(header, cells, unit, raters, categories, str(path), line)
     except LineError as error:
-        raise LineError(f"{error}{_line_context(path, error.line, sep, len(header), encoding)}",
-                        error.line) from None
+        raise LineError(f"{error}{_line_context(path, error.line, sep, len(header), encoding)}", error.line) from None
 
 
-def _from_wide_cells(columns: list[str], cells: np.ndarray, unit: str, raters: Sequence[str] | None,
-                     categories: Sequence | None, source: str, line: np.ndarray) -> Annotations:
+def _from_wide_cells(
+    columns: list[str],
+    cells: np.ndarray,
+    unit: str,
+    raters: Sequence[str] | None,
+    categories: Sequence | None,
+    source: str,
+    line: np.ndarray,
+) -> Annotations:
     """``from_wide`` on a (rows, columns) array of text cells named by ``columns``. Every
     step is one pass over the cells or the columns, never one per column pair or per
     column: a table of 100,000 rater columns stays linear."""
@@ -197,8 +248,11 @@ def _from_wide_cells(columns: list[str], cells: np.ndarray, unit: str, raters: S
     if repeated.any():
         first = int(np.flatnonzero(repeated)[0])
         twins = np.flatnonzero(repeated & (ids.to_numpy() == ids.iloc[first]))
-        raise LineError(f"{source}: unit id {ids.iloc[first]!r} appears on lines {line[twins].tolist()}; "
-                        "a wide table holds one row per unit", line[twins[-1]])
+        raise LineError(
+            f"{source}: unit id {ids.iloc[first]!r} appears on lines {line[twins].tolist()}; "
+            "a wide table holds one row per unit",
+            line[twins[-1]],
+        )
     empty_id = (ids == "").to_numpy()
     if empty_id.any():
         row = int(np.flatnonzero(empty_id)[0])
@@ -206,9 +260,11 @@ def _from_wide_cells(columns: list[str], cells: np.ndarray, unit: str, raters: S
     labels = cells[:, [position[r] for r in raters]].ravel()  # row-major: row order, then column order
     present = np.flatnonzero((pd.Series(labels, dtype=object).str.strip() != "").to_numpy(dtype=bool))
     rows, cols = np.divmod(present, len(raters))
-    long = {"unit": pd.Series(ids.to_numpy()[rows], dtype=object),
-            "rater": pd.Series(np.asarray(raters, dtype=object)[cols], dtype=object),
-            "label": pd.Series(labels[present], dtype=object)}
+    long = {
+        "unit": pd.Series(ids.to_numpy()[rows], dtype=object),
+        "rater": pd.Series(np.asarray(raters, dtype=object)[cols], dtype=object),
+        "label": pd.Series(labels[present], dtype=object),
+    }
     return _build(long, categories, source, line[rows], keep_units=ids.to_numpy(), keep_raters=raters)
 
 
@@ -230,8 +286,10 @@ def text_codec(encoding: str) -> str:
     except UnicodeError:  # a text encoding that cannot decode this one byte (utf-16)
         pass
     except LookupError:
-        raise NotTextEncoding(f"{encoding}: not a text encoding (it turns bytes into bytes); name the file's text "
-                         "encoding (e.g. utf-8, latin-1, cp1252, utf-16)") from None
+        raise NotTextEncoding(
+            f"{encoding}: not a text encoding (it turns bytes into bytes); name the file's text "
+            "encoding (e.g. utf-8, latin-1, cp1252, utf-16)"
+        ) from None
     return info.name
 
 
@@ -249,8 +307,9 @@ def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - data.rfind(b"\n", 0, error.start)  # 1-based byte of the line
         name = "UTF-8" if utf8 else encoding
-        raise EncodingError(f"{path}: line {line}: not {name} text ({error.reason} at byte {column} of the line)",
-                            line, encoding) from None
+        raise EncodingError(
+            f"{path}: line {line}: not {name} text ({error.reason} at byte {column} of the line)", line, encoding
+        ) from None
     return data if utf8 else text.encode("utf-8")
 
 
@@ -258,13 +317,17 @@ def _utf8(data: bytes, path: Path, encoding: str) -> bytes:
 TOO_LARGE = "raise the bound with --max-bytes (a datasets: entry: max_bytes) if the table is meant to be this large"
 
 
-def _read_table(path: Path, sep: str | None, encoding: str = "utf-8",
-                max_bytes: int = MAX_TABLE_BYTES) -> tuple[list[str], np.ndarray, np.ndarray, str, bool]:
+def _read_table(
+    path: Path, sep: str | None, encoding: str = "utf-8", max_bytes: int = MAX_TABLE_BYTES
+) -> tuple[list[str], np.ndarray, np.ndarray, str, bool]:
     """All cells as text, wholly blank lines dropped; returns (the header's column names,
     the (rows, columns) cells as an object array, 1-based file line of each row, the
     separator used, whether any cell may carry surrounding whitespace)."""
-    data = _utf8(reads.remember(path, read_bounded(path, max_bytes, TOO_LARGE,
-                                                    "reagree reads tables only from regular files")), path, encoding)
+    data = _utf8(
+        reads.remember(path, read_bounded(path, max_bytes, TOO_LARGE, "reagree reads tables only from regular files")),
+        path,
+        encoding,
+    )
     text_start = data[:65536].decode("utf-8-sig", errors="ignore")
     header_line = text_start.splitlines()[0] if text_start.strip() else ""
     if not header_line.strip():
@@ -281,7 +344,9 @@ def _read_table(path: Path, sep: str | None, encoding: str = "utf-8",
         raise ValueError(f"{path}: line 1: column name(s) {twice} appear twice; found {header}")
     body, line = table[1:], line[1:]
     padded = _may_be_padded(data, sep)
-    if body.size and (padded or b"\n\n" in data or b"\n\r\n" in data or b"\r\r" in data):  # only then can a row be blank
+    if body.size and (
+        padded or b"\n\n" in data or b"\n\r\n" in data or b"\r\r" in data
+    ):  # only then can a row be blank
         stripped = pd.Series(body.ravel(), dtype=object).str.strip().to_numpy(dtype=object).reshape(body.shape)
         kept = ~(stripped == "").all(axis=1)
         body, line = body[kept], line[kept]
@@ -297,9 +362,18 @@ def _parse_columns(data: bytes, sep: str, path: Path) -> tuple[np.ndarray, np.nd
     """Every line, header included, as an object array of text cells (pandas' C parser;
     short rows padded with ""), and each row's first file line."""
     try:
-        frame = pd.read_csv(io.BytesIO(data), sep=sep, header=None, dtype=object, keep_default_na=False,
-                            na_filter=False, skip_blank_lines=False, index_col=False, encoding="utf-8-sig",
-                            engine="c")
+        frame = pd.read_csv(
+            io.BytesIO(data),
+            sep=sep,
+            header=None,
+            dtype=object,
+            keep_default_na=False,
+            na_filter=False,
+            skip_blank_lines=False,
+            index_col=False,
+            encoding="utf-8-sig",
+            engine="c",
+        )
     except pd.errors.ParserError as error:
         match = _PARSER_LINE.search(str(error))
         if match:
@@ -354,19 +428,25 @@ def _separator(path: Path, header_line: str) -> str:
     counts = {sep: header_line.count(sep) for sep in _SEPARATORS}
     best = max(counts, key=counts.get)
     if counts[best] == 0:
-        raise ValueError(f"{path}: line 1: no tab, comma or semicolon in the header {header_line!r}; "
-                         "cannot tell the separator (pass sep=)")
+        raise ValueError(
+            f"{path}: line 1: no tab, comma or semicolon in the header {header_line!r}; "
+            "cannot tell the separator (pass sep=)"
+        )
     return best
 
 
 # --- building -----------------------------------------------------------------------------
 
+
 def _require_columns(found: list, wanted: Iterable[str], source: str) -> None:
     present = set(found)  # a set: a wide table with 100,000 rater columns is checked in one pass
     absent = [c for c in wanted if c not in present]
     if absent:
-        shown = list(found) if len(found) <= 20 else \
-            "[" + ", ".join(repr(c) for c in found[:20]) + f", ... ({len(found)} columns)]"
+        shown = (
+            list(found)
+            if len(found) <= 20
+            else "[" + ", ".join(repr(c) for c in found[:20]) + f", ... ({len(found)} columns)]"
+        )
         raise MissingColumns(f"{source}: missing column(s) {absent}; found {shown}", absent, list(found))
 
 
@@ -378,8 +458,10 @@ def _text_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray, bool]:
     digits (read files with ``dtype=str``)."""
     kind = pd.api.types.infer_dtype(column, skipna=True)
     if kind not in ("string", "empty", "integer"):
-        raise ValueError(f"column {column.name!r} holds {kind} values, not text; read ids and labels as strings "
-                         "(e.g. pandas.read_csv(..., dtype=str)) so that long ids keep every digit")
+        raise ValueError(
+            f"column {column.name!r} holds {kind} values, not text; read ids and labels as strings "
+            "(e.g. pandas.read_csv(..., dtype=str)) so that long ids keep every digit"
+        )
     codes, uniques = pd.factorize(column.to_numpy(dtype=object) if kind != "integer" else column)
     texts = list(map(str, uniques.tolist())) if kind == "integer" else list(uniques)
     codes = codes.astype(np.int64, copy=False)
@@ -399,8 +481,9 @@ def _as_text(column: pd.Series) -> pd.Series:
     return pd.Series(texts[codes], index=column.index, name=column.name, dtype=object)
 
 
-def _factorize_stripped(column, what: str, source: str, line: np.ndarray,
-                        strip: bool = True) -> tuple[np.ndarray, list]:
+def _factorize_stripped(
+    column, what: str, source: str, line: np.ndarray, strip: bool = True
+) -> tuple[np.ndarray, list]:
     """Codes (first appearance order) of the stripped cells; an empty cell is an error.
     ``column`` is a Series of text, or (codes, texts, digits) from ``_text_codes``."""
     if isinstance(column, tuple):
@@ -423,9 +506,16 @@ def _factorize_stripped(column, what: str, source: str, line: np.ndarray,
     return codes.astype(np.int64, copy=False), list(distinct)
 
 
-def _build(columns: dict, categories: Sequence | None, source: str, line: np.ndarray,
-           keep_units: np.ndarray | None = None, keep_raters: Sequence | None = None,
-           padded: bool = True, patterns: dict | None = None) -> Annotations:
+def _build(
+    columns: dict,
+    categories: Sequence | None,
+    source: str,
+    line: np.ndarray,
+    keep_units: np.ndarray | None = None,
+    keep_raters: Sequence | None = None,
+    padded: bool = True,
+    patterns: dict | None = None,
+) -> Annotations:
     """``padded=False`` promises that no cell has surrounding whitespace (a file scan found
     none), which skips stripping a million distinct ids. ``patterns``: {"unit"/"rater":
     regex every id must match in full}."""
@@ -438,8 +528,9 @@ def _build(columns: dict, categories: Sequence | None, source: str, line: np.nda
             bad = np.flatnonzero(~pd.Series(ids, dtype=object).str.fullmatch(pattern).to_numpy(dtype=bool))
             if bad.size:
                 row = int(np.flatnonzero(codes == bad[0])[0])
-                raise LineError(f"{source}: line {line[row]}: {role} id {ids[bad[0]]!r} does not match {pattern!r}",
-                                line[row])
+                raise LineError(
+                    f"{source}: line {line[row]}: {role} id {ids[bad[0]]!r} does not match {pattern!r}", line[row]
+                )
     if keep_units is not None:  # wide: every row is a unit, even one nobody labelled; column order for raters
         unit_codes, unit_ids = _reindex(unit_codes, unit_ids, [str(u) for u in keep_units])
     if keep_raters is not None:
@@ -455,8 +546,11 @@ def _build(columns: dict, categories: Sequence | None, source: str, line: np.nda
     if unknown.size:
         rows = np.flatnonzero(np.isin(label_codes, unknown))
         row = int(rows[0])
-        raise LineError(f"{source}: line {line[row]}: label {labels[label_codes[row]]!r} is not one of the "
-                        f"categories {list(categories)}", line[row])
+        raise LineError(
+            f"{source}: line {line[row]}: label {labels[label_codes[row]]!r} is not one of the "
+            f"categories {list(categories)}",
+            line[row],
+        )
     code = lookup[label_codes]
     if "occasion" in columns:
         order_key = _occasion_order(columns["occasion"], source, line)
@@ -465,9 +559,16 @@ def _build(columns: dict, categories: Sequence | None, source: str, line: np.nda
         order_key = None  # file order
     occasion = number_occasions(unit_codes, rater_codes, len(rater_ids), order_key)
     small = np.int8 if len(categories) <= 127 else np.int32
-    return Annotations(unit_ids=np.asarray(unit_ids, dtype=object), rater_ids=tuple(rater_ids),
-                       categories=categories, unit=unit_codes.astype(np.int32), rater=rater_codes.astype(np.int32),
-                       code=code.astype(small), occasion=occasion, source=source)
+    return Annotations(
+        unit_ids=np.asarray(unit_ids, dtype=object),
+        rater_ids=tuple(rater_ids),
+        categories=categories,
+        unit=unit_codes.astype(np.int32),
+        rater=rater_codes.astype(np.int32),
+        code=code.astype(small),
+        occasion=occasion,
+        source=source,
+    )
 
 
 def _reindex(codes: np.ndarray, found: list, wanted: list) -> tuple[np.ndarray, list]:
@@ -484,23 +585,36 @@ def _occasion_order(column: pd.Series, source: str, line: np.ndarray) -> np.ndar
     return ranks[codes].astype(np.int64)
 
 
-def _refuse_same_occasion(unit: np.ndarray, rater: np.ndarray, n_raters: int, order_key: np.ndarray,
-                          unit_ids: list, rater_ids: list, source: str, line: np.ndarray) -> None:
+def _refuse_same_occasion(
+    unit: np.ndarray,
+    rater: np.ndarray,
+    n_raters: int,
+    order_key: np.ndarray,
+    unit_ids: list,
+    rater_ids: list,
+    source: str,
+    line: np.ndarray,
+) -> None:
     key = pd.DataFrame({"pair": unit * max(n_raters, 1) + rater, "occasion": order_key})
     twice = key.duplicated(keep=False).to_numpy()
     if twice.any():
         first = int(np.flatnonzero(twice)[0])
-        rows = np.flatnonzero(twice & (key["pair"].to_numpy() == key["pair"].iat[first])
-                              & (order_key == order_key[first]))
-        raise LineError(f"{source}: lines {line[rows].tolist()}: rater {rater_ids[rater[first]]!r} labelled unit "
-                         f"{unit_ids[unit[first]]!r} twice on the same occasion", line[rows[0]])
+        rows = np.flatnonzero(
+            twice & (key["pair"].to_numpy() == key["pair"].iat[first]) & (order_key == order_key[first])
+        )
+        raise LineError(
+            f"{source}: lines {line[rows].tolist()}: rater {rater_ids[rater[first]]!r} labelled unit "
+            f"{unit_ids[unit[first]]!r} twice on the same occasion",
+            line[rows[0]],
+        )
 
 
 def _line_context(path: Path, line: int, sep: str | None, n_columns: int, encoding: str = "utf-8") -> str:
     """' (the line reads '...'; 2 fields, the header has 3)' for an error message."""
     try:
-        with open(path, encoding="utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding,
-                  newline="") as handle:
+        with open(
+            path, encoding="utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding, newline=""
+        ) as handle:
             text = next((t for number, t in enumerate(handle, start=1) if number == line), None)
     except OSError:
         return ""

@@ -36,8 +36,18 @@ from typing import Iterator
 
 from reagree.files import open_regular
 
-__all__ = ["READS_SUFFIX", "ReadChanged", "load_reads", "read_bytes", "read_text", "reads_path", "reads_text",
-           "recording", "remember", "sha256_read"]
+__all__ = [
+    "READS_SUFFIX",
+    "ReadChanged",
+    "load_reads",
+    "read_bytes",
+    "read_text",
+    "reads_path",
+    "reads_text",
+    "recording",
+    "remember",
+    "sha256_read",
+]
 
 READS_SUFFIX = ".reads"
 
@@ -75,9 +85,11 @@ def remember(path: str | os.PathLike, data: bytes) -> bytes:
     digest = hashlib.sha256(data).hexdigest()
     before = _READS.setdefault(_key(path), digest)
     if before != digest:
-        raise ReadChanged(f"{path} changed while this job read it: sha256 {before} on its first read, {digest} "
-                          "on a later one; reagree does not compute from a file that moves under it. Run again "
-                          "once nothing writes to it")
+        raise ReadChanged(
+            f"{path} changed while this job read it: sha256 {before} on its first read, {digest} "
+            "on a later one; reagree does not compute from a file that moves under it. Run again "
+            "once nothing writes to it"
+        )
     return data
 
 

@@ -60,9 +60,24 @@ import numpy as np
 
 from reagree.stats.undefined import Undefined
 
-__all__ = ["UNCOVERED", "Departures", "LagCounts", "NeighbourRelabels", "boundary_placement", "departures",
-           "expected_lag_counts", "lag_counts", "neighbour_relabels", "onsets", "phase_shift", "phase_shift_subsets",
-           "pieces", "sampled_lag_counts", "summarise_subsets", "units_far_from_boundaries"]
+__all__ = [
+    "UNCOVERED",
+    "Departures",
+    "LagCounts",
+    "NeighbourRelabels",
+    "boundary_placement",
+    "departures",
+    "expected_lag_counts",
+    "lag_counts",
+    "neighbour_relabels",
+    "onsets",
+    "phase_shift",
+    "phase_shift_subsets",
+    "pieces",
+    "sampled_lag_counts",
+    "summarise_subsets",
+    "units_far_from_boundaries",
+]
 
 UNCOVERED = -1
 
@@ -72,8 +87,9 @@ def _preference(max_lag: int) -> np.ndarray:
     return np.asarray([0] + [lag for step in range(1, max_lag + 1) for lag in (-step, step)])
 
 
-def boundary_placement(boundaries: np.ndarray, windows: Sequence[int], run_names: Sequence | None = None
-                       ) -> dict[str, object]:
+def boundary_placement(
+    boundaries: np.ndarray, windows: Sequence[int], run_names: Sequence | None = None
+) -> dict[str, object]:
     """Boundary placement over all pairs of runs (module docstring).
 
     ``boundaries``: (runs x units) of 1 (boundary), 0 (not), -1 (uncovered); ``windows``:
@@ -99,13 +115,16 @@ def boundary_placement(boundaries: np.ndarray, windows: Sequence[int], run_names
         if len(source) == 0:
             row.update({f"within_{w}": Undefined("the smaller boundary set is empty") for w in windows})
         else:
-            nearest = (np.abs(source[:, None] - other[None, :]).min(axis=1) if len(other)
-                       else np.full(len(source), np.inf))
+            nearest = (
+                np.abs(source[:, None] - other[None, :]).min(axis=1) if len(other) else np.full(len(source), np.inf)
+            )
             row.update({f"within_{w}": float((nearest <= w).mean()) for w in windows})
         row["chance"] = len(other) / len(common)
         rows.append(row)
-    within = {w: float(np.mean([r[f"within_{w}"] for r in rows])) if rows else Undefined("fewer than two runs")
-              for w in windows}
+    within = {
+        w: float(np.mean([r[f"within_{w}"] for r in rows])) if rows else Undefined("fewer than two runs")
+        for w in windows
+    }
     chance = float(np.mean([r["chance"] for r in rows])) if rows else Undefined("fewer than two runs")
     return {"pairs": rows, "within": within, "chance": chance}
 
@@ -187,8 +206,12 @@ def expected_lag_counts(sequences: np.ndarray, max_lag: int) -> LagCounts:
     sequence (module docstring): exact, where a Monte Carlo null samples rotations."""
     n_pieces = sequences.shape[1]
     if n_pieces < 2:
-        return LagCounts(Undefined("fewer than two pieces"), Undefined("fewer than two pieces"), 0,
-                         Undefined("fewer than two pieces"))
+        return LagCounts(
+            Undefined("fewer than two pieces"),
+            Undefined("fewer than two pieces"),
+            0,
+            Undefined("fewer than two pieces"),
+        )
     shifts = np.arange(1, n_pieces)
     rotation = (np.arange(n_pieces)[None, :] + shifts[:, None]) % n_pieces  # rotate left by k
     same = step = with_lag = 0.0
@@ -267,10 +290,16 @@ def departures(labels: np.ndarray, allowed: np.ndarray | None = None) -> Departu
             majority_units.append(unit)
             majority_labels.append(int(counts.argmax()))
     majority_labels = np.asarray(majority_labels, dtype=np.int64)
-    fragment = np.concatenate([[0], np.cumsum(majority_labels[1:] != majority_labels[:-1])]) \
-        if len(majority_labels) else np.empty(0, dtype=np.int64)
-    fragment_label = [int(majority_labels[np.argmax(fragment == f)]) for f in range(int(fragment.max()) + 1)] \
-        if len(fragment) else []
+    fragment = (
+        np.concatenate([[0], np.cumsum(majority_labels[1:] != majority_labels[:-1])])
+        if len(majority_labels)
+        else np.empty(0, dtype=np.int64)
+    )
+    fragment_label = (
+        [int(majority_labels[np.argmax(fragment == f)]) for f in range(int(fragment.max()) + 1)]
+        if len(fragment)
+        else []
+    )
     events: dict[tuple[int, int, int], None] = {}
     for run in range(labels.shape[0]):
         for position, unit in enumerate(majority_units):
@@ -290,8 +319,14 @@ def neighbour_relabels(labels: np.ndarray, allowed: np.ndarray | None = None) ->
         return NeighbourRelabels(0, 0, reason, reason, len(found.seen), len(found.fragment_label))
     licensed_hits = sum(alternative in found.licensed(f) for _, f, alternative in found.events)
     chance = float(np.mean([len(found.licensed(f)) / (len(found.seen) - 1) for _, f, _ in found.events]))
-    return NeighbourRelabels(len(found.events), licensed_hits, licensed_hits / len(found.events), chance,
-                             len(found.seen), len(found.fragment_label))
+    return NeighbourRelabels(
+        len(found.events),
+        licensed_hits,
+        licensed_hits / len(found.events),
+        chance,
+        len(found.seen),
+        len(found.fragment_label),
+    )
 
 
 def phase_shift(labels: np.ndarray, max_lag: int) -> dict[str, float]:
@@ -301,12 +336,17 @@ def phase_shift(labels: np.ndarray, max_lag: int) -> dict[str, float]:
     sequences = pieces(labels)
     observed = lag_counts(sequences, max_lag)
     expected = expected_lag_counts(sequences, max_lag)
-    return {"pieces": sequences.shape[1], "onsets": observed.onsets,
-            "same_place_observed": observed.same_place, "same_place_expected": expected.same_place,
-            "one_step_observed": observed.one_step, "one_step_expected": expected.one_step,
-            "one_step_per_same_place": observed.one_step_per_same_place,
-            "same_place_ratio": _ratio(observed.same_place, expected.same_place),
-            "one_step_ratio": _ratio(observed.one_step, expected.one_step)}
+    return {
+        "pieces": sequences.shape[1],
+        "onsets": observed.onsets,
+        "same_place_observed": observed.same_place,
+        "same_place_expected": expected.same_place,
+        "one_step_observed": observed.one_step,
+        "one_step_expected": expected.one_step,
+        "one_step_per_same_place": observed.one_step_per_same_place,
+        "same_place_ratio": _ratio(observed.same_place, expected.same_place),
+        "one_step_ratio": _ratio(observed.one_step, expected.one_step),
+    }
 
 
 def _ratio(observed: float, expected: float) -> float:
@@ -320,8 +360,10 @@ def phase_shift_subsets(labels: np.ndarray, subsets: np.ndarray, max_lag: int):
     DataFrame with a ``runs`` column (1-based run numbers joined by "+")."""
     import pandas as pd
 
-    rows = [{"runs": "+".join(str(k + 1) for k in subset), **phase_shift(labels[subset], max_lag)}
-            for subset in np.asarray(subsets)]
+    rows = [
+        {"runs": "+".join(str(k + 1) for k in subset), **phase_shift(labels[subset], max_lag)}
+        for subset in np.asarray(subsets)
+    ]
     return pd.DataFrame(rows)
 
 
@@ -329,11 +371,13 @@ def summarise_subsets(frame, by: Sequence[str]):
     """Per group of a ``phase_shift_subsets`` table: subsets, the highest one step per
     same place, the lowest same-place ratio and the median of both."""
     grouped = frame.groupby(list(by), sort=False)
-    out = grouped.agg(subsets=("runs", "size"),
-                      one_step_per_same_place_max=("one_step_per_same_place", "max"),
-                      one_step_per_same_place_median=("one_step_per_same_place", "median"),
-                      same_place_ratio_min=("same_place_ratio", "min"),
-                      same_place_ratio_median=("same_place_ratio", "median"))
+    out = grouped.agg(
+        subsets=("runs", "size"),
+        one_step_per_same_place_max=("one_step_per_same_place", "max"),
+        one_step_per_same_place_median=("one_step_per_same_place", "median"),
+        same_place_ratio_min=("same_place_ratio", "min"),
+        same_place_ratio_median=("same_place_ratio", "median"),
+    )
     return out.reset_index()
 
 

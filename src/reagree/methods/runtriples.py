@@ -33,10 +33,29 @@ import numpy as np
 from reagree.stats.pairwise import cohen_kappa_tables
 from reagree.stats.undefined import Undefined
 
-__all__ = ["LAYERS", "PairAgreement", "cohen_kappa_pairs", "count_pairs", "count_runs", "far_runs",
-           "far_runs_agreement", "independent_pass_share", "label_margin", "mean_over_pairs", "midpoint_ratio",
-           "pair_frame", "pair_indices", "pair_matrix", "reader_rank", "reader_summary", "run_subsets",
-           "threshold_counts", "threshold_label", "threshold_table", "triple_frame"]
+__all__ = [
+    "LAYERS",
+    "PairAgreement",
+    "cohen_kappa_pairs",
+    "count_pairs",
+    "count_runs",
+    "far_runs",
+    "far_runs_agreement",
+    "independent_pass_share",
+    "label_margin",
+    "mean_over_pairs",
+    "midpoint_ratio",
+    "pair_frame",
+    "pair_indices",
+    "pair_matrix",
+    "reader_rank",
+    "reader_summary",
+    "run_subsets",
+    "threshold_counts",
+    "threshold_label",
+    "threshold_table",
+    "triple_frame",
+]
 
 
 @dataclass(frozen=True)
@@ -74,7 +93,7 @@ def cohen_kappa_pairs(codes: np.ndarray, n_categories: int) -> PairAgreement:
     margin_a, margin_b = tables.sum(axis=3), tables.sum(axis=2)
     with np.errstate(divide="ignore", invalid="ignore"):
         observed = np.trace(tables, axis1=2, axis2=3) / n_common
-        chance = (margin_a * margin_b).sum(axis=2) / n_common ** 2
+        chance = (margin_a * margin_b).sum(axis=2) / n_common**2
     kappa = np.where(np.isclose(chance, 1.0), 1.0, cohen_kappa_tables(tables))
     return PairAgreement(n_common, observed, chance, np.where(n_common > 0, kappa, np.nan))
 
@@ -154,8 +173,13 @@ def pair_frame(labels: np.ndarray, boundaries: np.ndarray, n_labels: int, run_na
     pairs = pair_indices(labels.shape[0])
     names = list(run_names) if run_names is not None else list(range(1, labels.shape[0] + 1))
     i, j = pairs[:, 0], pairs[:, 1]
-    frame = pd.DataFrame({"run_a": [names[k] for k in i], "run_b": [names[k] for k in j],
-                          "n_common": label_pairs.n_common[i, j].astype(int)})
+    frame = pd.DataFrame(
+        {
+            "run_a": [names[k] for k in i],
+            "run_b": [names[k] for k in j],
+            "n_common": label_pairs.n_common[i, j].astype(int),
+        }
+    )
     for layer, table in (("label", label_pairs), ("boundary", boundary_pairs)):
         frame[f"agreement_{layer}"] = table.observed[i, j]
         frame[f"chance_{layer}"] = table.chance[i, j]
@@ -229,8 +253,15 @@ def threshold_table(gaps: np.ndarray, thresholds: dict[str, float]):
     gaps = np.asarray(gaps, dtype=float)
     counts = threshold_counts(gaps, list(thresholds.values()))
     total = len(gaps)
-    return pd.DataFrame({"threshold": list(thresholds), "value": list(thresholds.values()), "reached": counts,
-                         "triples": total, "share": counts / total if total else np.nan})
+    return pd.DataFrame(
+        {
+            "threshold": list(thresholds),
+            "value": list(thresholds.values()),
+            "reached": counts,
+            "triples": total,
+            "share": counts / total if total else np.nan,
+        }
+    )
 
 
 def far_runs_agreement(frame, n_runs: int, size: int = 3, column: str = "agreement_label") -> tuple[list[int], float]:

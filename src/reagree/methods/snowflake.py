@@ -43,8 +43,9 @@ def created_at(ids: Iterable[object]) -> np.ndarray:
             raise ValueError(f"tweet id {tweet_id!r} is not a decimal integer")
         number = int(text)
         if number < SMALLEST_SNOWFLAKE:
-            raise ValueError(f"tweet id {text} is older than Twitter's snowflake ids (November 2010) and carries "
-                             "no time")
+            raise ValueError(
+                f"tweet id {text} is older than Twitter's snowflake ids (November 2010) and carries no time"
+            )
         if number >= 2**63:
             raise ValueError(f"tweet id {text} is larger than a 63-bit snowflake id")
         millis.append((number >> TIMESTAMP_SHIFT) + TWITTER_EPOCH_MS)

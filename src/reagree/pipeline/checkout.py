@@ -31,5 +31,7 @@ def project_root(start: str | Path | None = None) -> Path:
         if is_checkout(folder):
             return folder
     shown = ", ".join(str(folder) for folder in looked)
-    raise NotACheckout(f"no reagree checkout (a folder holding the Snakefile and workflow/papers/) at or above "
-                       f"{here}; looked in {shown}. Run from inside a checkout, or pass --root DIR")
+    raise NotACheckout(
+        f"no reagree checkout (a folder holding the Snakefile and workflow/papers/) at or above "
+        f"{here}; looked in {shown}. Run from inside a checkout, or pass --root DIR"
+    )

@@ -68,14 +68,35 @@ import pandas as pd
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.reproduce import claim_search, explanation, first_cause, printed_search
 from reagree.pipeline.summary import reference_disagreements, summarise  # noqa: F401  (re-exported)
-from reagree.pipeline.verdicts import (COMPARED, INEQUALITIES, approximate_reason, approximate_tolerance,
-                                       bound_allowance, bound_status, figure_ids, internal_status, rounding_note,
-                                       value_status, window_end)
+from reagree.pipeline.verdicts import (
+    COMPARED,
+    INEQUALITIES,
+    approximate_reason,
+    approximate_tolerance,
+    bound_allowance,
+    bound_status,
+    figure_ids,
+    internal_status,
+    rounding_note,
+    value_status,
+    window_end,
+)
 from reagree.stats.references import DEFECT
 
 # COMPARED, reference_disagreements and summarise are re-exported (from verdicts and summary).
-__all__ = ["CLAIM_COLUMNS", "COMPARED", "PRINTED_RELATION", "ClaimKeyError", "diff_claims", "incomparable",
-           "parse_scheme", "read_claims", "reference_disagreements", "summarise", "unmet_need"]
+__all__ = [
+    "CLAIM_COLUMNS",
+    "COMPARED",
+    "PRINTED_RELATION",
+    "ClaimKeyError",
+    "diff_claims",
+    "incomparable",
+    "parse_scheme",
+    "read_claims",
+    "reference_disagreements",
+    "summarise",
+    "unmet_need",
+]
 
 # ``explained_by``: what the variant search says (module docstring); ``cause``: what the
 # summary groups a finding under. ``rule`` and ``function``: the rule that wrote the
@@ -83,9 +104,26 @@ __all__ = ["CLAIM_COLUMNS", "COMPARED", "PRINTED_RELATION", "ClaimKeyError", "di
 # value was computed). ``computed_low``, ``computed_high``: an internal claim's range
 # over its printed inputs. ``figure``: the printed figure it checks. ``rounding``: a
 # rounding note (never an explanation).
-CLAIM_COLUMNS = ["key", "end", "where", "source", "published", "computed", "difference", "tolerance", "status",
-                 "reason", "explained_by", "cause", "rule", "function", "computed_low", "computed_high", "figure",
-                 "rounding"]
+CLAIM_COLUMNS = [
+    "key",
+    "end",
+    "where",
+    "source",
+    "published",
+    "computed",
+    "difference",
+    "tolerance",
+    "status",
+    "reason",
+    "explained_by",
+    "cause",
+    "rule",
+    "function",
+    "computed_low",
+    "computed_high",
+    "figure",
+    "rounding",
+]
 #: The variants-file family of an internal relation's variants (reagree.pipeline.internal).
 PRINTED_RELATION = "printed_relation"
 
@@ -99,7 +137,7 @@ def _same(wanted: object, built: object) -> bool:
 
 
 def _listed(values: list) -> str:
-    """"A", "A and B", "A, B and C"."""
+    """ "A", "A and B", "A, B and C"."""
     texts = [str(v) for v in values]
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
@@ -132,13 +170,17 @@ def unmet_need(needs: dict, paper_id: str, settings: dict, expansions: dict) -> 
             if absent:
                 many = len(absent) > 1
                 setting = slot.get("setting")
-                how = (f"add {'them' if many else 'it'} to config {paper_id}.{setting}" if setting
-                       else "not in this build")
-                reasons.append(f"{field}{'s' if many else ''} {_listed(absent)} {'were' if many else 'was'} "
-                               f"not built ({how})")
+                how = (
+                    f"add {'them' if many else 'it'} to config {paper_id}.{setting}" if setting else "not in this build"
+                )
+                reasons.append(
+                    f"{field}{'s' if many else ''} {_listed(absent)} {'were' if many else 'was'} not built ({how})"
+                )
         else:
-            raise ValueError(f"claim needs {field!r}, which is neither a setting of {paper_id} "
-                             f"({sorted(settings)}) nor a source expand field ({sorted(expansions)})")
+            raise ValueError(
+                f"claim needs {field!r}, which is neither a setting of {paper_id} "
+                f"({sorted(settings)}) nor a source expand field ({sorted(expansions)})"
+            )
     return "; ".join(reasons)
 
 
@@ -197,8 +239,9 @@ def _unproduced(claims: list[dict], produced: list[str]) -> ClaimKeyError:
     for claim in claims:
         near = difflib.get_close_matches(claim["key"], produced, n=3, cutoff=0.6)
         hint = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
-        lines.append(f"{claim.get('_where_defined', 'a claim')}: claim key {claim['key']!r} is produced by no "
-                     f"rule{hint}")
+        lines.append(
+            f"{claim.get('_where_defined', 'a claim')}: claim key {claim['key']!r} is produced by no rule{hint}"
+        )
     return ClaimKeyError("\n".join(lines))
 
 
@@ -217,15 +260,23 @@ def _check_variants(claim: dict, computed: float, rows: list[dict], families: li
     written = {row["family"] for row in rows}
     absent = [family for family in families if family not in written]
     if absent:
-        raise ValueError(f"{where}: claim key {claim['key']}: the paper's variants rule wrote no variants of "
-                         f"{absent}, which workflow/papers/{paper_id}/{paper_id}/variants.py declares for it")
+        raise ValueError(
+            f"{where}: claim key {claim['key']}: the paper's variants rule wrote no variants of "
+            f"{absent}, which workflow/papers/{paper_id}/{paper_id}/variants.py declares for it"
+        )
     for row in rows:
         value = float(row["value"])
-        if row.get("own") == "yes" and np.isfinite(value) and np.isfinite(computed) \
-                and abs(value - computed) > DEFECT * max(1.0, abs(computed)):
-            raise ValueError(f"{where}: claim key {claim['key']}: variant {row['variant']} ({row['family']}) is "
-                             f"reagree's own reading but gives {value!r}, values.tsv {computed!r}: the variants "
-                             "rule and the value rule disagree")
+        if (
+            row.get("own") == "yes"
+            and np.isfinite(value)
+            and np.isfinite(computed)
+            and abs(value - computed) > DEFECT * max(1.0, abs(computed))
+        ):
+            raise ValueError(
+                f"{where}: claim key {claim['key']}: variant {row['variant']} ({row['family']}) is "
+                f"reagree's own reading but gives {value!r}, values.tsv {computed!r}: the variants "
+                "rule and the value rule disagree"
+            )
 
 
 def _tolerances(claim: dict, relation: str) -> tuple[float, float | None, str]:
@@ -234,11 +285,12 @@ def _tolerances(claim: dict, relation: str) -> tuple[float, float | None, str]:
     where = claim.get("_where_defined", "claim")
     word = claim.get("approximate", "")
     if word and "tolerance" in claim:
-        raise ValueError(f"{where}: claim {claim['key']}: an approximate word ({word!r}) sets the tolerance by the "
-                         "one rule; give no tolerance of its own")
+        raise ValueError(
+            f"{where}: claim {claim['key']}: an approximate word ({word!r}) sets the tolerance by the "
+            "one rule; give no tolerance of its own"
+        )
     if relation in INEQUALITIES and "tolerance" in claim:
-        raise ValueError(f"{where}: claim {claim['key']}: a bound (compare {relation}) is exact and takes no "
-                         "tolerance")
+        raise ValueError(f"{where}: claim {claim['key']}: a bound (compare {relation}) is exact and takes no tolerance")
     precision = 0.0 if relation in INEQUALITIES else printed_tolerance(claim["published"])
     if word:
         return precision, approximate_tolerance(claim["published"]), approximate_reason(word, claim["published"])
@@ -254,8 +306,16 @@ def _joined(*parts: str) -> str:
     return "; ".join(part for part in parts if part)
 
 
-def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, relation: str,
-                    tolerance: float | None, why: str, variant_rows: list[dict]) -> None:
+def _check_internal(
+    claim: dict,
+    row: dict,
+    value_row: dict,
+    computed: float,
+    relation: str,
+    tolerance: float | None,
+    why: str,
+    variant_rows: list[dict],
+) -> None:
     """An internal claim: consistent or inconsistent with the range its printed inputs
     allow; the variants of its relation searched the same way."""
     low, high = (float(value_row.get(end, np.nan)) for end in ("ci_low", "ci_high"))
@@ -263,11 +323,18 @@ def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, re
         low, high = computed, computed  # a relation whose inputs are constants: an exact value
     status = internal_status(claim["published"], low, high, relation, tolerance)
     bound = _bound_words(claim, relation, row["published"]) if relation in INEQUALITIES else ""
-    row.update(computed=computed, difference=computed - float(claim["published"]), status=status,
-               computed_low=low, computed_high=high, reason=_joined(bound, why, claim.get("note", "")))
+    row.update(
+        computed=computed,
+        difference=computed - float(claim["published"]),
+        status=status,
+        computed_low=low,
+        computed_high=high,
+        reason=_joined(bound, why, claim.get("note", "")),
+    )
     if status == "missing":
-        row["reason"] = _joined(f"no value computed from the printed numbers ({value_row.get('note')})",
-                                claim.get("note", ""))
+        row["reason"] = _joined(
+            f"no value computed from the printed numbers ({value_row.get('note')})", claim.get("note", "")
+        )
         return
     relations = [r for r in variant_rows if r.get("family") == PRINTED_RELATION]
     words, reproducing = printed_search(claim["published"], tolerance, relations, relation)
@@ -281,27 +348,43 @@ def _check_internal(claim: dict, row: dict, value_row: dict, computed: float, re
 
 
 def _bound_words(claim: dict, relation: str, published: str) -> str:
-    """"states > 40", or for a window's end "states <= 4 (a window's end, read to its
+    """ "states > 40", or for a window's end "states <= 4 (a window's end, read to its
     printed digits: <= 4.5)"."""
     allowance = bound_allowance(relation, claim["published"])
-    digits = f" (a window's end, read to its printed digits: {window_end(relation, claim['published'])})" \
-        if allowance else ""
+    digits = (
+        f" (a window's end, read to its printed digits: {window_end(relation, claim['published'])})"
+        if allowance
+        else ""
+    )
     return f"states {relation} {published}{digits}"
 
 
 def _check_bound(claim: dict, row: dict, value: float, relation: str, tolerance: float | None, why: str) -> None:
     """The data against a printed bound: holds or mismatch, with the bound in the reason."""
     status = bound_status(value, relation, claim["published"], tolerance)
-    row.update(computed=value, difference=value - float(claim["published"]), status=status,
-               tolerance=bound_allowance(relation, claim["published"]),
-               reason=_joined(_bound_words(claim, relation, row["published"]), why, claim.get("note", "")))
+    row.update(
+        computed=value,
+        difference=value - float(claim["published"]),
+        status=status,
+        tolerance=bound_allowance(relation, claim["published"]),
+        reason=_joined(_bound_words(claim, relation, row["published"]), why, claim.get("note", "")),
+    )
     if status == "mismatch":  # a bound is checked as printed: no reading of it to search
         row["explained_by"] = "a printed bound: no variant searched"
         row["cause"] = claim.get("cause", "")
 
 
-def _check_value(claim: dict, row: dict, value: float, computed: float, precision: float,
-                 tolerance: float | None, why: str, key_rows: list[dict], magnitude: bool) -> None:
+def _check_value(
+    claim: dict,
+    row: dict,
+    value: float,
+    computed: float,
+    precision: float,
+    tolerance: float | None,
+    why: str,
+    key_rows: list[dict],
+    magnitude: bool,
+) -> None:
     """A value from the data against a printed value: match, within tolerance or
     mismatch; for a value (not an interval end) the variants of its key are searched."""
     status = value_status(float(claim["published"]), value, precision, tolerance)
@@ -317,10 +400,17 @@ def _check_value(claim: dict, row: dict, value: float, computed: float, precisio
             row["cause"] = claim.get("cause", "") or first_cause(found)
 
 
-def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", settings: dict | None = None,
-                expansions: dict | None = None, *, variants: pd.DataFrame | None = None,
-                families_for: Callable[[str], list[str]] | None = None,
-                declared: Callable[[str], object] | None = None) -> pd.DataFrame:
+def diff_claims(
+    claims: list[dict],
+    values: pd.DataFrame,
+    paper_id: str = "",
+    settings: dict | None = None,
+    expansions: dict | None = None,
+    *,
+    variants: pd.DataFrame | None = None,
+    families_for: Callable[[str], list[str]] | None = None,
+    declared: Callable[[str], object] | None = None,
+) -> pd.DataFrame:
     """One row per claim with its status (module docstring); ``values`` is a values.tsv frame.
 
     ``variants``: the paper's variants.tsv rows; ``families_for(key)``: the families its
@@ -337,21 +427,32 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
         relation = claim.get("compare", "value")
         precision, tolerance, why = _tolerances(claim, relation)
         value_row = rows_by_key.get(claim["key"], {})
-        row = {"key": claim["key"], "end": end, "where": claim.get("where", ""),
-               "source": claim.get("source", "paper"),
-               "published": getattr(claim["published"], "text", None) or repr(float(claim["published"])),
-               "computed": np.nan, "difference": np.nan,
-               "tolerance": tolerance if tolerance is not None else precision,
-               "reason": _joined(why if claim.get("approximate") else "", claim.get("note", "")),
-               "explained_by": "", "cause": "",
-               **{column: value_row.get(column, "") if isinstance(value_row.get(column, ""), str) else ""
-                  for column in ("rule", "function")},
-               "computed_low": np.nan, "computed_high": np.nan,
-               "figure": figures[id(claim)],
-               "rounding": ""}
+        row = {
+            "key": claim["key"],
+            "end": end,
+            "where": claim.get("where", ""),
+            "source": claim.get("source", "paper"),
+            "published": getattr(claim["published"], "text", None) or repr(float(claim["published"])),
+            "computed": np.nan,
+            "difference": np.nan,
+            "tolerance": tolerance if tolerance is not None else precision,
+            "reason": _joined(why if claim.get("approximate") else "", claim.get("note", "")),
+            "explained_by": "",
+            "cause": "",
+            **{
+                column: value_row.get(column, "") if isinstance(value_row.get(column, ""), str) else ""
+                for column in ("rule", "function")
+            },
+            "computed_low": np.nan,
+            "computed_high": np.nan,
+            "figure": figures[id(claim)],
+            "rounding": "",
+        }
         if claim.get("uncheckable") or claim.get("not_recomputed"):
-            row.update(status="uncheckable" if claim.get("uncheckable") else "not recomputed",
-                       reason=claim.get("uncheckable") or claim["not_recomputed"])
+            row.update(
+                status="uncheckable" if claim.get("uncheckable") else "not recomputed",
+                reason=claim.get("uncheckable") or claim["not_recomputed"],
+            )
             rows.append(row)
             continue
         unmet = unmet_need(claim.get("needs", {}), paper_id, settings, expansions)
@@ -364,9 +465,13 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
             if family is None:
                 unproduced.append(claim)
                 continue
-            row.update(status="missing", reason=f"no value written under this key; {paper_id}'s keys.py declares it "
-                                                f"for rule {family.rule} ({family.function}): a defect in reagree",
-                       rule=family.rule, function=family.function)
+            row.update(
+                status="missing",
+                reason=f"no value written under this key; {paper_id}'s keys.py declares it "
+                f"for rule {family.rule} ({family.function}): a defect in reagree",
+                rule=family.rule,
+                function=family.function,
+            )
             rows.append(row)
             continue
         computed = float(value_row.get(end or "value", np.nan))
@@ -383,13 +488,13 @@ def diff_claims(claims: list[dict], values: pd.DataFrame, paper_id: str = "", se
             _check_bound(claim, row, value, relation, tolerance, why)
         else:
             if not end:
-                _check_variants(claim, computed, key_rows, families_for(claim["key"]) if families_for else [],
-                                paper_id)
+                _check_variants(claim, computed, key_rows, families_for(claim["key"]) if families_for else [], paper_id)
             _check_value(claim, row, value, computed, precision, tolerance, why, key_rows, relation == "abs")
         if row["status"] == "missing" and claim.get("source") != "internal":
             what = f"the {end} of " if end else ""
-            row["reason"] = f"no value computed for {what}this key" + (f" ({value_row.get('note')})"
-                                                                       if value_row.get("note") else "")
+            row["reason"] = f"no value computed for {what}this key" + (
+                f" ({value_row.get('note')})" if value_row.get("note") else ""
+            )
         rows.append(row)
     if unproduced:
         raise _unproduced(unproduced, sorted(rows_by_key))
@@ -405,10 +510,23 @@ def read_claims(path) -> pd.DataFrame:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - data.rfind(b"\n", 0, error.start)
-        raise ValueError(f"{path}, line {line}: not UTF-8 text ({error.reason} at byte {column} of the line); it is "
-                         "written by reagree: rebuild it (make all)") from None
-    return pd.read_csv(io.StringIO(text), sep="\t", keep_default_na=False,
-                       dtype={"published": str, "end": str, "rule": str, "function": str, "explained_by": str,
-                              "cause": str, "figure": str, "rounding": str},
-                       na_values={"computed": [""], "difference": [""], "computed_low": [""],
-                                  "computed_high": [""]})
+        raise ValueError(
+            f"{path}, line {line}: not UTF-8 text ({error.reason} at byte {column} of the line); it is "
+            "written by reagree: rebuild it (make all)"
+        ) from None
+    return pd.read_csv(
+        io.StringIO(text),
+        sep="\t",
+        keep_default_na=False,
+        dtype={
+            "published": str,
+            "end": str,
+            "rule": str,
+            "function": str,
+            "explained_by": str,
+            "cause": str,
+            "figure": str,
+            "rounding": str,
+        },
+        na_values={"computed": [""], "difference": [""], "computed_low": [""], "computed_high": [""]},
+    )

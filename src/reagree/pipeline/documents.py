@@ -36,8 +36,16 @@ from pathlib import Path, PurePosixPath
 from reagree.pipeline.settings import paper_folders
 from reagree.pipeline.sources import SourceError, SourceNames, expand_entry, expand_sources, origin, source_names
 
-__all__ = ["FOLDER", "document_entries", "document_name", "document_params", "expand_documents", "paper_documents",
-           "repository_of", "with_documents"]
+__all__ = [
+    "FOLDER",
+    "document_entries",
+    "document_name",
+    "document_params",
+    "expand_documents",
+    "paper_documents",
+    "repository_of",
+    "with_documents",
+]
 
 FOLDER = "documents"
 _REPOSITORY_URL = re.compile(r"/(?P<commit>[0-9a-f]{40})/(?P<path>[^?#]+)$")
@@ -65,11 +73,13 @@ def expand_documents(paper_id: str, paper: dict, config: dict, sources: list[dic
     settings = config.get(paper_id) or {}
     files, seen = [], {source["name"]: "a source" for source in sources or []}
     for index, entry in enumerate(document_entries(paper_id, paper, config)):
-        where = f"paper {paper_id}, documents[{index}] ({entry['name'][len(FOLDER) + 1:]})"
+        where = f"paper {paper_id}, documents[{index}] ({entry['name'][len(FOLDER) + 1 :]})"
         for item in expand_entry(entry, settings, where):
             if item["name"] in seen:
-                raise SourceError(f"{where}: the name {document_name(item)!r} is also {seen[item['name']]}'s; give "
-                                  "each document a name of its own")
+                raise SourceError(
+                    f"{where}: the name {document_name(item)!r} is also {seen[item['name']]}'s; give "
+                    "each document a name of its own"
+                )
             seen[item["name"]] = f"documents entry {index}"
             files.append(dict(item, entry=index))
     return files
@@ -83,13 +93,15 @@ def paper_documents(papers: dict[str, dict], config: dict, workflow_dir: str | P
         unknown = sorted(set(config.get("documents") or {}) - set(known))
         if unknown:
             raise ValueError(f"config key 'documents': {unknown} are not paper folders (papers: {known})")
-    return {paper_id: expand_documents(paper_id, paper, config, expand_sources(paper, config.get(paper_id) or {}))
-            for paper_id, paper in papers.items()}
+    return {
+        paper_id: expand_documents(paper_id, paper, config, expand_sources(paper, config.get(paper_id) or {}))
+        for paper_id, paper in papers.items()
+    }
 
 
 def document_name(item: dict) -> str:
     """The name a ledger and the summary use for a document file: without ``documents/``."""
-    return item["name"][len(FOLDER) + 1:] if item["name"].startswith(f"{FOLDER}/") else item["name"]
+    return item["name"][len(FOLDER) + 1 :] if item["name"].startswith(f"{FOLDER}/") else item["name"]
 
 
 def repository_of(url: str | None) -> tuple[str, str] | None:
@@ -101,14 +113,24 @@ def repository_of(url: str | None) -> tuple[str, str] | None:
 def document_params(files: list[dict], data: str = "data", paper_id: str = "") -> list[dict]:
     """What the ledger rule needs of each document: its name, where it landed, where it
     came from, and the repository file it is (or None)."""
-    return [{"name": document_name(item), "path": f"{data}/{paper_id}/{item['name']}", "origin": origin(item),
-             "repository": list(repository_of(item.get("url")) or []) or None} for item in files]
+    return [
+        {
+            "name": document_name(item),
+            "path": f"{data}/{paper_id}/{item['name']}",
+            "origin": origin(item),
+            "repository": list(repository_of(item.get("url")) or []) or None,
+        }
+        for item in files
+    ]
 
 
 def with_documents(names: SourceNames, paper_id: str, paper: dict, settings_schema: dict | None = None) -> SourceNames:
     """``names`` (the paper's source names) and its documents' names (module docstring)."""
-    documents = source_names({"id": paper_id, "sources": document_entries(paper_id, paper, {})}, settings_schema,
-                             names.paper_yaml)
+    documents = source_names(
+        {"id": paper_id, "sources": document_entries(paper_id, paper, {})}, settings_schema, names.paper_yaml
+    )
     return dataclasses.replace(
-        names, templates=names.templates + documents.templates,
-        patterns=names.patterns + documents.patterns + (re.compile(rf"{FOLDER}/[A-Za-z0-9][A-Za-z0-9._-]*"),))
+        names,
+        templates=names.templates + documents.templates,
+        patterns=names.patterns + documents.patterns + (re.compile(rf"{FOLDER}/[A-Za-z0-9][A-Za-z0-9._-]*"),),
+    )

@@ -41,22 +41,28 @@ from reagree.pipeline.variantplan import VariantPlan, read_variants
 from reagree.pipeline.verdicts import INTERNAL, internal_status
 from reagree.stats.variants import describe
 
-_READING_WORDS = {"match": "at printed precision", "round_half_up": "rounding half up",
-                  "round_half_even": "rounding half to even", "truncation": "by truncation",
-                  "rounding_up": "by rounding up"}
+_READING_WORDS = {
+    "match": "at printed precision",
+    "round_half_up": "rounding half up",
+    "round_half_even": "rounding half to even",
+    "truncation": "by truncation",
+    "rounding_up": "by rounding up",
+}
 #: What each status says was checked.
-_MEANING = {"match": "reproduced from the released data at its printed digits",
-            "within tolerance": "from the released data, inside the claim's stated wider tolerance",
-            "holds": "a printed bound the released data keep",
-            "consistent": "consistent with the printed numbers it is checked against",
-            "inconsistent": "no value the printed inputs allow prints as it (a finding)",
-            "mismatch": "the released data do not give it back (a finding)",
-            "uncheckable": "nothing: what was released or fetched cannot give it (the reason below)",
-            "not recomputed": "nothing: the data are released, but reagree does not reimplement the method that "
-                              "printed it (the reason below names it)",
-            "not built": "nothing: the configuration left out a part it needs (the reason below names the setting)",
-            "not comparable": "computed under other settings than the paper's",
-            "missing": "no value computed: a defect in reagree"}
+_MEANING = {
+    "match": "reproduced from the released data at its printed digits",
+    "within tolerance": "from the released data, inside the claim's stated wider tolerance",
+    "holds": "a printed bound the released data keep",
+    "consistent": "consistent with the printed numbers it is checked against",
+    "inconsistent": "no value the printed inputs allow prints as it (a finding)",
+    "mismatch": "the released data do not give it back (a finding)",
+    "uncheckable": "nothing: what was released or fetched cannot give it (the reason below)",
+    "not recomputed": "nothing: the data are released, but reagree does not reimplement the method that "
+    "printed it (the reason below names it)",
+    "not built": "nothing: the configuration left out a part it needs (the reason below names the setting)",
+    "not comparable": "computed under other settings than the paper's",
+    "missing": "no value computed: a defect in reagree",
+}
 
 
 class BuildMissing(ValueError):
@@ -68,7 +74,7 @@ def _number(value: float) -> str:
 
 
 def _reproduces(readings: tuple[str, ...]) -> str:
-    """"yes, at printed precision", or "no" ("no (by truncation only: a note)" when only a
+    """ "yes, at printed precision", or "no" ("no (by truncation only: a note)" when only a
     rounding other than to nearest would give the print)."""
     if "match" in readings:
         return "yes, at printed precision"
@@ -96,13 +102,16 @@ def _plan(paper_id: str) -> VariantPlan | None:
 def _papers(results: Path, paper: str | None) -> list[str]:
     if paper is not None:
         if not (results / paper / "claims.tsv").is_file():
-            raise BuildMissing(f"no build of {paper} in {results}/ ({results / paper / 'claims.tsv'} is missing): "
-                               f"run `make all` (or snakemake) first, with {paper} in config papers")
+            raise BuildMissing(
+                f"no build of {paper} in {results}/ ({results / paper / 'claims.tsv'} is missing): "
+                f"run `make all` (or snakemake) first, with {paper} in config papers"
+            )
         return [paper]
     found = sorted(p.parent.name for p in results.glob("*/claims.tsv"))
     if not found:
-        raise BuildMissing(f"no build in {results}/ (no {results}/<paper>/claims.tsv): run `make all` "
-                           "(or snakemake) first")
+        raise BuildMissing(
+            f"no build in {results}/ (no {results}/<paper>/claims.tsv): run `make all` (or snakemake) first"
+        )
     return found
 
 
@@ -126,16 +135,23 @@ def explain(key: str, results: str | Path = "results", paper: str | None = None)
         paths = variant_files(results / paper_id)
         variants = read_variants(paths) if paths else pd.DataFrame(columns=["key"])
         rows = variants[variants["key"] == key].to_dict("records")
-        where = (str(paths[0]) if len(paths) == 1 else f"{results / paper_id / 'variants'}/*.tsv" if paths
-                 else f"no variants file under {results / paper_id}")
+        where = (
+            str(paths[0])
+            if len(paths) == 1
+            else f"{results / paper_id / 'variants'}/*.tsv"
+            if paths
+            else f"no variants file under {results / paper_id}"
+        )
         for claim in chosen.to_dict("records"):
             blocks.append(_claim_block(paper_id, claim, rows, where, _plan(paper_id)))
     if not blocks:
         near = difflib.get_close_matches(key, sorted(every_key), n=3, cutoff=0.6)
         where = f"{paper}'s claims" if paper else f"the claims of {results}/"
         hint = f"; did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
-        failed = "".join(f"; {paper_id} failed, its claims could not be diffed, so none of its keys has a verdict: "
-                         f"{error}" for paper_id, error in failed_papers(results, searched).items())
+        failed = "".join(
+            f"; {paper_id} failed, its claims could not be diffed, so none of its keys has a verdict: {error}"
+            for paper_id, error in failed_papers(results, searched).items()
+        )
         raise ValueError(f"no claim has the key {key!r} in {where}{hint}{failed}")
     return "\n\n".join(blocks) + "\n"
 
@@ -146,8 +162,9 @@ def _status_lines(claim: dict) -> list[str]:
     tolerance = float(claim["tolerance"]) if not math.isnan(float(claim["tolerance"])) else 0.0
     precision = printed_tolerance(published)
     if claim.get("reason", "").startswith("states "):
-        read = "a bound" + (f", its window end read to its printed digits (within {tolerance:g})" if tolerance else
-                            ", exact")
+        read = "a bound" + (
+            f", its window end read to its printed digits (within {tolerance:g})" if tolerance else ", exact"
+        )
     elif abs(tolerance - precision) > 1e-12 * max(1.0, precision):
         why = "the approximate-words rule" if claim.get("reason", "").startswith("'") else "a stated wider tolerance"
         read = f"within {tolerance:g}: {why} (the reason below)"
@@ -164,8 +181,10 @@ def _status_lines(claim: dict) -> list[str]:
         lines.append(f"  checked   {_MEANING[status]}")
     low, high = claim.get("computed_low"), claim.get("computed_high")
     if status in INTERNAL and isinstance(low, float) and not math.isnan(low):
-        lines.append(f"  inputs    each printed input +/- half a unit of its last digit: the value lies in "
-                     f"{low:.6g} to {high:.6g}")
+        lines.append(
+            f"  inputs    each printed input +/- half a unit of its last digit: the value lies in "
+            f"{low:.6g} to {high:.6g}"
+        )
     return lines
 
 
@@ -173,11 +192,16 @@ def _family_lines(rows: list[dict], readings: dict, published: str, family_width
     """A family of more than ``MANY`` variants as one line: how many reproduce the print."""
     values = [float(r["value"]) for r in rows if not math.isnan(float(r["value"]))]
     hits = [float(r["value"]) for r in rows if "match" in readings.get(r["variant"], ())]
-    spread = f" ({_number(min(hits))} to {_number(max(hits))})" if hits and min(hits) != max(hits) else \
-        (f" ({_number(hits[0])})" if hits else "")
-    return [f"    {rows[0]['family']:<{family_width}}  {f'{len(rows)} variants':<{width}}  "
-            f"{f'{_number(min(values))}..{_number(max(values))}' if values else '':>12}  "
-            f"{len(hits)} of {len(rows)} reproduce {published}{spread}"]
+    spread = (
+        f" ({_number(min(hits))} to {_number(max(hits))})"
+        if hits and min(hits) != max(hits)
+        else (f" ({_number(hits[0])})" if hits else "")
+    )
+    return [
+        f"    {rows[0]['family']:<{family_width}}  {f'{len(rows)} variants':<{width}}  "
+        f"{f'{_number(min(values))}..{_number(max(values))}' if values else '':>12}  "
+        f"{len(hits)} of {len(rows)} reproduce {published}{spread}"
+    ]
 
 
 def _printed_relation_lines(claim: dict, rows: list[dict]) -> list[str]:
@@ -187,17 +211,24 @@ def _printed_relation_lines(claim: dict, rows: list[dict]) -> list[str]:
         return ["  variants  none tried (the relation declares none: <paper>/internal.py)"]
     lines = [f"  variants  {len(rows)} tried (other relations over printed numbers):"]
     for row in rows:
-        verdict = internal_status(claim["published"], float(row["low"]), float(row["high"]), "value",
-                                  None if abs(float(claim["tolerance"]) - printed_tolerance(claim["published"])) < 1e-12
-                                  else float(claim["tolerance"]))
-        lines.append(f"    {row['variant']}  {_number(float(row['value']))} (inputs allow {_number(float(row['low']))} "
-                     f"to {_number(float(row['high']))}): {'reproduces' if verdict == 'consistent' else 'does not reproduce'}"
-                     f" {claim['published']}  [{row.get('note', '')}]")
+        verdict = internal_status(
+            claim["published"],
+            float(row["low"]),
+            float(row["high"]),
+            "value",
+            None
+            if abs(float(claim["tolerance"]) - printed_tolerance(claim["published"])) < 1e-12
+            else float(claim["tolerance"]),
+        )
+        lines.append(
+            f"    {row['variant']}  {_number(float(row['value']))} (inputs allow {_number(float(row['low']))} "
+            f"to {_number(float(row['high']))}): {'reproduces' if verdict == 'consistent' else 'does not reproduce'}"
+            f" {claim['published']}  [{row.get('note', '')}]"
+        )
     return lines
 
 
-def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str,
-                 plan: VariantPlan | None) -> str:
+def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: str, plan: VariantPlan | None) -> str:
     key = claim["key"]
     end = f" ({claim['end']} of its interval)" if claim.get("end") else ""
     lines = [f"{paper_id}: {key}{end}", f"  where     {claim['where']} (source: {claim['source']})"]
@@ -217,9 +248,13 @@ def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: st
                 lines.append(f"  {label:<9} {claim[field]}")
         return "\n".join(lines)
     if status not in COMPARED or claim.get("end"):
-        why = ("an interval end is not searched" if claim.get("end") else "a bound is checked as printed"
-               if status == "holds" or claim.get("reason", "").startswith("states ")
-               else f"a claim that is {status} is not compared")
+        why = (
+            "an interval end is not searched"
+            if claim.get("end")
+            else "a bound is checked as printed"
+            if status == "holds" or claim.get("reason", "").startswith("states ")
+            else f"a claim that is {status} is not compared"
+        )
         lines.append(f"  variants  none tried ({why})")
         return "\n".join(lines)
     own = [r for r in rows if r.get("own") == "yes"]
@@ -233,8 +268,10 @@ def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: st
     family_width = max([len(r["family"]) for r in rows] + [6])
     lines.append(f"  variants  {len(found.tried) - 1} tried ({variants_path}), reagree's value first:")
     lines.append(f"    {'family':<{family_width}}  {'variant':<{width}}  {'value':>12}  reproduces {published}?")
-    lines.append(f"    {'':<{family_width}}  {REAGREE:<{width}}  {_number(float(claim['computed'])):>12}  "
-                 f"{_reproduces(readings.get(REAGREE, ()))}")
+    lines.append(
+        f"    {'':<{family_width}}  {REAGREE:<{width}}  {_number(float(claim['computed'])):>12}  "
+        f"{_reproduces(readings.get(REAGREE, ()))}"
+    )
     seen: set[str] = set()
     for family, members in by_family.items():
         if len(members) > MANY:
@@ -252,11 +289,15 @@ def _claim_block(paper_id: str, claim: dict, rows: list[dict], variants_path: st
                 verdict = _reproduces(readings.get(row["variant"], ()))
             seen.add(row["variant"])
             about = _reading(row["variant"], plan)
-            lines.append(f"    {row['family']:<{family_width}}  {row['variant']:<{width}}  {_number(value):>12}  "
-                         f"{verdict}" + (f"  [{about}]" if about else ""))
+            lines.append(
+                f"    {row['family']:<{family_width}}  {row['variant']:<{width}}  {_number(value):>12}  "
+                f"{verdict}" + (f"  [{about}]" if about else "")
+            )
     if not rows:
-        lines.append("    (the paper declares no variant family for this key: workflow/papers/"
-                     f"{paper_id}/{paper_id}/variants.py)")
+        lines.append(
+            "    (the paper declares no variant family for this key: workflow/papers/"
+            f"{paper_id}/{paper_id}/variants.py)"
+        )
     lines.append(f"  explained {claim.get('explained_by') or '(nothing to add)'}")
     if claim.get("cause"):
         lines.append(f"  cause     {claim['cause']}")

@@ -37,8 +37,17 @@ from typing import Iterable, Iterator, Mapping
 
 import pandas as pd
 
-__all__ = ["CLAIMS_DIFFED", "CLAIMS_ERROR", "confirm_claims", "ending", "error_path", "failed_papers", "one_line",
-           "paper_failure", "read_failure"]
+__all__ = [
+    "CLAIMS_DIFFED",
+    "CLAIMS_ERROR",
+    "confirm_claims",
+    "ending",
+    "error_path",
+    "failed_papers",
+    "one_line",
+    "paper_failure",
+    "read_failure",
+]
 
 #: Beside each paper's claims.tsv: empty, or the error that stopped its claims.
 CLAIMS_ERROR = "claims_error.txt"
@@ -74,16 +83,17 @@ def ending(failed: Mapping[str, str]) -> list[str]:
     if not failed:
         return []
     names = ", ".join(failed)
-    lines = [f"reagree: the claims of {names} could not be diffed: {'its' if len(failed) == 1 else 'their'} "
-             "verdicts are withdrawn; every other paper's results stand in results/summary.md and "
-             "results/report.html. Fix the file named below and run again."]
+    lines = [
+        f"reagree: the claims of {names} could not be diffed: {'its' if len(failed) == 1 else 'their'} "
+        "verdicts are withdrawn; every other paper's results stand in results/summary.md and "
+        "results/report.html. Fix the file named below and run again."
+    ]
     lines += [f"reagree: {paper}: {error}" for paper, error in failed.items()]
     return lines
 
 
 @contextmanager
-def paper_failure(claims_path: str | Path, error_file: str | Path, log: logging.Logger,
-                  paper: str) -> Iterator[None]:
+def paper_failure(claims_path: str | Path, error_file: str | Path, log: logging.Logger, paper: str) -> Iterator[None]:
     """Rule diff_claims' body runs inside: when it raises ``ValueError`` (module
     docstring), the error is recorded in ``error_file``, ``claims_path`` gets the header
     and no row, and the job ends well; otherwise ``error_file`` is written empty."""

@@ -127,11 +127,14 @@ class Wanted:
 
 # --------------------------------------------------------------------------- URLs
 
+
 def _split_url(url: str) -> tuple[str, list[str]]:
     """Validate ``url`` and return (host directory name, path segments)."""
     parts = urllib.parse.urlsplit(url)
     if parts.scheme.lower() not in ("http", "https"):
-        raise FetchError(f"unsupported URL scheme {parts.scheme or '(none)'!r} in {url!r}: only http and https are allowed")
+        raise FetchError(
+            f"unsupported URL scheme {parts.scheme or '(none)'!r} in {url!r}: only http and https are allowed"
+        )
     try:
         hostname, port = parts.hostname, parts.port
     except ValueError as exc:  # e.g. a non-numeric port
@@ -166,6 +169,7 @@ def mirror_path(url: str, mirror: str | os.PathLike) -> pathlib.Path:
 
 
 # ----------------------------------------------------------------------- helpers
+
 
 def _human(n: int) -> str:
     """Format a byte count for log lines."""
@@ -215,6 +219,7 @@ def _check_digest(actual: str, expected: str | None, url: str, where: str = "") 
 
 # ------------------------------------------------------ mirror and local copies
 
+
 def _mirror_copier(url, mirror, expected, log):
     """``produce`` for one mirror copy (no network); raises if the mirror lacks it."""
     src = mirror_path(url, mirror)
@@ -262,6 +267,7 @@ def _file_copier(src: pathlib.Path, url: str, expected, where: str, reading: str
 
 
 # --------------------------------------------------------------------- HTTP mode
+
 
 class _HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
     """Follow redirects to http and https only (never file://, ftp://, ...)."""
@@ -358,9 +364,16 @@ class _WatchedHTTPS(_Watching, urllib.request.HTTPSHandler):
     pass
 
 
-def _download_once(url: str, out, timeout: float, log, deadline: float = float("inf"),
-                   max_bytes: int = MAX_BYTES, deadline_seconds: float | None = None,
-                   exchanges: "_Batch | None" = None) -> str:
+def _download_once(
+    url: str,
+    out,
+    timeout: float,
+    log,
+    deadline: float = float("inf"),
+    max_bytes: int = MAX_BYTES,
+    deadline_seconds: float | None = None,
+    exchanges: "_Batch | None" = None,
+) -> str:
     """One HTTP attempt: stream the body into ``out``; return its sha256.
 
     Raises _Transient for retryable failures and FetchError for final ones.
@@ -428,8 +441,9 @@ def _download_once(url: str, out, timeout: float, log, deadline: float = float("
 def _past_deadline(url: str, answered: bool, received: int, deadline_seconds: float | None) -> FetchError:
     limit = f" of {deadline_seconds:g} s" if deadline_seconds is not None else ""
     so_far = f"{_human(received)} so far" if answered else "its response headers were not complete"
-    return FetchError(f"{url} was still arriving after the deadline{limit} ({so_far}); stopped "
-                      "(raise fetch.timeout for a slow link)")
+    return FetchError(
+        f"{url} was still arriving after the deadline{limit} ({so_far}); stopped (raise fetch.timeout for a slow link)"
+    )
 
 
 def _classify(exc: Exception, url: str, host: str, answered: bool, received: int, timeout: float) -> Exception:
@@ -447,24 +461,25 @@ def _classify(exc: Exception, url: str, host: str, answered: bool, received: int
         expected = exc.expected + got if exc.expected is not None else "?"
         return _Transient(f"truncated: got {got} of {expected} bytes", network=False)
     if isinstance(exc, TimeoutError) and answered:
-        return _Transient(f"the transfer stalled: nothing arrived for {timeout:g} s after {_human(received)}",
-                          network=False)
+        return _Transient(
+            f"the transfer stalled: nothing arrived for {timeout:g} s after {_human(received)}", network=False
+        )
     if isinstance(exc, TimeoutError):
-        return _Transient(f"the server at {host} accepted the connection but sent no answer for {timeout:g} s",
-                          network=False)
+        return _Transient(
+            f"the server at {host} accepted the connection but sent no answer for {timeout:g} s", network=False
+        )
     if isinstance(exc, urllib.error.URLError):
         return _Transient(f"{exc.reason}", network=True)
     if isinstance(exc, http.client.RemoteDisconnected):
         return _Transient(f"the server at {host} closed the connection without answering", network=False)
     if isinstance(exc, (http.client.BadStatusLine, http.client.LineTooLong)):
-        return _Transient(f"the server at {host} answered something that is not HTTP ({type(exc).__name__})",
-                          network=False)
+        return _Transient(
+            f"the server at {host} answered something that is not HTTP ({type(exc).__name__})", network=False
+        )
     if isinstance(exc, (ConnectionError, http.client.HTTPException)) and answered:
-        return _Transient(f"the connection broke after {_human(received)}: {type(exc).__name__}: {exc}",
-                          network=False)
+        return _Transient(f"the connection broke after {_human(received)}: {type(exc).__name__}: {exc}", network=False)
     if isinstance(exc, http.client.HTTPException):  # e.g. more than 100 headers: an answer, if a bad one
-        return _Transient(f"the server at {host} answered with a response that is not valid HTTP: {exc}",
-                          network=False)
+        return _Transient(f"the server at {host} answered with a response that is not valid HTTP: {exc}", network=False)
     if isinstance(exc, (ConnectionError, OSError)):
         return _Transient(f"{type(exc).__name__}: {exc}", network=True)
     return exc
@@ -491,8 +506,9 @@ class _Batch:
                 exchange.cancel()
 
 
-def _download_staged(url, dest, expected, timeout, retries, backoff, log, deadline_seconds, max_bytes,
-                     batch: _Batch | None = None) -> tuple[pathlib.Path, str]:
+def _download_staged(
+    url, dest, expected, timeout, retries, backoff, log, deadline_seconds, max_bytes, batch: _Batch | None = None
+) -> tuple[pathlib.Path, str]:
     """Download ``url`` to a temporary file beside ``dest`` with retries; return it and its sha256."""
     _split_url(url)  # same URL rules as the mirror: http(s) only, a host, a file
     log(f"fetching {url} -> {dest}")
@@ -507,8 +523,10 @@ def _download_staged(url, dest, expected, timeout, retries, backoff, log, deadli
             if batch is not None and batch.cancelled:
                 raise _Cancelled()
             if time.monotonic() >= deadline:
-                raise FetchError(f"could not fetch {url} before the deadline of {deadline_seconds:g} s "
-                                 f"({attempt} attempt(s)): {last}")
+                raise FetchError(
+                    f"could not fetch {url} before the deadline of {deadline_seconds:g} s "
+                    f"({attempt} attempt(s)): {last}"
+                )
 
         def produce(out) -> str:
             digest = _download_once(url, out, timeout, log, deadline, max_bytes, deadline_seconds, batch)
@@ -537,9 +555,20 @@ def _check_arguments(retries: int, timeout: float) -> None:
 
 # ------------------------------------------------------------------------ public
 
-def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirror: str | os.PathLike | None = None,
-          timeout: float, retries: int, backoff: float = 1.0, log=None, deadline: float | None = None,
-          max_bytes: int = MAX_BYTES) -> str:
+
+def fetch(
+    url: str,
+    dest: str | os.PathLike,
+    *,
+    sha256: str | None = None,
+    mirror: str | os.PathLike | None = None,
+    timeout: float,
+    retries: int,
+    backoff: float = 1.0,
+    log=None,
+    deadline: float | None = None,
+    max_bytes: int = MAX_BYTES,
+) -> str:
     """Materialise ``url`` at ``dest``; return the sha256 hex digest of what was written.
 
     With ``mirror`` set the file is copied from ``mirror_path(url, mirror)`` and the
@@ -555,8 +584,18 @@ def fetch(url: str, dest: str | os.PathLike, *, sha256: str | None = None, mirro
     byte is fetched.
     """
     wanted = Wanted(url, pathlib.Path(dest), sha256)
-    return fetch_all([wanted], mirror=mirror, timeout=timeout, retries=retries, backoff=backoff, log=log,
-                     deadline=deadline, max_bytes=max_bytes, workers=1, raise_first=True)[wanted.dest]
+    return fetch_all(
+        [wanted],
+        mirror=mirror,
+        timeout=timeout,
+        retries=retries,
+        backoff=backoff,
+        log=log,
+        deadline=deadline,
+        max_bytes=max_bytes,
+        workers=1,
+        raise_first=True,
+    )[wanted.dest]
 
 
 class FetchErrors(FetchError):
@@ -567,10 +606,19 @@ class FetchErrors(FetchError):
         self.failures = failures
 
 
-def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, timeout: float,
-              retries: int, backoff: float = 1.0, log=None, deadline: float | None = None,
-              max_bytes: int = MAX_BYTES, workers: int = WORKERS, raise_first: bool = False
-              ) -> dict[pathlib.Path, str]:
+def fetch_all(
+    wanted: list[Wanted],
+    *,
+    mirror: str | os.PathLike | None = None,
+    timeout: float,
+    retries: int,
+    backoff: float = 1.0,
+    log=None,
+    deadline: float | None = None,
+    max_bytes: int = MAX_BYTES,
+    workers: int = WORKERS,
+    raise_first: bool = False,
+) -> dict[pathlib.Path, str]:
     """Materialise every file of ``wanted`` (as ``fetch`` does one), all or nothing: each is
     staged under a temporary name and only when every one arrived whole and matched its
     sha256 are they renamed into place. Returns ``{dest: sha256}``. On failure nothing
@@ -595,8 +643,9 @@ def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, 
             return _stage(item.dest, _local_copier(pathlib.Path(item.local), item.sha256, log))
         if mirror is not None:
             return _stage(item.dest, _mirror_copier(item.url, mirror, item.sha256, log))
-        return _download_staged(item.url, item.dest, item.sha256, timeout, retries, backoff, log, deadline,
-                                max_bytes, batch)
+        return _download_staged(
+            item.url, item.dest, item.sha256, timeout, retries, backoff, log, deadline, max_bytes, batch
+        )
 
     def settle(item: Wanted, outcome) -> None:
         try:
@@ -613,8 +662,9 @@ def fetch_all(wanted: list[Wanted], *, mirror: str | os.PathLike | None = None, 
                     if failures and raise_first:
                         break
             else:
-                pool = concurrent.futures.ThreadPoolExecutor(max_workers=min(workers, len(items)),
-                                                             thread_name_prefix="reagree-fetch")
+                pool = concurrent.futures.ThreadPoolExecutor(
+                    max_workers=min(workers, len(items)), thread_name_prefix="reagree-fetch"
+                )
                 try:
                     futures.update({pool.submit(materialise, item): item for item in items})
                     for future in concurrent.futures.as_completed(futures):
@@ -668,6 +718,7 @@ def _termination_unwinds():
 
 # ------------------------------------------------------------ checks at the point of use
 
+
 def legacy_digest_record(path: str | os.PathLike) -> pathlib.Path:
     """Where reagree before the per-paper record (``reagree.pipeline.pins``) kept the sha256
     of a fetched file: ``.<name>.sha256`` beside it. Read once, moved into the record."""
@@ -716,8 +767,11 @@ SHARED_OFFLINE_CONFIG = "../shared/offline.yaml"
 def offline_message(hosts: list[str], missing: int) -> str:
     """What to do when sources must be downloaded and the network cannot reach them (the
     shared offline config is suggested only where it exists)."""
-    shared = (f"  use one:   make all CONFIG={SHARED_OFFLINE_CONFIG}\n             "
-              if pathlib.Path(SHARED_OFFLINE_CONFIG).is_file() else "  use one:   ")
+    shared = (
+        f"  use one:   make all CONFIG={SHARED_OFFLINE_CONFIG}\n             "
+        if pathlib.Path(SHARED_OFFLINE_CONFIG).is_file()
+        else "  use one:   "
+    )
     return (
         f"reagree cannot download its {missing} missing source file(s): no connection to {', '.join(hosts)}.\n"
         "A mirror is a folder holding the sources laid out by URL (https://HOST/PATH -> MIRROR/HOST/PATH); "
@@ -726,5 +780,3 @@ def offline_message(hosts: list[str], missing: int) -> str:
         "  make one:  reagree mirror /path/to/mirror   (on a machine with network; "
         "or --mirror OTHER to copy another mirror), then carry the folder over."
     )
-
-

@@ -61,9 +61,31 @@ from reagree.pipeline.printed import interval, parse
 from reagree.pipeline.rulekit import RuleOutputs
 from reagree.stats.undefined import Undefined, reason_of
 
-__all__ = ["Printed", "Relation", "Variant", "alternative", "check_printed", "difference", "evaluate", "maximum",
-           "mean", "minimum", "percentage", "pooled_percentage", "printed_texts", "rank", "ratio", "relate",
-           "relative_change", "same", "share", "total", "value_range", "variant_rows", "weighted_mean"]
+__all__ = [
+    "Printed",
+    "Relation",
+    "Variant",
+    "alternative",
+    "check_printed",
+    "difference",
+    "evaluate",
+    "maximum",
+    "mean",
+    "minimum",
+    "percentage",
+    "pooled_percentage",
+    "printed_texts",
+    "rank",
+    "ratio",
+    "relate",
+    "relative_change",
+    "same",
+    "share",
+    "total",
+    "value_range",
+    "variant_rows",
+    "weighted_mean",
+]
 
 #: The family name of a relation's variants in the paper's variants file.
 VARIANT_FAMILY = "printed_relation"
@@ -74,6 +96,7 @@ MAX_CORNERS = 16
 
 
 # --------------------------------------------------------------------------- the arithmetic
+
 
 def percentage(part: float, whole: float) -> float:
     """``100 * part / whole``: a count as a percentage of its base (Undefined for a zero base)."""
@@ -86,8 +109,9 @@ def pooled_percentage(*counts: float, parts: int) -> float:
     rows, each row printing its count and its base), not a mean of the rows' percentages
     (Undefined for a zero base)."""
     if not 0 < parts < len(counts):
-        raise ValueError(f"pooled_percentage: parts={parts} must leave at least one count and one base of "
-                         f"{len(counts)} operands")
+        raise ValueError(
+            f"pooled_percentage: parts={parts} must leave at least one count and one base of {len(counts)} operands"
+        )
     whole = float(sum(counts[parts:]))
     return Undefined("the bases sum to 0") if whole == 0 else 100.0 * float(sum(counts[:parts])) / whole
 
@@ -155,8 +179,21 @@ def weighted_mean(*counts: float, scores: Iterable[float]) -> float:
     return Undefined("the counts sum to 0") if n == 0 else sum(s * c for s, c in zip(scores, counts)) / n
 
 
-_FUNCTIONS = (percentage, share, total, mean, difference, ratio, relative_change, same, minimum, maximum, rank,
-              weighted_mean, pooled_percentage)
+_FUNCTIONS = (
+    percentage,
+    share,
+    total,
+    mean,
+    difference,
+    ratio,
+    relative_change,
+    same,
+    minimum,
+    maximum,
+    rank,
+    weighted_mean,
+    pooled_percentage,
+)
 
 
 # --------------------------------------------------------------------------- ranges over printed intervals
@@ -182,8 +219,10 @@ def _corners(function: Callable, ranges: tuple[Range, ...], options: Mapping) ->
     at its corners (a linear-fractional function is monotone along every segment, so its
     extremes over a box are at corners)."""
     if len(ranges) > MAX_CORNERS:
-        raise ValueError(f"{function.__name__}: {len(ranges)} operands; a range over more than {MAX_CORNERS} is "
-                         "not tried corner by corner")
+        raise ValueError(
+            f"{function.__name__}: {len(ranges)} operands; a range over more than {MAX_CORNERS} is "
+            "not tried corner by corner"
+        )
     values = [function(*corner, **options) for corner in itertools.product(*ranges)]
     undefined = [v for v in values if reason_of(v)]
     if undefined:
@@ -233,6 +272,7 @@ def value_range(function: Callable, ranges: tuple[Range, ...], options: Mapping 
 
 # --------------------------------------------------------------------------- relations
 
+
 @dataclass(frozen=True)
 class Printed:
     """The printed number of another claim: its key, and a part of its ``where`` when the
@@ -244,15 +284,18 @@ class Printed:
 
 def _check_function(function: Callable, what: str) -> None:
     if function not in _FUNCTIONS:
-        raise ValueError(f"{what}: its function {function_name(function)} is not one of "
-                         f"reagree.pipeline.internal's ({', '.join(f.__name__ for f in _FUNCTIONS)})")
+        raise ValueError(
+            f"{what}: its function {function_name(function)} is not one of "
+            f"reagree.pipeline.internal's ({', '.join(f.__name__ for f in _FUNCTIONS)})"
+        )
 
 
 def _operand_texts(operands: tuple, printed: Mapping[str, list[tuple[str, str]]], relation: str) -> list[str]:
     """The printed text of each operand (module docstring: how one is chosen); a constant
     as written."""
-    return [_resolve(operand, printed, relation) if isinstance(operand, Printed) else repr(operand)
-            for operand in operands]
+    return [
+        _resolve(operand, printed, relation) if isinstance(operand, Printed) else repr(operand) for operand in operands
+    ]
 
 
 def _computed(function: Callable, operands: tuple, options: Mapping, texts: list[str]) -> tuple[float, Range | None]:
@@ -261,15 +304,18 @@ def _computed(function: Callable, operands: tuple, options: Mapping, texts: list
     value = function(*(parse(text).value for text in texts), **options)
     if reason_of(value):
         return value, None
-    ranges = tuple(interval(text) if isinstance(operand, Printed) else (float(operand), float(operand))
-                   for text, operand in zip(texts, operands))
+    ranges = tuple(
+        interval(text) if isinstance(operand, Printed) else (float(operand), float(operand))
+        for text, operand in zip(texts, operands)
+    )
     found = value_range(function, ranges, options)
     return (Undefined(reason_of(found)), None) if reason_of(found) else (value, found)
 
 
 def _operand_words(texts: list[str], operands: tuple) -> str:
-    return ", ".join(f"{text} [{operand.key}]" if isinstance(operand, Printed) else text
-                     for text, operand in zip(texts, operands))
+    return ", ".join(
+        f"{text} [{operand.key}]" if isinstance(operand, Printed) else text for text, operand in zip(texts, operands)
+    )
 
 
 @dataclass(frozen=True)
@@ -288,11 +334,17 @@ class Variant:
         _check_function(self.function, f"variant {self.name}")
 
 
-def alternative(name: str, function: Callable, *operands: Printed | str | float, about: str,
-                options: Mapping[str, object] | None = None) -> Variant:
+def alternative(
+    name: str,
+    function: Callable,
+    *operands: Printed | str | float,
+    about: str,
+    options: Mapping[str, object] | None = None,
+) -> Variant:
     """A variant of a relation (a bare string operand is a claim key, a number a constant)."""
-    return Variant(name, function, tuple(Printed(o) if isinstance(o, str) else o for o in operands), about,
-                   dict(options or {}))
+    return Variant(
+        name, function, tuple(Printed(o) if isinstance(o, str) else o for o in operands), about, dict(options or {})
+    )
 
 
 @dataclass(frozen=True)
@@ -335,8 +387,9 @@ class Relation:
         texts = self.texts(printed)
         value, found = _computed(self.function, self.operands, self.options, texts)
         name = self.family.function.rsplit(".", 1)[-1]
-        row = self.family.row(value, note=f"{name}({_operand_words(texts, self.operands)}) of printed numbers",
-                              ci=found, **self.fields)
+        row = self.family.row(
+            value, note=f"{name}({_operand_words(texts, self.operands)}) of printed numbers", ci=found, **self.fields
+        )
         if found is not None:
             row["scheme"] = RANGE_SCHEME
         return row
@@ -348,21 +401,44 @@ class Relation:
         for variant in self.variants:
             texts = _operand_texts(variant.operands, printed, f"{self.key} (variant {variant.name})")
             value, found = _computed(variant.function, variant.operands, variant.options, texts)
-            rows.append({"key": self.key, "family": VARIANT_FAMILY, "variant": variant.name,
-                         "value": float(value), "own": "",
-                         "note": "; ".join(p for p in (f"{variant.about}: {variant.function.__name__}("
-                                                       f"{_operand_words(texts, variant.operands)})",
-                                                       reason_of(value)) if p),
-                         "low": found[0] if found else float("nan"), "high": found[1] if found else float("nan")})
+            rows.append(
+                {
+                    "key": self.key,
+                    "family": VARIANT_FAMILY,
+                    "variant": variant.name,
+                    "value": float(value),
+                    "own": "",
+                    "note": "; ".join(
+                        p
+                        for p in (
+                            f"{variant.about}: {variant.function.__name__}({_operand_words(texts, variant.operands)})",
+                            reason_of(value),
+                        )
+                        if p
+                    ),
+                    "low": found[0] if found else float("nan"),
+                    "high": found[1] if found else float("nan"),
+                }
+            )
         return rows
 
 
-def relate(family: Family, *operands: Printed | str | float, options: Mapping[str, object] | None = None,
-           variants: Iterable[Variant] = (), **fields: object) -> Relation:
+def relate(
+    family: Family,
+    *operands: Printed | str | float,
+    options: Mapping[str, object] | None = None,
+    variants: Iterable[Variant] = (),
+    **fields: object,
+) -> Relation:
     """A relation of ``family`` over ``operands`` (a bare string is a claim key, a number a
     constant), with the ``variants`` tried for its claim."""
-    return Relation(family, fields, tuple(Printed(o) if isinstance(o, str) else o for o in operands),
-                    dict(options or {}), tuple(variants))
+    return Relation(
+        family,
+        fields,
+        tuple(Printed(o) if isinstance(o, str) else o for o in operands),
+        dict(options or {}),
+        tuple(variants),
+    )
 
 
 def printed_texts(claims: Iterable[Mapping]) -> dict[str, list[tuple[str, str]]]:
@@ -375,8 +451,9 @@ def printed_texts(claims: Iterable[Mapping]) -> dict[str, list[tuple[str, str]]]
         if claim.get("compare") in INEQUALITIES:
             continue
         published = claim["published"]
-        out.setdefault(claim["key"], []).append((claim.get("where", ""), getattr(published, "text", None) or
-                                                 repr(float(published))))
+        out.setdefault(claim["key"], []).append(
+            (claim.get("where", ""), getattr(published, "text", None) or repr(float(published)))
+        )
     return out
 
 
@@ -387,8 +464,10 @@ def _resolve(operand: Printed, printed: Mapping[str, list[tuple[str, str]]], rel
         at = f" printed at a 'where' holding {operand.where!r}" if operand.where else ""
         raise ValueError(f"relation {relation}: no claim {operand.key}{at}")
     if len(texts) > 1:
-        raise ValueError(f"relation {relation}: claim {operand.key} is printed as {sorted(texts)} at "
-                         f"{[where for where, _ in found]}; name the place (Printed(key, where=...))")
+        raise ValueError(
+            f"relation {relation}: claim {operand.key} is printed as {sorted(texts)} at "
+            f"{[where for where, _ in found]}; name the place (Printed(key, where=...))"
+        )
     return texts.pop()
 
 

@@ -70,13 +70,20 @@ class Family:
             allowed = domain.fullmatch(text) if isinstance(domain, re.Pattern) else text in domain
             if not allowed:
                 shown = domain.pattern if isinstance(domain, re.Pattern) else list(domain)
-                raise ValueError(f"key {self.pattern}: {name}={text!r} is not a declared {self.slots[name]} "
-                                 f"({shown})")
+                raise ValueError(f"key {self.pattern}: {name}={text!r} is not a declared {self.slots[name]} ({shown})")
             texts[name] = text
         return _FIELD.sub(lambda match: texts[match.group(1)], self.pattern)
 
-    def row(self, value: object, *, note: str = "", interval: object | None = None,
-            ci: tuple[float, float] | None = None, reference: object | None = None, **fields: object) -> dict:
+    def row(
+        self,
+        value: object,
+        *,
+        note: str = "",
+        interval: object | None = None,
+        ci: tuple[float, float] | None = None,
+        reference: object | None = None,
+        **fields: object,
+    ) -> dict:
         """A values.tsv row of this family (``reagree.pipeline.tables.value_row``);
         ``reference``: the field library's value of the same coefficient
         (``reagree.stats.references.Reference``)."""
@@ -116,9 +123,12 @@ class KeyGrammar:
                 raise ValueError(f"{self.paper} key {pattern}: field name {field!r} is reserved or repeated")
             domain = self.slots[slot]
             domains[field], slots[field] = domain, slot
-            alternatives = domain.pattern if isinstance(domain, re.Pattern) else \
-                "|".join(re.escape(v) for v in sorted(domain, key=len, reverse=True))
-            regex += re.escape(pattern[at:match.start()]) + f"(?P<{field}>{alternatives})"
+            alternatives = (
+                domain.pattern
+                if isinstance(domain, re.Pattern)
+                else "|".join(re.escape(v) for v in sorted(domain, key=len, reverse=True))
+            )
+            regex += re.escape(pattern[at : match.start()]) + f"(?P<{field}>{alternatives})"
             at = match.end()
         regex += re.escape(pattern[at:])
         family = Family(pattern, rule, function_name(function), domains, slots, re.compile(regex))
@@ -155,8 +165,10 @@ class KeyGrammar:
             if family is None:
                 undeclared.append(row["key"])
             elif (row.get("rule"), row.get("function")) != (family.rule, family.function):
-                disagree.append(f"{row['key']} (written by {row.get('rule')!r} with {row.get('function')!r}; "
-                                f"declared for {family.rule!r} with {family.function!r})")
+                disagree.append(
+                    f"{row['key']} (written by {row.get('rule')!r} with {row.get('function')!r}; "
+                    f"declared for {family.rule!r} with {family.function!r})"
+                )
                 writers.add(str(row.get("rule")))
         where = f"workflow/papers/{self.paper}/{self.paper}/keys.py"
         if undeclared:
@@ -165,9 +177,11 @@ class KeyGrammar:
         if disagree:
             # a function renamed or moved since an earlier build wrote the rows: its rule's
             # script did not change, so nothing told the workflow to run it again
-            raise ValueError(f"{self.paper}: value row(s) disagree with {where}: {disagree[:5]}; if the code "
-                             "moved since these values were written, run their rule(s) again: snakemake "
-                             f"--forcerun {' '.join(sorted(writers))}")
+            raise ValueError(
+                f"{self.paper}: value row(s) disagree with {where}: {disagree[:5]}; if the code "
+                "moved since these values were written, run their rule(s) again: snakemake "
+                f"--forcerun {' '.join(sorted(writers))}"
+            )
 
     def unused(self, keys: Iterable[str]) -> list[Family]:
         """The families none of ``keys`` belongs to."""
@@ -203,6 +217,8 @@ def key_part(label: object) -> str:
     """
     part = _NOT_KEY_TEXT.sub("_", str(label).lower()).strip("_")
     if not part:
-        raise ValueError(f"label {label!r} has no letter or digit, so no key part can be made from it: "
-                         "name it in the key with a word of your own")
+        raise ValueError(
+            f"label {label!r} has no letter or digit, so no key part can be made from it: "
+            "name it in the key with a word of your own"
+        )
     return part

@@ -74,9 +74,28 @@ from reagree.pipeline.paperspec import repository_source, table_lines
 from reagree.pipeline.scan import Printed, agrees, read_document, scan_text
 from reagree.pipeline.verdicts import figure_ids
 
-__all__ = ["COUNT_COLUMNS", "LEDGER_HEADER", "REASONS", "STATUSES", "TABLE_COLUMNS", "TEXT_SOURCES", "WORDS",
-           "Document", "LedgerCheck", "LedgerError", "LedgerRow", "check_ledger", "check_paper", "ledger_text",
-           "read_counts", "read_ledger", "unchecked_counts", "unchecked_table", "unquoted", "unreviewed_rows"]
+__all__ = [
+    "COUNT_COLUMNS",
+    "LEDGER_HEADER",
+    "REASONS",
+    "STATUSES",
+    "TABLE_COLUMNS",
+    "TEXT_SOURCES",
+    "WORDS",
+    "Document",
+    "LedgerCheck",
+    "LedgerError",
+    "LedgerRow",
+    "check_ledger",
+    "check_paper",
+    "ledger_text",
+    "read_counts",
+    "read_ledger",
+    "unchecked_counts",
+    "unchecked_table",
+    "unquoted",
+    "unreviewed_rows",
+]
 
 LEDGER_HEADER = ("document", "line", "column", "printed", "kind", "status", "claims", "reason", "note")
 STATUSES = ("claimed", "dismissed", "unreviewed")
@@ -96,10 +115,31 @@ REASONS = {
 }
 WORDS = "words"
 #: The columns of ``results/<paper>/ledger.tsv``: every printed number and what the ledger says of it.
-TABLE_COLUMNS = ("document", "line", "column", "printed", "value", "decimals", "unit", "kind", "status", "claims",
-                 "reason")
-COUNT_COLUMNS = ("document", "printed", "claimed", "dismissed", "unreviewed", "unaccounted", "claimed_in_words",
-                 "sha256", "checked", "note")
+TABLE_COLUMNS = (
+    "document",
+    "line",
+    "column",
+    "printed",
+    "value",
+    "decimals",
+    "unit",
+    "kind",
+    "status",
+    "claims",
+    "reason",
+)
+COUNT_COLUMNS = (
+    "document",
+    "printed",
+    "claimed",
+    "dismissed",
+    "unreviewed",
+    "unaccounted",
+    "claimed_in_words",
+    "sha256",
+    "checked",
+    "note",
+)
 #: Claims sources that a paper's text prints (``repository:`` claims are printed by a repository file).
 TEXT_SOURCES = ("paper", "replication", "internal")
 _REGION = re.compile(r"([0-9]+)-([0-9]+)")
@@ -132,6 +172,7 @@ class LedgerRow:
 
 # --------------------------------------------------------------------------- reading and writing
 
+
 def _whole(cell: str, what: str, where: str) -> int:
     if not re.fullmatch(r"[0-9]+", cell) or int(cell) < 1:
         raise LedgerError(f"{where}: {what} {cell!r} is not a whole number from 1")
@@ -151,9 +192,11 @@ def _row(cells: list[str], where: str) -> LedgerRow:
     if status == "claimed" and not claims:
         raise LedgerError(f"{where}: a claimed number names the key of at least one claim in the claims column")
     if status == "dismissed" and reason not in REASONS:
-        raise LedgerError(f"{where}: a dismissed number gives a reason from the closed list: {', '.join(REASONS)} "
-                          f"(got {reason!r}); a result is claimed, even when it cannot be checked (uncheckable) or "
-                          "reagree does not reimplement its method (not recomputed)")
+        raise LedgerError(
+            f"{where}: a dismissed number gives a reason from the closed list: {', '.join(REASONS)} "
+            f"(got {reason!r}); a result is claimed, even when it cannot be checked (uncheckable) or "
+            "reagree does not reimplement its method (not recomputed)"
+        )
     if status != "dismissed" and reason:
         raise LedgerError(f"{where}: only a dismissed number has a reason (this row is {status})")
     if status == "dismissed" and claims:
@@ -161,10 +204,13 @@ def _row(cells: list[str], where: str) -> LedgerRow:
     if region:
         first, last = int(region[1]), int(region[2])
         if not 1 <= first <= last or fields["column"] or fields["printed"] or status != "dismissed":
-            raise LedgerError(f"{where}: a region row gives lines FIRST-LAST (first <= last), no column and no "
-                              "printed text, and is dismissed with a reason")
-        return LedgerRow(where, fields["document"], first, None, "", fields["kind"], status, [], reason,
-                         fields["note"], last)
+            raise LedgerError(
+                f"{where}: a region row gives lines FIRST-LAST (first <= last), no column and no "
+                "printed text, and is dismissed with a reason"
+            )
+        return LedgerRow(
+            where, fields["document"], first, None, "", fields["kind"], status, [], reason, fields["note"], last
+        )
     line = _whole(fields["line"], "line", where)
     if fields["kind"] == WORDS:
         if status != "claimed" or not fields["printed"]:
@@ -174,8 +220,18 @@ def _row(cells: list[str], where: str) -> LedgerRow:
         column = _whole(fields["column"], "column", where)
         if not fields["printed"]:
             raise LedgerError(f"{where}: no printed text (the number as the document prints it)")
-    return LedgerRow(where, fields["document"], line, column, fields["printed"], fields["kind"], status, claims,
-                     reason, fields["note"])
+    return LedgerRow(
+        where,
+        fields["document"],
+        line,
+        column,
+        fields["printed"],
+        fields["kind"],
+        status,
+        claims,
+        reason,
+        fields["note"],
+    )
 
 
 def read_ledger(path: str | Path) -> list[LedgerRow]:
@@ -187,8 +243,9 @@ def read_ledger(path: str | Path) -> list[LedgerRow]:
         raise LedgerError(str(error)) from None
     if not lines or tuple(lines[0][1].split("\t")) != LEDGER_HEADER:
         got = lines[0][1].split("\t") if lines else "nothing"
-        raise LedgerError(f"{path}: the first line is {got}; a ledger's header is {list(LEDGER_HEADER)} "
-                          "(tab-separated)")
+        raise LedgerError(
+            f"{path}: the first line is {got}; a ledger's header is {list(LEDGER_HEADER)} (tab-separated)"
+        )
     rows = []
     for number, line in lines[1:]:
         cells = line.split("\t")
@@ -202,18 +259,28 @@ def ledger_text(rows: list[dict], comment: str = "") -> str:
     """A ledger file's text from row mappings (``LEDGER_HEADER`` fields)."""
     lines = [f"# {line}" if line else "#" for line in comment.splitlines()] + ["\t".join(LEDGER_HEADER)]
     for row in rows:
-        lines.append("\t".join(str(row.get(name, "")).replace("\t", " ").replace("\n", " ")
-                               for name in LEDGER_HEADER))
+        lines.append("\t".join(str(row.get(name, "")).replace("\t", " ").replace("\n", " ") for name in LEDGER_HEADER))
     return "\n".join(lines) + "\n"
 
 
 def unreviewed_rows(document: str, numbers: list[Printed]) -> list[dict]:
     """A row per number, ``unreviewed``, its context as the note: a new paper's ledger."""
-    return [{"document": document, "line": n.line, "column": n.column, "printed": n.printed, "kind": n.kind,
-             "status": "unreviewed", "note": n.context} for n in numbers]
+    return [
+        {
+            "document": document,
+            "line": n.line,
+            "column": n.column,
+            "printed": n.printed,
+            "kind": n.kind,
+            "status": "unreviewed",
+            "note": n.context,
+        }
+        for n in numbers
+    ]
 
 
 # --------------------------------------------------------------------------- the check
+
 
 @dataclass
 class Document:
@@ -271,8 +338,9 @@ def _moved(row: LedgerRow, document: Document, at: dict, accounted: set) -> str:
     return said
 
 
-def check_ledger(documents: list[Document], rows: list[LedgerRow], claims: list[dict], ledger: str,
-                 strict: bool = False) -> LedgerCheck:
+def check_ledger(
+    documents: list[Document], rows: list[LedgerRow], claims: list[dict], ledger: str, strict: bool = False
+) -> LedgerCheck:
     """Hold ``rows`` (one paper's ledger, named ``ledger`` in messages) against a fresh
     scan of its ``documents`` and the paper's ``claims`` (module docstring)."""
     errors: list[str] = []
@@ -298,8 +366,10 @@ def check_ledger(documents: list[Document], rows: list[LedgerRow], claims: list[
             continue
         place = (row.document, row.line, row.column)
         if place in status_of:
-            errors.append(f"{row.where}: {row.document}, line {row.line}, column {row.column} already has a row "
-                          f"({status_of[place].where}); each number has exactly one")
+            errors.append(
+                f"{row.where}: {row.document}, line {row.line}, column {row.column} already has a row "
+                f"({status_of[place].where}); each number has exactly one"
+            )
             continue
         status_of[place] = row
     table_rows, count_rows = [], []
@@ -319,47 +389,76 @@ def check_ledger(documents: list[Document], rows: list[LedgerRow], claims: list[
         for number in document.numbers:
             row = status_of.get((document.name, number.line, number.column))
             if row is None or row.printed != number.printed:
-                row = next((r for r in regions.get(document.name, []) if r.line <= number.line <= r.line_end),
-                           None)
+                row = next((r for r in regions.get(document.name, []) if r.line <= number.line <= r.line_end), None)
             status = row.status if row is not None else "missing"
             if row is None:
-                errors.append(f"{document.name}, line {number.line}, column {number.column}: {number.printed!r} "
-                              f"({number.kind}) is printed but has no row in {ledger}")
+                errors.append(
+                    f"{document.name}, line {number.line}, column {number.column}: {number.printed!r} "
+                    f"({number.kind}) is printed but has no row in {ledger}"
+                )
             tally[status] += 1
-            table_rows.append({"document": document.name, "line": number.line, "column": number.column,
-                               "printed": number.printed, "value": number.value_text,
-                               "decimals": "" if number.decimals is None else number.decimals, "unit": number.unit,
-                               "kind": number.kind, "status": status,
-                               "claims": ";".join(row.claims) if row is not None else "",
-                               "reason": row.reason if row is not None else ""})
-        count_rows.append({"document": document.name, "printed": len(document.numbers), "claimed": tally["claimed"],
-                           "dismissed": tally["dismissed"], "unreviewed": tally["unreviewed"],
-                           "unaccounted": tally["unreviewed"] + tally["missing"],
-                           "claimed_in_words": words.get(document.name, 0), "sha256": document.sha256,
-                           "checked": "yes", "note": ""})
+            table_rows.append(
+                {
+                    "document": document.name,
+                    "line": number.line,
+                    "column": number.column,
+                    "printed": number.printed,
+                    "value": number.value_text,
+                    "decimals": "" if number.decimals is None else number.decimals,
+                    "unit": number.unit,
+                    "kind": number.kind,
+                    "status": status,
+                    "claims": ";".join(row.claims) if row is not None else "",
+                    "reason": row.reason if row is not None else "",
+                }
+            )
+        count_rows.append(
+            {
+                "document": document.name,
+                "printed": len(document.numbers),
+                "claimed": tally["claimed"],
+                "dismissed": tally["dismissed"],
+                "unreviewed": tally["unreviewed"],
+                "unaccounted": tally["unreviewed"] + tally["missing"],
+                "claimed_in_words": words.get(document.name, 0),
+                "sha256": document.sha256,
+                "checked": "yes",
+                "note": "",
+            }
+        )
         if strict and tally["unreviewed"]:
             first = next(r for r in table_rows if r["document"] == document.name and r["status"] == "unreviewed")
-            errors.append(f"{ledger}: {tally['unreviewed']} numbers of {document.name} are unreviewed, and "
-                          f"strict_ledger is on (the first: line {first['line']}, column {first['column']}, "
-                          f"{first['printed']!r}); claim or dismiss each")
+            errors.append(
+                f"{ledger}: {tally['unreviewed']} numbers of {document.name} are unreviewed, and "
+                f"strict_ledger is on (the first: line {first['line']}, column {first['column']}, "
+                f"{first['printed']!r}); claim or dismiss each"
+            )
     for row, document in word_rows:  # after the numbers: words locate what no printed number does
         line = document.lines[row.line - 1] if row.line <= len(document.lines) else ""
-        found = line.find(row.printed) + 1 if row.column is None else \
-            (row.column if line[row.column - 1:row.column - 1 + len(row.printed)] == row.printed else 0)
+        found = (
+            line.find(row.printed) + 1
+            if row.column is None
+            else (row.column if line[row.column - 1 : row.column - 1 + len(row.printed)] == row.printed else 0)
+        )
         if not found:
-            errors.append(f"{row.where}: {document.name}, line {row.line}: the words {row.printed!r} are not "
-                          "printed there")
+            errors.append(
+                f"{row.where}: {document.name}, line {row.line}: the words {row.printed!r} are not printed there"
+            )
         words[row.document] = words.get(row.document, 0) + 1
         errors += _locate(row, None, document, by_key, located, figure_of)
     for count in count_rows:
         count["claimed_in_words"] = words.get(count["document"], 0)
     errors += _unlocated(claims, documents, located, figure_of, ledger)
-    return LedgerCheck(errors, pd.DataFrame(table_rows, columns=list(TABLE_COLUMNS)),
-                       pd.DataFrame(count_rows, columns=list(COUNT_COLUMNS)))
+    return LedgerCheck(
+        errors,
+        pd.DataFrame(table_rows, columns=list(TABLE_COLUMNS)),
+        pd.DataFrame(count_rows, columns=list(COUNT_COLUMNS)),
+    )
 
 
-def _locate(row: LedgerRow, number: Printed | None, document: Document, by_key: dict, located: set,
-            figure_of: dict) -> list[str]:
+def _locate(
+    row: LedgerRow, number: Printed | None, document: Document, by_key: dict, located: set, figure_of: dict
+) -> list[str]:
     """The claims a row names: each exists, belongs to the document and quotes the number,
     and those that quote it are one printed figure."""
     errors, figures = [], {}
@@ -375,29 +474,37 @@ def _locate(row: LedgerRow, number: Printed | None, document: Document, by_key: 
         if number is None:  # words: the key's claims no printed number located
             quoting = [claim for claim in fitting if id(claim) not in located]
             if not quoting:
-                errors.append(f"{row.where}: the words {row.printed!r} name {key}, whose claims in "
-                              f"{document.name} are all located by printed numbers")
+                errors.append(
+                    f"{row.where}: the words {row.printed!r} name {key}, whose claims in "
+                    f"{document.name} are all located by printed numbers"
+                )
             located.update(id(claim) for claim in quoting)
             continue
-        quoting = [claim for claim in fitting if agrees(number, _published(claim), claim.get("compare", "value"),
-                                                        claim.get("approximate", ""))]
+        quoting = [
+            claim
+            for claim in fitting
+            if agrees(number, _published(claim), claim.get("compare", "value"), claim.get("approximate", ""))
+        ]
         if not quoting:
             published = ", ".join(f"{_published(c)} ({c.get('_where_defined', 'a claim')})" for c in fitting)
-            errors.append(f"{document.name}, line {row.line}, column {row.column}: {row.printed!r} is claimed by "
-                          f"{key}, which publishes {published}: the claim does not quote the printed number "
-                          f"({row.where})")
+            errors.append(
+                f"{document.name}, line {row.line}, column {row.column}: {row.printed!r} is claimed by "
+                f"{key}, which publishes {published}: the claim does not quote the printed number "
+                f"({row.where})"
+            )
         located.update(id(claim) for claim in quoting)
         figures.update({figure_of[id(claim)]: None for claim in quoting})
     if len(figures) > 1:
-        errors.append(f"{document.name}, line {row.line}, column {row.column}: {row.printed!r} is one printed number, "
-                      f"but the claims {row.where} names are {len(figures)} figures to the summary "
-                      f"({'; '.join(figures)}): join them with the figure column (docs/claims.md, 'One printed "
-                      "figure, one verdict')")
+        errors.append(
+            f"{document.name}, line {row.line}, column {row.column}: {row.printed!r} is one printed number, "
+            f"but the claims {row.where} names are {len(figures)} figures to the summary "
+            f"({'; '.join(figures)}): join them with the figure column (docs/claims.md, 'One printed "
+            "figure, one verdict')"
+        )
     return errors
 
 
-def _unlocated(claims: list[dict], documents: list[Document], located: set, figure_of: dict,
-               ledger: str) -> list[str]:
+def _unlocated(claims: list[dict], documents: list[Document], located: set, figure_of: dict, ledger: str) -> list[str]:
     """Claims a document prints that no row locates: itself, or (a claim of a paper's
     text) through another text claim of its figure, which prints the same digits. A
     repository claim needs a row of its own file, so its quote is checked there."""
@@ -412,26 +519,55 @@ def _unlocated(claims: list[dict], documents: list[Document], located: set, figu
         if source in TEXT_SOURCES and not texts:
             continue
         if source not in TEXT_SOURCES and not any(_fits(claim, d) for d in documents):
-            errors.append(f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} is printed by "
-                          f"{source}, which is not among the paper's documents (declare it under documents: in "
-                          "paper.yaml)")
+            errors.append(
+                f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} is printed by "
+                f"{source}, which is not among the paper's documents (declare it under documents: in "
+                "paper.yaml)"
+            )
             continue
-        errors.append(f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} ({_published(claim)}, "
-                      f"where {claim.get('where', '')!r}) is located by no row of {ledger}: give its printed number's "
-                      "row (or, for words, a words row) its key")
+        errors.append(
+            f"{claim.get('_where_defined', 'a claim')}: claim {claim['key']} ({_published(claim)}, "
+            f"where {claim.get('where', '')!r}) is located by no row of {ledger}: give its printed number's "
+            "row (or, for words, a words row) its key"
+        )
     return errors
 
 
 # --------------------------------------------------------------------------- a paper's check
 
+
 def unchecked_counts(documents: list[Document], why: str) -> pd.DataFrame:
     """Counts for documents whose numbers no ledger accounts for (``checked`` no)."""
-    rows = [{"document": d.name, "printed": len(d.numbers), "claimed": 0, "dismissed": 0, "unreviewed": 0,
-             "unaccounted": len(d.numbers), "claimed_in_words": 0, "sha256": d.sha256, "checked": "no", "note": why}
-            for d in documents]
+    rows = [
+        {
+            "document": d.name,
+            "printed": len(d.numbers),
+            "claimed": 0,
+            "dismissed": 0,
+            "unreviewed": 0,
+            "unaccounted": len(d.numbers),
+            "claimed_in_words": 0,
+            "sha256": d.sha256,
+            "checked": "no",
+            "note": why,
+        }
+        for d in documents
+    ]
     if not documents:
-        rows = [{"document": "", "printed": 0, "claimed": 0, "dismissed": 0, "unreviewed": 0, "unaccounted": 0,
-                 "claimed_in_words": 0, "sha256": "", "checked": "no", "note": why}]
+        rows = [
+            {
+                "document": "",
+                "printed": 0,
+                "claimed": 0,
+                "dismissed": 0,
+                "unreviewed": 0,
+                "unaccounted": 0,
+                "claimed_in_words": 0,
+                "sha256": "",
+                "checked": "no",
+                "note": why,
+            }
+        ]
     return pd.DataFrame(rows, columns=list(COUNT_COLUMNS))
 
 
@@ -441,9 +577,23 @@ def read_counts(path: str | Path) -> pd.DataFrame:
 
 
 def unchecked_table(documents: list[Document], status: str) -> pd.DataFrame:
-    rows = [{"document": d.name, "line": n.line, "column": n.column, "printed": n.printed, "value": n.value_text,
-             "decimals": "" if n.decimals is None else n.decimals, "unit": n.unit, "kind": n.kind, "status": status,
-             "claims": "", "reason": ""} for d in documents for n in d.numbers]
+    rows = [
+        {
+            "document": d.name,
+            "line": n.line,
+            "column": n.column,
+            "printed": n.printed,
+            "value": n.value_text,
+            "decimals": "" if n.decimals is None else n.decimals,
+            "unit": n.unit,
+            "kind": n.kind,
+            "status": status,
+            "claims": "",
+            "reason": "",
+        }
+        for d in documents
+        for n in d.numbers
+    ]
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
@@ -459,24 +609,34 @@ def unquoted(claims: list[dict], documents: list[Document], paper_id: str) -> li
         where = claim.get("_where_defined", "a claim")
         document = next((d for d in documents if _fits(claim, d)), None)
         if document is None:
-            errors.append(f"{where}: claim {claim['key']} cites {cited[0]}@{cited[1]}, which is no document of "
-                          f"{paper_id} (declare it under documents: in paper.yaml, so the quote can be checked)")
-        elif not any(agrees(n, _published(claim), claim.get("compare", "value"), claim.get("approximate", ""))
-                     for n in document.numbers):
-            errors.append(f"{where}: claim {claim['key']} says {cited[0]}@{cited[1]} prints {_published(claim)}; "
-                          f"the fetched {document.name} prints no such number")
+            errors.append(
+                f"{where}: claim {claim['key']} cites {cited[0]}@{cited[1]}, which is no document of "
+                f"{paper_id} (declare it under documents: in paper.yaml, so the quote can be checked)"
+            )
+        elif not any(
+            agrees(n, _published(claim), claim.get("compare", "value"), claim.get("approximate", ""))
+            for n in document.numbers
+        ):
+            errors.append(
+                f"{where}: claim {claim['key']} says {cited[0]}@{cited[1]} prints {_published(claim)}; "
+                f"the fetched {document.name} prints no such number"
+            )
     return errors
 
 
 def _failure(head: str, errors: list[str]) -> LedgerError:
     shown = errors[:200]
     more = f"\n... and {len(errors) - len(shown)} more" if len(errors) > len(shown) else ""
-    return LedgerError(f"{head} ({len(errors)} problem{'s' if len(errors) != 1 else ''}):\n"
-                       + "\n".join(f"- {e}" for e in shown) + more)
+    return LedgerError(
+        f"{head} ({len(errors)} problem{'s' if len(errors) != 1 else ''}):\n"
+        + "\n".join(f"- {e}" for e in shown)
+        + more
+    )
 
 
-def check_paper(paper_id: str, claims: list[dict], documents: list[dict], ledger: str | Path | None,
-                strict: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+def check_paper(
+    paper_id: str, claims: list[dict], documents: list[dict], ledger: str | Path | None, strict: bool = False
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One paper's ledger held against its documents (``documents``: ``name``, ``path``,
     ``repository`` as ``reagree.pipeline.documents.document_params`` gives them): the
     table of every printed number and the counts per document. Without documents, or
@@ -484,21 +644,31 @@ def check_paper(paper_id: str, claims: list[dict], documents: list[dict], ledger
     when documents exist but no ledger does), and the repository quotes are still held
     against their files (``unquoted``); a ledger that does not account for its documents,
     or a misquote, raises LedgerError listing every problem."""
-    read = [Document(d["name"], read_document(d["path"]), tuple(d["repository"]) if d.get("repository") else None,
-                     reads.sha256_read(d["path"])) for d in documents]  # the sha256 of the bytes scanned
+    read = [
+        Document(
+            d["name"],
+            read_document(d["path"]),
+            tuple(d["repository"]) if d.get("repository") else None,
+            reads.sha256_read(d["path"]),
+        )
+        for d in documents
+    ]  # the sha256 of the bytes scanned
     folder = f"workflow/papers/{paper_id}"
     if ledger is None or not read:
         misquoted = unquoted(claims, read, paper_id)
         if misquoted:
-            raise _failure(f"{paper_id}: claims that quote the authors' repository, held against its files",
-                           misquoted)
+            raise _failure(f"{paper_id}: claims that quote the authors' repository, held against its files", misquoted)
     if not read:
-        why = (f"not checked: {paper_id} declares no document (documents: in paper.yaml, or the config's "
-               "documents:), so its printed numbers were not compared with the ledger")
+        why = (
+            f"not checked: {paper_id} declares no document (documents: in paper.yaml, or the config's "
+            "documents:), so its printed numbers were not compared with the ledger"
+        )
         return unchecked_table(read, "not checked"), unchecked_counts(read, why)
     if ledger is None:
-        why = (f"not checked: no ledger ({folder}/ledger.tsv); `reagree scan DOCUMENT` lists the numbers, "
-               "`reagree new-paper --document` writes a ledger for a new paper")
+        why = (
+            f"not checked: no ledger ({folder}/ledger.tsv); `reagree scan DOCUMENT` lists the numbers, "
+            "`reagree new-paper --document` writes a ledger for a new paper"
+        )
         if strict:
             raise LedgerError(f"{paper_id}: {why}, and strict_ledger is on")
         return unchecked_table(read, "no ledger"), unchecked_counts(read, why)

@@ -63,8 +63,10 @@ class Paper:
         if not isinstance(self.keys, KeyGrammar):
             raise TypeError(f"Paper(keys=...) takes a reagree.pipeline.keys.KeyGrammar, not {type(self.keys).__name__}")
         if self.variants is not None and not isinstance(self.variants, VariantPlan):
-            raise TypeError("Paper(variants=...) takes a reagree.pipeline.variantplan.VariantPlan or None, "
-                            f"not {type(self.variants).__name__}")
+            raise TypeError(
+                "Paper(variants=...) takes a reagree.pipeline.variantplan.VariantPlan or None, "
+                f"not {type(self.variants).__name__}"
+            )
         relations = tuple(self.relations)
         wrong = [type(r).__name__ for r in relations if not isinstance(r, Relation)]
         if wrong:
@@ -83,8 +85,10 @@ def paper_code(paper_id: str) -> Paper:
     except ModuleNotFoundError as error:
         if error.name != paper_id:
             raise
-        raise ValueError(f"{paper_id}: no paper package (workflow/papers/{paper_id}/{paper_id}/__init__.py "
-                         "declaring PAPER = reagree.pipeline.paper.Paper(keys=...))") from None
+        raise ValueError(
+            f"{paper_id}: no paper package (workflow/papers/{paper_id}/{paper_id}/__init__.py "
+            "declaring PAPER = reagree.pipeline.paper.Paper(keys=...))"
+        ) from None
     paper = getattr(module, "PAPER", None)
     if not isinstance(paper, Paper):
         raise ValueError(f"{module.__file__}: declares no PAPER (a reagree.pipeline.paper.Paper)")

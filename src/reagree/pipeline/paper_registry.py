@@ -92,8 +92,9 @@ class PaperBuild:
     requirements: list[Requirement] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.targets = [self.data_path(source["name"]) for source in self.sources] + \
-            [f"{self.results}/inputs.sha256"] * bool(self.sources)
+        self.targets = [self.data_path(source["name"]) for source in self.sources] + [
+            f"{self.results}/inputs.sha256"
+        ] * bool(self.sources)
 
     @property
     def results(self) -> str:
@@ -126,8 +127,15 @@ class PaperBuild:
             if path is not None:
                 add(*_expand(str(path), wildcards))
 
-    def require(self, setting: str | None, packages: dict[str, str] | None = None, model: str | None = None,
-                model_setting: str | None = None, extra: str | None = None, part: str | None = None) -> None:
+    def require(
+        self,
+        setting: str | None,
+        packages: dict[str, str] | None = None,
+        model: str | None = None,
+        model_setting: str | None = None,
+        extra: str | None = None,
+        part: str | None = None,
+    ) -> None:
         """What the part that ``setting`` switches on needs beyond the lock: importable
         ``packages`` (``{import name: pip name}``, from reagree's optional ``extra`` when
         one holds them) and the weights of ``model``, named by ``model_setting``. Recorded
@@ -135,8 +143,9 @@ class PaperBuild:
         switches: ``setting`` None), and checked before any job runs
         (``reagree.pipeline.requirements``)."""
         if setting is None or self.settings.get(setting):
-            self.requirements.append(Requirement(self.id, setting, dict(packages or {}), model, model_setting,
-                                                 extra, part))
+            self.requirements.append(
+                Requirement(self.id, setting, dict(packages or {}), model, model_setting, extra, part)
+            )
 
 
 def _expand(path: str, wildcards: Mapping[str, Iterable[str]]) -> list[str]:
@@ -180,16 +189,25 @@ def open_registry(papers: dict[str, dict], config: dict) -> Registry:
     """The registry of this run's papers (``load_enabled_papers``), their settings in
     ``config``; from now on ``registry()`` returns it."""
     global _current
-    _current = Registry({paper_id: PaperBuild(paper_id, paper, config.get(paper_id) or {},
-                                              expand_sources(paper, config.get(paper_id) or {}),
-                                              expansion_values(paper, config.get(paper_id) or {}))
-                         for paper_id, paper in papers.items()})
+    _current = Registry(
+        {
+            paper_id: PaperBuild(
+                paper_id,
+                paper,
+                config.get(paper_id) or {},
+                expand_sources(paper, config.get(paper_id) or {}),
+                expansion_values(paper, config.get(paper_id) or {}),
+            )
+            for paper_id, paper in papers.items()
+        }
+    )
     return _current
 
 
 def registry() -> Registry:
     """The registry common.smk opened for this run (a paper's rules.smk imports it)."""
     if _current is None:
-        raise RuntimeError("no paper registry is open: workflow/rules/common.smk opens it before the papers' "
-                           "rules.smk are included")
+        raise RuntimeError(
+            "no paper registry is open: workflow/rules/common.smk opens it before the papers' rules.smk are included"
+        )
     return _current

@@ -38,7 +38,9 @@ def _allowed(module: str) -> bool:
 def import_code(module: str) -> ModuleType:
     """Import ``module`` when it is reagree's own, a reference library's or a paper package's (ValueError otherwise)."""
     if not _allowed(module):
-        raise ValueError(f"{module!r}: reagree imports only its own modules, its reference libraries and a paper's package")
+        raise ValueError(
+            f"{module!r}: reagree imports only its own modules, its reference libraries and a paper's package"
+        )
     root = module.split(".")[0]
     if root not in REFERENCE_LIBRARIES:
         # where the paper's package would come from, found without running any of it
@@ -47,8 +49,10 @@ def import_code(module: str) -> ModuleType:
         if spec is None:
             raise ModuleNotFoundError(f"No module named {root!r}", name=root)
         if "papers" not in re.split(r"[\\/]", origin):
-            raise ValueError(f"{module!r} is not a paper's package (found at {origin or 'no file'}); "
-                             "a paper's package lives in workflow/papers/<id>/<id>/")
+            raise ValueError(
+                f"{module!r} is not a paper's package (found at {origin or 'no file'}); "
+                "a paper's package lives in workflow/papers/<id>/<id>/"
+            )
     found = importlib.import_module(module)
     return found
 

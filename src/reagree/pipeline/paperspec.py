@@ -81,8 +81,17 @@ import jsonschema
 from reagree.pipeline.settings import load_schema, schema_error, schema_path, schema_validator
 from reagree.pipeline.yamlio import PrintedNumber, load_yaml, plain, plain_number_text
 
-__all__ = ["CLAIM_COLUMNS", "CLAIM_HEADER", "ClaimColumn", "PrintedNumber", "load_claim_table", "load_paper",
-           "printed_tolerance", "repository_source", "table_lines"]
+__all__ = [
+    "CLAIM_COLUMNS",
+    "CLAIM_HEADER",
+    "ClaimColumn",
+    "PrintedNumber",
+    "load_claim_table",
+    "load_paper",
+    "printed_tolerance",
+    "repository_source",
+    "table_lines",
+]
 
 CLAIMS_FOLDER = "claims"
 #: A tolerance counts as wider than the printed precision beyond this relative slack.
@@ -96,7 +105,7 @@ def printed_tolerance(value: float | int | str) -> float:
         exponent = Decimal(plain_number_text(text)[0]).as_tuple().exponent
     except InvalidOperation:
         raise ValueError(f"{text!r} is not a printed number") from None
-    return 0.5 * 10.0 ** exponent
+    return 0.5 * 10.0**exponent
 
 
 def _validation_error(where: str, error: jsonschema.ValidationError) -> ValueError:
@@ -105,6 +114,7 @@ def _validation_error(where: str, error: jsonschema.ValidationError) -> ValueErr
 
 
 # --------------------------------------------------------------------------- claim cells
+
 
 def _text(cell: str, where: str, decimal: str = "point") -> str:
     return cell
@@ -147,26 +157,36 @@ def _check_tolerance(claim: dict, where: str) -> None:
     key = claim.get("key", "?")
     if "tolerance" not in claim:
         if claim.get("tolerance_reason"):
-            raise ValueError(f"{where}: claim {key}: tolerance_reason is given but no tolerance; a claim without "
-                             "a tolerance is held to its printed precision (drop the reason, or give the tolerance)")
+            raise ValueError(
+                f"{where}: claim {key}: tolerance_reason is given but no tolerance; a claim without "
+                "a tolerance is held to its printed precision (drop the reason, or give the tolerance)"
+            )
         return
     if claim.get("approximate"):
-        raise ValueError(f"{where}: claim {key}: an approximate word ({claim['approximate']!r}) sets the "
-                         "tolerance by the one rule (docs/claims.md); give no tolerance of its own")
+        raise ValueError(
+            f"{where}: claim {key}: an approximate word ({claim['approximate']!r}) sets the "
+            "tolerance by the one rule (docs/claims.md); give no tolerance of its own"
+        )
     tolerance = claim["tolerance"]
     printed = getattr(tolerance, "text", None) or repr(tolerance)
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not math.isfinite(tolerance) \
-            or tolerance < 0:
+    if (
+        isinstance(tolerance, bool)
+        or not isinstance(tolerance, (int, float))
+        or not math.isfinite(tolerance)
+        or tolerance < 0
+    ):
         raise ValueError(f"{where}: claim {key}: tolerance {printed} must be a finite number >= 0")
     if "published" not in claim:
         return
     precision = printed_tolerance(claim["published"])
     if tolerance > precision * (1 + WIDER_SLACK) and not claim.get("tolerance_reason"):
-        raise ValueError(f"{where}: claim {key}: tolerance {printed} is wider than the printed precision of "
-                         f"{claim['published'].text} ({precision:g}) and gives no reason: say why in the "
-                         "tolerance_reason column (a Monte Carlo estimate from a random stream reagree cannot "
-                         "replay), or drop the tolerance. A printed value that was rounded up or truncated is a "
-                         "variant, not a wider tolerance.")
+        raise ValueError(
+            f"{where}: claim {key}: tolerance {printed} is wider than the printed precision of "
+            f"{claim['published'].text} ({precision:g}) and gives no reason: say why in the "
+            "tolerance_reason column (a Monte Carlo estimate from a random stream reagree cannot "
+            "replay), or drop the tolerance. A printed value that was rounded up or truncated is a "
+            "variant, not a wider tolerance."
+        )
 
 
 @dataclass(frozen=True)
@@ -182,28 +202,56 @@ CLAIM_COLUMNS = (
     ClaimColumn("key", _text, "the values.tsv key that should reproduce the number"),
     ClaimColumn("end", _text, "ci_low or ci_high: compare that end of the value's interval"),
     ClaimColumn("where", _text, "where the number is printed"),
-    ClaimColumn("source", _text, "where the number is printed: paper, replication (a published re-analysis), "
-                                 "'repository: <path>@<commit>' (a file of the authors' repository at a pinned "
-                                 "commit), or internal (checked against other printed numbers)"),
+    ClaimColumn(
+        "source",
+        _text,
+        "where the number is printed: paper, replication (a published re-analysis), "
+        "'repository: <path>@<commit>' (a file of the authors' repository at a pinned "
+        "commit), or internal (checked against other printed numbers)",
+    ),
     ClaimColumn("published", _number, "the number as printed (its precision is the default tolerance)"),
     ClaimColumn("tolerance", _number, "a tolerance wider than the printed precision (its reason in tolerance_reason)"),
-    ClaimColumn("compare", _text, "abs: compare the magnitude of the computed value; >, >=, <, <=: the printed "
-                                  "number is a bound the computed value must keep"),
+    ClaimColumn(
+        "compare",
+        _text,
+        "abs: compare the magnitude of the computed value; >, >=, <, <=: the printed "
+        "number is a bound the computed value must keep",
+    ),
     ClaimColumn("needs", _pairs, "setting=value;...: the part of the build the claim needs"),
     ClaimColumn("under", _pairs, "scheme=...;draws=...;seed=...;level=...: the interval's printed settings"),
-    ClaimColumn("uncheckable", _text, "why the number cannot be checked with what was released or fetched (data "
-                                      "never released, a page reagree does not fetch, ...)"),
-    ClaimColumn("not_recomputed", _text, "the method reagree does not reimplement (and the authors' file that does), "
-                                         "for a number whose data are released"),
+    ClaimColumn(
+        "uncheckable",
+        _text,
+        "why the number cannot be checked with what was released or fetched (data "
+        "never released, a page reagree does not fetch, ...)",
+    ),
+    ClaimColumn(
+        "not_recomputed",
+        _text,
+        "the method reagree does not reimplement (and the authors' file that does), "
+        "for a number whose data are released",
+    ),
     ClaimColumn("note", _text, "what is known about the number"),
-    ClaimColumn("tolerance_reason", _text, "why the tolerance is wider than the printed precision (Monte Carlo "
-                                           "error of an estimate reagree cannot replay); required with one"),
+    ClaimColumn(
+        "tolerance_reason",
+        _text,
+        "why the tolerance is wider than the printed precision (Monte Carlo "
+        "error of an estimate reagree cannot replay); required with one",
+    ),
     ClaimColumn("cause", _text, "a cause several mismatches share, in a few words; the summary lists a cause once"),
-    ClaimColumn("approximate", _text, "the approximate word the number is printed with (roughly, about, around, "
-                                      "nearly, almost, some, approximately, a factor of): read by the one rule, "
-                                      "reagree.pipeline.verdicts"),
-    ClaimColumn("figure", _text, "the key of another claim that checks the same printed figure (the data and an "
-                                 "internal check of one number): the two get one verdict"),
+    ClaimColumn(
+        "approximate",
+        _text,
+        "the approximate word the number is printed with (roughly, about, around, "
+        "nearly, almost, some, approximately, a factor of): read by the one rule, "
+        "reagree.pipeline.verdicts",
+    ),
+    ClaimColumn(
+        "figure",
+        _text,
+        "the key of another claim that checks the same printed figure (the data and an "
+        "internal check of one number): the two get one verdict",
+    ),
 )
 CLAIM_HEADER = tuple(column.name for column in CLAIM_COLUMNS)
 
@@ -217,8 +265,11 @@ def table_lines(path: str | Path) -> list[tuple[int, str]]:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    return [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
-            if line.strip() and not line.startswith("#")]
+    return [
+        (number, line.rstrip("\r"))
+        for number, line in enumerate(text.split("\n"), start=1)
+        if line.strip() and not line.startswith("#")
+    ]
 
 
 def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point") -> list[dict]:
@@ -230,8 +281,10 @@ def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point
         raise ValueError(f"{path}: no header line")
     header_line, header = rows[0][0], tuple(rows[0][1].split("\t"))
     if header != CLAIM_HEADER:
-        raise ValueError(f"{path}, line {header_line}: the header is {list(header)}; every claim table has the "
-                         f"header {list(CLAIM_HEADER)} (tab-separated)")
+        raise ValueError(
+            f"{path}, line {header_line}: the header is {list(header)}; every claim table has the "
+            f"header {list(CLAIM_HEADER)} (tab-separated)"
+        )
     validator = schema_validator(claim_schema)  # built once: a table has hundreds of rows
     claims = []
     for number, line in rows[1:]:
@@ -247,9 +300,11 @@ def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point
                 claim[column.name] = column.read(cell, f"{where}: claim {key}: {column.name}", decimal)
         _check_tolerance(claim, where)
         if claim.get("uncheckable") and claim.get("not_recomputed"):
-            raise ValueError(f"{where}: claim {key}: both uncheckable and not_recomputed are given; a number is "
-                             "either uncheckable (its data were never released or fetched) or not recomputed (its "
-                             "data are released, its method is not reimplemented): keep one")
+            raise ValueError(
+                f"{where}: claim {key}: both uncheckable and not_recomputed are given; a number is "
+                "either uncheckable (its data were never released or fetched) or not recomputed (its "
+                "data are released, its method is not reimplemented): keep one"
+            )
         error = schema_error(plain(claim), validator)
         if error is not None:
             raise _validation_error(where, error)
@@ -260,6 +315,7 @@ def load_claim_table(path: str | Path, claim_schema: dict, decimal: str = "point
 
 # --------------------------------------------------------------------------- paper.yaml
 
+
 def _claim_tables(path: Path, listed: list[str]) -> list[Path]:
     """The listed claim tables, each a file; a TSV in claims/ left out of the list is an error."""
     tables = []
@@ -269,11 +325,19 @@ def _claim_tables(path: Path, listed: list[str]) -> list[Path]:
             raise ValueError(f"{path}: claim_tables names {table}, which is not a file beside it")
         tables.append(table_path)
     folder = path.parent / CLAIMS_FOLDER
-    unlisted = sorted(f"{CLAIMS_FOLDER}/{p.name}" for p in folder.glob("*.tsv")
-                      if p.resolve() not in {t.resolve() for t in tables}) if folder.is_dir() else []
+    unlisted = (
+        sorted(
+            f"{CLAIMS_FOLDER}/{p.name}"
+            for p in folder.glob("*.tsv")
+            if p.resolve() not in {t.resolve() for t in tables}
+        )
+        if folder.is_dir()
+        else []
+    )
     if unlisted:
-        raise ValueError(f"{path}: claim_tables leaves out {unlisted}; list every claim table (in the order "
-                         "claims.tsv shows them)")
+        raise ValueError(
+            f"{path}: claim_tables leaves out {unlisted}; list every claim table (in the order claims.tsv shows them)"
+        )
     return tables
 
 
@@ -289,13 +353,18 @@ def repository_source(source: str) -> tuple[str, str] | None:
 
 def _check_repository_commits(claims: list[dict], paper: dict) -> None:
     """A claim printed in the authors' repository names a commit some source or document is pinned to."""
-    pinned = {commit for entry in [*(paper.get("sources") or []), *(paper.get("documents") or [])]
-              for commit in _PINNED_COMMIT.findall(entry.get("url") or "")}  # a local one (path:) has no url
+    pinned = {
+        commit
+        for entry in [*(paper.get("sources") or []), *(paper.get("documents") or [])]
+        for commit in _PINNED_COMMIT.findall(entry.get("url") or "")
+    }  # a local one (path:) has no url
     for claim in claims:
         cited = repository_source(claim["source"])
         if cited and not any(commit.startswith(cited[1]) for commit in pinned):
-            raise ValueError(f"{claim['_where_defined']}: claim {claim['key']}: source names commit {cited[1]}, "
-                             f"which no source or document of the paper is pinned to ({sorted(pinned) or 'none'})")
+            raise ValueError(
+                f"{claim['_where_defined']}: claim {claim['key']}: source names commit {cited[1]}, "
+                f"which no source or document of the paper is pinned to ({sorted(pinned) or 'none'})"
+            )
 
 
 def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
@@ -306,13 +375,17 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     if not isinstance(paper, dict):
         raise ValueError(f"{path}: a paper.yaml is a mapping of id, title, cite, sources and claim_tables")
     if "claims" in paper:
-        raise ValueError(f"{path}: claims are not written in paper.yaml; put them in {CLAIMS_FOLDER}/*.tsv "
-                         f"(header: {chr(9).join(CLAIM_HEADER)}) and list the files under claim_tables")
+        raise ValueError(
+            f"{path}: claims are not written in paper.yaml; put them in {CLAIMS_FOLDER}/*.tsv "
+            f"(header: {chr(9).join(CLAIM_HEADER)}) and list the files under claim_tables"
+        )
     sources = paper.get("sources")
     for index, entry in enumerate(sources if isinstance(sources, list) else []):
         if isinstance(entry, dict) and ("url" in entry) == ("path" in entry):
-            raise ValueError(f"{path}: sources[{index}] ({entry.get('name')}): give either url (a download) or path "
-                             "(a file on this machine), not both and not neither")
+            raise ValueError(
+                f"{path}: sources[{index}] ({entry.get('name')}): give either url (a download) or path "
+                "(a file on this machine), not both and not neither"
+            )
     error = schema_error(plain(paper), schema)
     if error is not None:
         raise _validation_error(str(path), error)
@@ -329,8 +402,10 @@ def load_paper(path: str | Path, schema_file: str | Path | None = None) -> dict:
     seen: dict = {}
     for claim, key in zip(claims, keys):
         if key in seen:
-            raise ValueError(f"{claim['_where_defined']}: the same claim (key, end, source, where) = {key} "
-                             f"is already made at {seen[key]}")
+            raise ValueError(
+                f"{claim['_where_defined']}: the same claim (key, end, source, where) = {key} "
+                f"is already made at {seen[key]}"
+            )
         seen[key] = claim["_where_defined"]
     _check_repository_commits(claims, paper)
     paper["claims"] = claims

@@ -67,15 +67,36 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from reagree.io.reads import READS_SUFFIX, load_reads, reads_path
-from reagree.pipeline.fetch import (FetchError, DigestMismatch, FetchErrors, Wanted, fetch_all,
-                                    legacy_digest_record, mirror_path)
+from reagree.pipeline.fetch import (
+    FetchError,
+    DigestMismatch,
+    FetchErrors,
+    Wanted,
+    fetch_all,
+    legacy_digest_record,
+    mirror_path,
+)
 from reagree.files import not_regular
 from reagree.pipeline.sources import SourceNames, expand_entry, is_name, local_path, origin
 from reagree.pipeline.tables import sha256_of, write_text_atomic
 
-__all__ = ["DATA", "InputChanged", "Inspection", "accept", "accept_command", "changed_at_source", "changed_on_disk",
-           "fetch_entry", "inspect_inputs", "inspect_rule_reads", "read_record", "record_path", "update_record",
-           "verify_read_inputs", "verify_rule_reads"]
+__all__ = [
+    "DATA",
+    "InputChanged",
+    "Inspection",
+    "accept",
+    "accept_command",
+    "changed_at_source",
+    "changed_on_disk",
+    "fetch_entry",
+    "inspect_inputs",
+    "inspect_rule_reads",
+    "read_record",
+    "record_path",
+    "update_record",
+    "verify_read_inputs",
+    "verify_rule_reads",
+]
 
 DATA = Path("data")
 
@@ -103,14 +124,20 @@ def read_record(paper_id: str, data: str | os.PathLike = DATA) -> dict[str, str]
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(f"{path}, line {number}: not UTF-8 text; {expected} (delete the line: the file it "
-                             "names is then fetched again and recorded)") from None
+            raise ValueError(
+                f"{path}, line {number}: not UTF-8 text; {expected} (delete the line: the file it "
+                "names is then fetched again and recorded)"
+            ) from None
         if not line.strip():
             continue
         digest, _, where = line.partition("  ")
-        name = where[len(prefix):]
-        if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest) or not where.startswith(prefix) \
-                or not is_name(name):
+        name = where[len(prefix) :]
+        if (
+            len(digest) != 64
+            or any(c not in "0123456789abcdef" for c in digest)
+            or not where.startswith(prefix)
+            or not is_name(name)
+        ):
             raise ValueError(f"{path}, line {number}: {expected}, got {line!r}")
         recorded[name] = digest
     return recorded
@@ -153,36 +180,45 @@ def update_record(paper_id: str, changes: dict[str, str | None], data: str | os.
 
 # --------------------------------------------------------------------------- messages
 
+
 def accept_command(paper_id: str, name: str, digest: str) -> str:
     return f"reagree accept {paper_id} {name} {digest}"
 
 
 def changed_on_disk(paper_id: str, name: str, actual: str, recorded: str, data: str | os.PathLike = DATA) -> str:
     path = Path(data) / paper_id / name
-    return (f"{path} changed since it was first fetched: its sha256 is {actual}, the one recorded in "
-            f"{record_path(paper_id, data)} is {recorded}. reagree does not compute from a changed input. "
-            f"To use the file as it is now: {accept_command(paper_id, name, actual)} "
-            f"(to get the recorded version back instead: delete {path} and run again)")
+    return (
+        f"{path} changed since it was first fetched: its sha256 is {actual}, the one recorded in "
+        f"{record_path(paper_id, data)} is {recorded}. reagree does not compute from a changed input. "
+        f"To use the file as it is now: {accept_command(paper_id, name, actual)} "
+        f"(to get the recorded version back instead: delete {path} and run again)"
+    )
 
 
-def changed_at_source(paper_id: str, name: str, url: str, actual: str, recorded: str, where: str = "",
-                      data: str | os.PathLike = DATA) -> str:
+def changed_at_source(
+    paper_id: str, name: str, url: str, actual: str, recorded: str, where: str = "", data: str | os.PathLike = DATA
+) -> str:
     path = Path(data) / paper_id / name
-    return (f"{path}: its source now has sha256 {actual}, not the {recorded} recorded when it was first fetched "
-            f"({record_path(paper_id, data)}); source: {url}{where}. reagree does not compute from a changed "
-            f"input. To take the new version: {accept_command(paper_id, name, actual)}")
+    return (
+        f"{path}: its source now has sha256 {actual}, not the {recorded} recorded when it was first fetched "
+        f"({record_path(paper_id, data)}); source: {url}{where}. reagree does not compute from a changed "
+        f"input. To take the new version: {accept_command(paper_id, name, actual)}"
+    )
 
 
 def _several(problems: list[str], paper_ids: set[str]) -> str:
     if len(problems) == 1:
         return problems[0]
     every = "; ".join(f"reagree accept {p} --all" for p in sorted(paper_ids))
-    return (f"{len(problems)} inputs differ from the sha256 recorded when they were first fetched:\n"
-            + "\n".join(f"- {problem}" for problem in problems)
-            + f"\n(to take every new version of a paper at once: {every})")
+    return (
+        f"{len(problems)} inputs differ from the sha256 recorded when they were first fetched:\n"
+        + "\n".join(f"- {problem}" for problem in problems)
+        + f"\n(to take every new version of a paper at once: {every})"
+    )
 
 
 # ---------------------------------------------------------------- the start of a run
+
 
 @dataclasses.dataclass
 class Inspection:
@@ -196,8 +232,15 @@ class Inspection:
         return _several(self.problems, self.papers_with_problems) if self.problems else ""
 
 
-def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathLike | None = None,
-                   act: bool, data: str | os.PathLike = DATA, found: Inspection | None = None) -> Inspection:
+def inspect_inputs(
+    paper_id: str,
+    sources: list[dict],
+    *,
+    mirror: str | os.PathLike | None = None,
+    act: bool,
+    data: str | os.PathLike = DATA,
+    found: Inspection | None = None,
+) -> Inspection:
     """Check every source of a paper already in ``data/`` against its pin or record, and
     (with a mirror) every unpinned one still to be copied against its record.
 
@@ -224,9 +267,11 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
             if pin:
                 actual = sha256_of(path)
                 if actual != pin:
-                    found.notes.append(f"{path} changed since it was fetched: sha256 {actual}, its pinned sha256 "
-                                       f"is {pin}; " + ("fetching it again" if act else
-                                                        "a run fetches it again (this dry run changes nothing)"))
+                    found.notes.append(
+                        f"{path} changed since it was fetched: sha256 {actual}, its pinned sha256 "
+                        f"is {pin}; "
+                        + ("fetching it again" if act else "a run fetches it again (this dry run changes nothing)")
+                    )
                     if act:
                         path.unlink()
             elif expected is None:
@@ -244,8 +289,11 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
             if copy.is_file():
                 actual = sha256_of(copy)
                 if actual != expected:
-                    found.problems.append(changed_at_source(paper_id, name, source["url"], actual, expected,
-                                                            f" (mirror file {copy})", data))
+                    found.problems.append(
+                        changed_at_source(
+                            paper_id, name, source["url"], actual, expected, f" (mirror file {copy})", data
+                        )
+                    )
                     found.papers_with_problems.add(paper_id)
                     legacy_digests.pop(name, None)
         _inspect_local_source(paper_id, source, path, pin, expected, found, data)
@@ -255,8 +303,10 @@ def inspect_inputs(paper_id: str, sources: list[dict], *, mirror: str | os.PathL
         update_record(paper_id, legacy_digests, data)
         for path in legacy:
             path.unlink(missing_ok=True)
-        found.notes.append(f"moved the sha256 of {len(legacy_digests)} file(s) of {paper_id} that an older reagree "
-                           f"kept beside them into {record_path(paper_id, data)}")
+        found.notes.append(
+            f"moved the sha256 of {len(legacy_digests)} file(s) of {paper_id} that an older reagree "
+            f"kept beside them into {record_path(paper_id, data)}"
+        )
     return found
 
 
@@ -265,14 +315,22 @@ def _unrecorded_note(paper_id: str, names: list[str], act: bool, data: str | os.
     shown = ", ".join(names[:5]) + (f", ... {len(names) - 5} more" if len(names) > 5 else "")
     missing = "" if record.is_file() else " (the record is missing)"
     done = "removed them" if act else "a run removes them"
-    return (f"{Path(data) / paper_id} holds {len(names)} file(s) of {paper_id} ({shown}) without a sha256 in "
-            f"{record}{missing}: a copy whose origin is not this run's source is never recorded; {done}, to fetch "
-            "them again from their sources and record what they bring" + ("" if act else
-                                                                          " (this dry run changes nothing)"))
+    return (
+        f"{Path(data) / paper_id} holds {len(names)} file(s) of {paper_id} ({shown}) without a sha256 in "
+        f"{record}{missing}: a copy whose origin is not this run's source is never recorded; {done}, to fetch "
+        "them again from their sources and record what they bring" + ("" if act else " (this dry run changes nothing)")
+    )
 
 
-def _inspect_local_source(paper_id: str, source: dict, path: Path, pin: str | None, expected: str | None,
-                          found: Inspection, data: str | os.PathLike) -> None:
+def _inspect_local_source(
+    paper_id: str,
+    source: dict,
+    path: Path,
+    pin: str | None,
+    expected: str | None,
+    found: Inspection,
+    data: str | os.PathLike,
+) -> None:
     """A source that is a file on this machine is checked at every start, copied or not:
     other bytes than its pin or record stop the run (a copy made earlier would otherwise
     stand in silently for a file the user has since changed), and a missing file stops it
@@ -283,26 +341,41 @@ def _inspect_local_source(paper_id: str, source: dict, path: Path, pin: str | No
     what = not_regular(local)  # "does not exist", "is a folder, not a regular file", ...
     if what:
         if not path.is_file():
-            found.problems.append(f"{path}: its local source file {local} {what} (seen from {Path.cwd()}); "
-                                  f"fix its path under sources in workflow/papers/{paper_id}/paper.yaml")
+            found.problems.append(
+                f"{path}: its local source file {local} {what} (seen from {Path.cwd()}); "
+                f"fix its path under sources in workflow/papers/{paper_id}/paper.yaml"
+            )
             found.papers_with_problems.add(paper_id)
         return
     actual = sha256_of(local)
     if pin and actual != pin:
-        found.problems.append(f"{local}, the local source of {path}, has sha256 {actual}, not the {pin} pinned in "
-                              f"workflow/papers/{paper_id}/paper.yaml. reagree does not compute from a changed "
-                              "input. To use the file as it is now, put its new sha256 there")
+        found.problems.append(
+            f"{local}, the local source of {path}, has sha256 {actual}, not the {pin} pinned in "
+            f"workflow/papers/{paper_id}/paper.yaml. reagree does not compute from a changed "
+            "input. To use the file as it is now, put its new sha256 there"
+        )
         found.papers_with_problems.add(paper_id)
     elif not pin and expected is not None and actual != expected:
-        found.problems.append(changed_at_source(paper_id, source["name"], origin(source), actual, expected,
-                                                data=data))
+        found.problems.append(changed_at_source(paper_id, source["name"], origin(source), actual, expected, data=data))
         found.papers_with_problems.add(paper_id)
 
 
 # ------------------------------------------------------------------ the fetch rule
 
-def fetch_entry(paper_id: str, entry: dict, settings: dict, outputs: list[str], *, mirror: str | None,
-                timeout: float, retries: int, log, data: str | os.PathLike = DATA, **limits) -> dict[str, str]:
+
+def fetch_entry(
+    paper_id: str,
+    entry: dict,
+    settings: dict,
+    outputs: list[str],
+    *,
+    mirror: str | None,
+    timeout: float,
+    retries: int,
+    log,
+    data: str | os.PathLike = DATA,
+    **limits,
+) -> dict[str, str]:
     """What a fetch rule does for one source entry of paper.yaml: fetch the files of the
     entry among ``outputs`` (all at once, each checked against its pin or recorded
     sha256), record the sha256 of those fetched for the first time, and return
@@ -328,27 +401,34 @@ def fetch_entry(paper_id: str, entry: dict, settings: dict, outputs: list[str], 
             item = by_dest[failed.dest]
             if isinstance(failure, DigestMismatch) and not item["sha256"]:
                 where_from = f" (mirror file {mirror_path(item['url'], mirror)})" if mirror and item["url"] else ""
-                problems.append(changed_at_source(paper_id, item["name"], origin(item), failure.actual,
-                                                  failure.expected, where_from, data))
+                problems.append(
+                    changed_at_source(
+                        paper_id, item["name"], origin(item), failure.actual, failure.expected, where_from, data
+                    )
+                )
             else:
                 other.append(str(failure))
         if problems:
             raise InputChanged("\n".join([_several(problems, {paper_id}), *other])) from None
         raise FetchError(str(error)) from None
     names = {by_dest[dest]["name"]: digest for dest, digest in digests.items()}
-    first = {name: digest for name, digest in names.items()
-             if not files[str(Path(data) / paper_id / name)]["sha256"] and name not in recorded}
+    first = {
+        name: digest
+        for name, digest in names.items()
+        if not files[str(Path(data) / paper_id / name)]["sha256"] and name not in recorded
+    }
     if first:
         update_record(paper_id, first, data)
-        log(f"recorded the sha256 of {len(first)} file(s) fetched for the first time in "
-            f"{record_path(paper_id, data)}")
+        log(f"recorded the sha256 of {len(first)} file(s) fetched for the first time in {record_path(paper_id, data)}")
     return names
 
 
 # ------------------------------------------------------------ before a claim is written
 
-def verify_read_inputs(paper_id: str, checksums: str | os.PathLike, pins: dict[str, str],
-                       data: str | os.PathLike = DATA) -> None:
+
+def verify_read_inputs(
+    paper_id: str, checksums: str | os.PathLike, pins: dict[str, str], data: str | os.PathLike = DATA
+) -> None:
     """Hold ``results/<paper>/inputs.sha256`` (``<sha256>  data/<paper>/<name>`` lines, the
     files as the paper read them) against the pins and the record; raise InputChanged
     naming every file that differs, or that has neither."""
@@ -361,24 +441,29 @@ def verify_read_inputs(paper_id: str, checksums: str | os.PathLike, pins: dict[s
         actual, _, path = line.partition("  ")
         if not path.startswith(prefix):
             raise ValueError(f"{checksums}, line {number}: {path!r} is not a file of {paper_id} under {data}/")
-        name = path[len(prefix):]
+        name = path[len(prefix) :]
         pin = (pins.get(name) or "").lower() or None
         expected = pin or recorded.get(name)
         if expected is None:
-            problems.append(f"{path} was read with sha256 {actual}, but it has no pin and nothing is recorded for "
-                            f"it in {record_path(paper_id, data)}; run the workflow again to fetch and record it")
+            problems.append(
+                f"{path} was read with sha256 {actual}, but it has no pin and nothing is recorded for "
+                f"it in {record_path(paper_id, data)}; run the workflow again to fetch and record it"
+            )
         elif actual != expected:
             if pin:
                 problems.append(f"{path} was read with sha256 {actual}, but its pinned sha256 is {pin}")
             else:
                 problems.append(changed_on_disk(paper_id, name, actual, expected, data))
     if problems:
-        raise InputChanged(f"{paper_id}: no claim is written from inputs whose bytes are not the pinned or "
-                           f"recorded ones ({checksums}):\n" + "\n".join(f"- {p}" for p in problems))
+        raise InputChanged(
+            f"{paper_id}: no claim is written from inputs whose bytes are not the pinned or "
+            f"recorded ones ({checksums}):\n" + "\n".join(f"- {p}" for p in problems)
+        )
 
 
-def _expected(paper_id: str, name: str, pins: dict, recorded: dict[str, str],
-              data: str | os.PathLike) -> tuple[str | None, str]:
+def _expected(
+    paper_id: str, name: str, pins: dict, recorded: dict[str, str], data: str | os.PathLike
+) -> tuple[str | None, str]:
     """(the sha256 a file of the paper must have, where that is said)."""
     pin = (pins.get(name) or "").lower() or None
     if pin:
@@ -388,11 +473,16 @@ def _expected(paper_id: str, name: str, pins: dict, recorded: dict[str, str],
 
 def _reads_of(sidecar: Path, prefix: str) -> dict[str, str]:
     """``{name: sha256}`` of the paper's data files a ``.reads`` file lists."""
-    return {path[len(prefix):]: digest for path, digest in load_reads(sidecar).items() if path.startswith(prefix)}
+    return {path[len(prefix) :]: digest for path, digest in load_reads(sidecar).items() if path.startswith(prefix)}
 
 
-def verify_rule_reads(paper_id: str, outputs: list[str], checksums: str | os.PathLike | None, pins: dict[str, str],
-                      data: str | os.PathLike = DATA) -> None:
+def verify_rule_reads(
+    paper_id: str,
+    outputs: list[str],
+    checksums: str | os.PathLike | None,
+    pins: dict[str, str],
+    data: str | os.PathLike = DATA,
+) -> None:
     """Hold the bytes each of ``outputs`` (a paper's values and variants files) was
     computed from, their ``<output>.reads``, against ``checksums`` (inputs.sha256: what
     hash_inputs read) and the pins and the record; raise InputChanged with one line per
@@ -401,14 +491,19 @@ def verify_rule_reads(paper_id: str, outputs: list[str], checksums: str | os.Pat
     recorded = read_record(paper_id, data)
     hashed = {}
     if checksums is not None and Path(checksums).is_file():
-        hashed = {line.partition("  ")[2]: line.partition("  ")[0]
-                  for line in Path(checksums).read_text(encoding="utf-8").splitlines() if line.strip()}
+        hashed = {
+            line.partition("  ")[2]: line.partition("  ")[0]
+            for line in Path(checksums).read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        }
     problems = []
     for output in outputs:
         sidecar = reads_path(output)
         if not Path(output).is_file():  # gathered into values.tsv, then lost: its numbers cannot be traced
-            problems.append(f"{output} is missing: the numbers it gave values.tsv cannot be traced to the bytes they "
-                            "were computed from. Compute it again: snakemake --cores 4 --forcerun gather_values")
+            problems.append(
+                f"{output} is missing: the numbers it gave values.tsv cannot be traced to the bytes they "
+                "were computed from. Compute it again: snakemake --cores 4 --forcerun gather_values"
+            )
             continue
         if not sidecar.is_file():
             continue
@@ -421,16 +516,27 @@ def verify_rule_reads(paper_id: str, outputs: list[str], checksums: str | os.Pat
                 differs = f"hash_inputs hashed it as {hashed[path]} ({checksums})"
             else:
                 continue
-            problems.append(f"{path}: {output} was computed from its bytes with sha256 {read}, but {differs}: the "
-                            f"file changed while the run read it. Run again (make all): the start of the run checks "
-                            f"{path} against its pin or record and computes {output} again")
+            problems.append(
+                f"{path}: {output} was computed from its bytes with sha256 {read}, but {differs}: the "
+                f"file changed while the run read it. Run again (make all): the start of the run checks "
+                f"{path} against its pin or record and computes {output} again"
+            )
     if problems:
-        raise InputChanged(f"{paper_id}: no claim is written from numbers computed from bytes that are not the "
-                           "pinned or recorded ones:\n" + "\n".join(f"- {p}" for p in problems))
+        raise InputChanged(
+            f"{paper_id}: no claim is written from numbers computed from bytes that are not the "
+            "pinned or recorded ones:\n" + "\n".join(f"- {p}" for p in problems)
+        )
 
 
-def inspect_rule_reads(paper_id: str, sources: list[dict], *, act: bool, results: str | os.PathLike = "results",
-                       data: str | os.PathLike = DATA, found: Inspection | None = None) -> Inspection:
+def inspect_rule_reads(
+    paper_id: str,
+    sources: list[dict],
+    *,
+    act: bool,
+    results: str | os.PathLike = "results",
+    data: str | os.PathLike = DATA,
+    found: Inspection | None = None,
+) -> Inspection:
     """At the start of a run: a ``.reads`` under ``results/<paper>/`` that names other bytes
     than a file's pin or record means its output was computed from a file that moved
     while a run read it. When the file on disk has its pinned or recorded bytes again,
@@ -446,7 +552,7 @@ def inspect_rule_reads(paper_id: str, sources: list[dict], *, act: bool, results
     recorded = read_record(paper_id, data)
     moved: dict[str, str] = {}
     for sidecar in sorted(folder.rglob(f"*{READS_SUFFIX}")):
-        output = str(sidecar)[:-len(READS_SUFFIX)]
+        output = str(sidecar)[: -len(READS_SUFFIX)]
         try:
             listed = _reads_of(sidecar, prefix)
         except ValueError as error:  # a damaged .reads: what its output was computed from is unknown
@@ -464,8 +570,11 @@ def inspect_rule_reads(paper_id: str, sources: list[dict], *, act: bool, results
         expected, _ = _expected(paper_id, name, pins, recorded, data)
         if not path.is_file() or sha256_of(path) != expected:
             continue
-        found.notes.append(f"{said}; computing again what read it" if act else
-                           f"{said}; a run computes again what read it (this dry run changes nothing)")
+        found.notes.append(
+            f"{said}; computing again what read it"
+            if act
+            else f"{said}; a run computes again what read it (this dry run changes nothing)"
+        )
         if act:
             os.utime(path)  # newer than everything that read it: all of that is computed again
     return found
@@ -473,8 +582,16 @@ def inspect_rule_reads(paper_id: str, sources: list[dict], *, act: bool, results
 
 # ---------------------------------------------------------------------- reagree accept
 
-def accept(paper_id: str, name: str | None, digest: str | None = None, *, names: SourceNames,
-           pins: dict[str, str] | None = None, data: str | os.PathLike = DATA) -> list[str]:
+
+def accept(
+    paper_id: str,
+    name: str | None,
+    digest: str | None = None,
+    *,
+    names: SourceNames,
+    pins: dict[str, str] | None = None,
+    data: str | os.PathLike = DATA,
+) -> list[str]:
     """Take a new version of an unpinned input (``name``), or of every unpinned input of
     the paper (``name`` None): record ``digest`` (or, without one, the bytes on disk; with
     neither, forget the record so the next fetch records what it brings). Returns what
@@ -491,8 +608,9 @@ def accept(paper_id: str, name: str | None, digest: str | None = None, *, names:
         except ValueError as error:
             raise ValueError(f"{error}; nothing was changed") from None
     if name is not None and name in pins:
-        raise ValueError(f"{paper_id}/{name} is pinned in paper.yaml (sha256 {pins[name]}); a pinned file changes "
-                         "only with its pin")
+        raise ValueError(
+            f"{paper_id}/{name} is pinned in paper.yaml (sha256 {pins[name]}); a pinned file changes only with its pin"
+        )
     if digest is not None:
         digest = digest.strip().lower()
         if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
@@ -502,21 +620,28 @@ def accept(paper_id: str, name: str | None, digest: str | None = None, *, names:
     recorded = read_record(paper_id, data)
     folder = Path(data) / paper_id
     if name is None:
-        on_disk = {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_symlink() or not p.is_dir()} \
-            if folder.is_dir() else set()
+        on_disk = (
+            {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_symlink() or not p.is_dir()}
+            if folder.is_dir()
+            else set()
+        )
         chosen = sorted(n for n in set(recorded) | on_disk if n in names and n not in pins)
     else:
         if name not in recorded and not (folder / name).is_file():
             known = sorted(recorded)
             shown = known if len(known) <= 12 else known[:12] + [f"... {len(known) - 12} more"]
-            raise ValueError(f"nothing is recorded for {paper_id}/{name} in {record_path(paper_id, data)} and "
-                             f"{folder / name} does not exist; recorded: {shown}")
+            raise ValueError(
+                f"nothing is recorded for {paper_id}/{name} in {record_path(paper_id, data)} and "
+                f"{folder / name} does not exist; recorded: {shown}"
+            )
         chosen = [name]
     for one in chosen:
         what = os.path.lexists(folder / one) and not_regular(folder / one, follow=False)
         if what:
-            raise ValueError(f"{folder / one} {what}: reagree accept reads and changes only regular files inside "
-                             f"{folder}; nothing was changed")
+            raise ValueError(
+                f"{folder / one} {what}: reagree accept reads and changes only regular files inside "
+                f"{folder}; nothing was changed"
+            )
     changes: dict[str, str | None] = {}
     said = []
     for one in chosen:
@@ -528,8 +653,9 @@ def accept(paper_id: str, name: str | None, digest: str | None = None, *, names:
             said.append(f"{path}: forgot its recorded sha256; the next run fetches it and records what it brings")
         elif on_disk == wanted:
             os.utime(path)  # newer than everything that read it, so all of that is rebuilt
-            said.append(f"{path}: recorded sha256 {wanted} (the file as it is); what read it is rebuilt "
-                        "by the next run")
+            said.append(
+                f"{path}: recorded sha256 {wanted} (the file as it is); what read it is rebuilt by the next run"
+            )
         else:
             if on_disk is not None:
                 path.unlink()

@@ -46,18 +46,39 @@ from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, ROUND_UP, Decima
 from reagree.pipeline.paperspec import printed_tolerance
 from reagree.pipeline.yamlio import plain_number_text
 
-__all__ = ["MATCH", "READINGS", "ROUNDINGS", "SLACK", "Printed", "describe", "interval", "matches", "parse", "readings",
-           "rounded", "significant_unit", "within_tolerance"]
+__all__ = [
+    "MATCH",
+    "READINGS",
+    "ROUNDINGS",
+    "SLACK",
+    "Printed",
+    "describe",
+    "interval",
+    "matches",
+    "parse",
+    "readings",
+    "rounded",
+    "significant_unit",
+    "within_tolerance",
+]
 
 #: Relative slack that absorbs float noise at a rounding boundary (the claims rule's).
 SLACK = 1e-9
 MATCH = "match"
 #: Readings of a printed value, the default first; each other reading is a rounding mode.
-ROUNDINGS = {"round_half_up": ROUND_HALF_UP, "round_half_even": ROUND_HALF_EVEN,
-             "truncation": ROUND_DOWN, "rounding_up": ROUND_UP}
+ROUNDINGS = {
+    "round_half_up": ROUND_HALF_UP,
+    "round_half_even": ROUND_HALF_EVEN,
+    "truncation": ROUND_DOWN,
+    "rounding_up": ROUND_UP,
+}
 READINGS = (MATCH, *ROUNDINGS)
-_WORDS = {"round_half_up": "rounding half up", "round_half_even": "rounding half to even",
-          "truncation": "truncation", "rounding_up": "rounding up"}
+_WORDS = {
+    "round_half_up": "rounding half up",
+    "round_half_even": "rounding half to even",
+    "truncation": "truncation",
+    "rounding_up": "rounding up",
+}
 
 
 @dataclass(frozen=True)

@@ -36,13 +36,16 @@ def read_text(path: str | Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[:error.start].count(b"\n") + 1
-        raise ValueError(f"{path}, line {line}: byte 0x{data[error.start]:02x} is not UTF-8 "
-                         "(Latin-1 or Windows-1252 text?); save the file as UTF-8") from None
+        line = data[: error.start].count(b"\n") + 1
+        raise ValueError(
+            f"{path}, line {line}: byte 0x{data[error.start]:02x} is not UTF-8 "
+            "(Latin-1 or Windows-1252 text?); save the file as UTF-8"
+        ) from None
 
 
-def read_label_table(path: str | Path, columns: Sequence[str], sep: str = "\t",
-                     text: str | None = None) -> pd.DataFrame:
+def read_label_table(
+    path: str | Path, columns: Sequence[str], sep: str = "\t", text: str | None = None
+) -> pd.DataFrame:
     """The named label columns of a delimited file, normalised, indexed by 0-based row.
 
     The returned frame has the requested columns plus ``line`` (1-based file line of the
@@ -52,11 +55,17 @@ def read_label_table(path: str | Path, columns: Sequence[str], sep: str = "\t",
     path = Path(path)
     try:
         # blank lines are kept while reading so that every row knows its line in the file
-        frame = pd.read_csv(io.StringIO(read_text(path) if text is None else text), sep=sep, dtype=str, keep_default_na=False,
-                            skip_blank_lines=False)
+        frame = pd.read_csv(
+            io.StringIO(read_text(path) if text is None else text),
+            sep=sep,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=False,
+        )
     except pd.errors.ParserError as error:
-        raise ValueError(f"{path}: cannot be read as a {'tab' if sep == chr(9) else repr(sep)}-separated table: "
-                         f"{error}") from None
+        raise ValueError(
+            f"{path}: cannot be read as a {'tab' if sep == chr(9) else repr(sep)}-separated table: {error}"
+        ) from None
     absent = [c for c in columns if c not in frame.columns]
     if absent:
         raise ValueError(f"{path}: missing column(s) {absent}; found {list(frame.columns)}")
@@ -84,8 +93,10 @@ def require_complete(table: pd.DataFrame, path: str | Path, columns: Sequence[st
     empty = table[columns].isna()
     if empty.to_numpy().any():
         row, column = next((r, c) for r in empty.index for c in columns if empty.at[r, c])
-        raise ValueError(f"{path}: line {table.at[row, 'line']}, column {column!r}: the label is empty; every "
-                         f"unit of this release carries a label in every one of its {len(columns)} label columns")
+        raise ValueError(
+            f"{path}: line {table.at[row, 'line']}, column {column!r}: the label is empty; every "
+            f"unit of this release carries a label in every one of its {len(columns)} label columns"
+        )
 
 
 def require_labels(table: pd.DataFrame, allowed: Sequence[str], path: str | Path) -> None:

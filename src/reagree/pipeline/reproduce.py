@@ -38,8 +38,17 @@ from typing import Mapping, Sequence
 from reagree.pipeline import printed
 from reagree.stats.undefined import reason_of
 
-__all__ = ["MANY", "REAGREE", "Search", "Tried", "claim_search", "explanation", "first_cause", "printed_search",
-           "search"]
+__all__ = [
+    "MANY",
+    "REAGREE",
+    "Search",
+    "Tried",
+    "claim_search",
+    "explanation",
+    "first_cause",
+    "printed_search",
+    "search",
+]
 
 #: A family with more tried variants than this is named by a count of those that reproduce.
 MANY = 6
@@ -70,7 +79,7 @@ class Tried:
         return self.matches
 
     def words(self) -> str:
-        """"name (value)"."""
+        """ "name (value)"."""
         return f"{self.name} ({_number(self.value)})"
 
 
@@ -89,8 +98,11 @@ def _grouped_words(found: Sequence[Tried], tried: Sequence[Tried]) -> list[str]:
             done.add(t.family)
             members = [m for m in found if m.family == t.family]
             values = [m.value for m in members]
-            spread = (f"{_number(min(values))} to {_number(max(values))}" if min(values) != max(values)
-                      else _number(values[0]))
+            spread = (
+                f"{_number(min(values))} to {_number(max(values))}"
+                if min(values) != max(values)
+                else _number(values[0])
+            )
             words.append(f"{len(members)} of {sizes[t.family]} {t.family} variants ({spread})")
         else:
             words.append(t.words())
@@ -144,7 +156,7 @@ class Search:
         return tuple(t.name for t in self.tried if t.matches and t.name != self.reference)
 
     def explained_by(self) -> str:
-        """"reproduced by A (v)", "reproduced by A (v); B (v): 2 candidates, none singled
+        """ "reproduced by A (v)", "reproduced by A (v); B (v): 2 candidates, none singled
         out", "none of N variants tried reproduces <printed>" (module docstring), or, when
         the key has no variant to try, "no variant tried (none declared for this key)"."""
         found = self.reproducing
@@ -162,14 +174,22 @@ class Search:
         status = self.status
         if status == "match":
             if self.also:
-                return (f"matches at printed precision; also reproduced by {', '.join(self.also)}: "
-                        "the printed value cannot tell them apart")
+                return (
+                    f"matches at printed precision; also reproduced by {', '.join(self.also)}: "
+                    "the printed value cannot tell them apart"
+                )
             return "matches at printed precision; no other variant tried reproduces it"
         return self.explained_by()
 
 
-def search(published: object, variants: Mapping[str, float], *, reference: str | None = None,
-           proportion: bool = False, families: Mapping[str, str] | None = None) -> Search:
+def search(
+    published: object,
+    variants: Mapping[str, float],
+    *,
+    reference: str | None = None,
+    proportion: bool = False,
+    families: Mapping[str, str] | None = None,
+) -> Search:
     """Hold every variant's value against the printed ``published`` text (module
     docstring). ``proportion=True``: the values are proportions and the print a
     percentage. ``reference`` must be one of the variants' names; ``families`` names the
@@ -183,8 +203,14 @@ def search(published: object, variants: Mapping[str, float], *, reference: str |
         if value is None or not math.isfinite(float(value)):
             undefined.append((name, reason_of(value) or "no value"))
             continue
-        tried.append(Tried(name, float(value), printed.readings(text, float(value), proportion=proportion),
-                           (families or {}).get(name, "")))
+        tried.append(
+            Tried(
+                name,
+                float(value),
+                printed.readings(text, float(value), proportion=proportion),
+                (families or {}).get(name, ""),
+            )
+        )
     return Search(str(text), reference, tuple(tried), tuple(undefined))
 
 
@@ -194,8 +220,9 @@ def search(published: object, variants: Mapping[str, float], *, reference: str |
 REAGREE = "reagree's value"
 
 
-def claim_search(published: object, key: str, computed: float, variants: Sequence[Mapping] = (), *,
-                 magnitude: bool = False) -> Search:
+def claim_search(
+    published: object, key: str, computed: float, variants: Sequence[Mapping] = (), *, magnitude: bool = False
+) -> Search:
     """The search for one claim: reagree's value for the claim's ``key`` (the reference,
     named ``REAGREE``: the paper's stated definition) and every variant row of that key
     (``reagree.pipeline.variantplan``: ``variant``, ``value``, ``own``), in their order.
@@ -232,11 +259,18 @@ def explanation(found: Search, status: str) -> str:
         mine = next(t for t in found.tried if t.name == found.reference)
         same = [t.name for t in also if _same_value(t.value, mine.value)]
         other = [t for t in also if t.name not in same]
-        equal = (f"{', '.join(same)} give{'s' if len(same) == 1 else ''} reagree's value itself on these data"
-                 if same else "")
+        equal = (
+            f"{', '.join(same)} give{'s' if len(same) == 1 else ''} reagree's value itself on these data"
+            if same
+            else ""
+        )
         if other:
-            return ("also reproduced by " + ", ".join(_grouped_words(other, found.tried))
-                    + ": the printed value cannot tell these readings apart" + (f"; {equal}" if equal else ""))
+            return (
+                "also reproduced by "
+                + ", ".join(_grouped_words(other, found.tried))
+                + ": the printed value cannot tell these readings apart"
+                + (f"; {equal}" if equal else "")
+            )
         if equal:
             return f"no other value tried reproduces it ({equal})"
         if others == 1:
@@ -263,8 +297,10 @@ def first_cause(found: Search) -> str:
 
 # --- an internal claim: a printed result against the ranges of its variants ------------------
 
-def printed_search(published: object, tolerance: float | None, rows: Sequence[Mapping],
-                   relation: str = "value") -> tuple[str, list[str]]:
+
+def printed_search(
+    published: object, tolerance: float | None, rows: Sequence[Mapping], relation: str = "value"
+) -> tuple[str, list[str]]:
     """``explained_by`` of an internal claim, and the names of the variants that reproduce
     it: which of its variants (variants-file rows with their range, ``low`` and ``high``:
     ``reagree.pipeline.internal``) the printed result is consistent with
@@ -274,16 +310,26 @@ def printed_search(published: object, tolerance: float | None, rows: Sequence[Ma
     from reagree.pipeline.verdicts import internal_status
 
     text = getattr(published, "text", None) or str(published)
-    tried = [row for row in rows if math.isfinite(float(row.get("low", math.nan)))
-             and math.isfinite(float(row.get("high", math.nan)))]
+    tried = [
+        row
+        for row in rows
+        if math.isfinite(float(row.get("low", math.nan))) and math.isfinite(float(row.get("high", math.nan)))
+    ]
     if not tried:
         return "", []
-    found = [row for row in tried if internal_status(published, float(row["low"]), float(row["high"]), relation,
-                                                     tolerance) == "consistent"]
+    found = [
+        row
+        for row in tried
+        if internal_status(published, float(row["low"]), float(row["high"]), relation, tolerance) == "consistent"
+    ]
     if not found:
         return f"none of {len(tried)} variant{'s' if len(tried) != 1 else ''} tried reproduces {text}", []
-    words = "; ".join(f"{row['variant']} ({_number(float(row['value']))}, printed inputs allow "
-                      f"{_number(float(row['low']))} to {_number(float(row['high']))}: {row.get('note', '')})"
-                      for row in found)
-    return (f"reproduced by {words}" + (f": {len(found)} candidates, none singled out" if len(found) > 1 else ""),
-            [row["variant"] for row in found])
+    words = "; ".join(
+        f"{row['variant']} ({_number(float(row['value']))}, printed inputs allow "
+        f"{_number(float(row['low']))} to {_number(float(row['high']))}: {row.get('note', '')})"
+        for row in found
+    )
+    return (
+        f"reproduced by {words}" + (f": {len(found)} candidates, none singled out" if len(found) > 1 else ""),
+        [row["variant"] for row in found],
+    )

@@ -34,8 +34,15 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["HUB_ENDPOINT", "Requirement", "hub_cache", "missing_packages", "unmet", "unmet_requirements",
-           "weights_problem"]
+__all__ = [
+    "HUB_ENDPOINT",
+    "Requirement",
+    "hub_cache",
+    "missing_packages",
+    "unmet",
+    "unmet_requirements",
+    "weights_problem",
+]
 
 HUB_ENDPOINT = "https://huggingface.co"
 _OFF = ("1", "true", "yes", "on")
@@ -130,21 +137,28 @@ def unmet(requirement: Requirement, timeout: float = 5.0) -> str | None:
     paper, setting, extra = requirement.paper, requirement.setting, requirement.extra
     lacks, steps = [], []
     if packages:
-        lacks.append(f"the Python package{'s' * (len(packages) > 1)} {_and(packages)} (not installed"
-                     + (f"; reagree's optional extra {extra!r} holds {'them' if len(packages) > 1 else 'it'})"
-                        if extra else ")"))
-        steps.append(f"{_python()} -m pip install -e '.[{extra}]' (in the checkout; or pip install "
-                     f"{' '.join(packages)})" if extra else f"{_python()} -m pip install {' '.join(packages)}")
+        lacks.append(
+            f"the Python package{'s' * (len(packages) > 1)} {_and(packages)} (not installed"
+            + (f"; reagree's optional extra {extra!r} holds {'them' if len(packages) > 1 else 'it'})" if extra else ")")
+        )
+        steps.append(
+            f"{_python()} -m pip install -e '.[{extra}]' (in the checkout; or pip install {' '.join(packages)})"
+            if extra
+            else f"{_python()} -m pip install {' '.join(packages)}"
+        )
     if weights:
         lacks.append(f"the weights of {requirement.model} ({weights})")
         named = f"{paper}: {{{requirement.model_setting}: /path/to/model}}" if requirement.model_setting else ""
-        steps.append(("then " if packages else "") + "run this once on a machine with network (the weights land "
-                     "in the Hugging Face cache; copy it over)" + (f", or set {named}, a folder holding them"
-                                                                   if named else ""))
+        steps.append(
+            ("then " if packages else "") + "run this once on a machine with network (the weights land "
+            "in the Hugging Face cache; copy it over)" + (f", or set {named}, a folder holding them" if named else "")
+        )
     what = f"{setting}: true" if setting else requirement.part or "its rules"
-    return (f"{paper}: {what} needs {' and '.join(lacks)}. To get "
-            f"{'them' if len(lacks) > 1 or len(packages) > 1 else 'it'}: {'; '.join(steps)}."
-            + (f" Or leave that part out: {paper}: {{{setting}: false}}" if setting else ""))
+    return (
+        f"{paper}: {what} needs {' and '.join(lacks)}. To get "
+        f"{'them' if len(lacks) > 1 or len(packages) > 1 else 'it'}: {'; '.join(steps)}."
+        + (f" Or leave that part out: {paper}: {{{setting}: false}}" if setting else "")
+    )
 
 
 def unmet_requirements(requirements: list[Requirement], timeout: float = 5.0) -> list[str]:

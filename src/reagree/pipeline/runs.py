@@ -53,18 +53,57 @@ import shutil
 import sys
 from pathlib import Path
 
-__all__ = ["JOB_SCRIPTS", "NO_RUN_OPTIONS", "RUN_LOCK", "RunAlive", "RunLock", "clear_stale_lock", "invocation", "main",
-           "orphaned_jobs", "planned_outputs", "snakemake_locks", "verdict_files", "withdraw_verdicts"]
+__all__ = [
+    "JOB_SCRIPTS",
+    "NO_RUN_OPTIONS",
+    "RUN_LOCK",
+    "RunAlive",
+    "RunLock",
+    "clear_stale_lock",
+    "invocation",
+    "main",
+    "orphaned_jobs",
+    "planned_outputs",
+    "snakemake_locks",
+    "verdict_files",
+    "withdraw_verdicts",
+]
 
 RUN_LOCK = Path(".snakemake") / "reagree-run.lock"
 
 #: Snakemake options under which it reads the Snakefile but neither plans nor runs jobs.
-NO_RUN_OPTIONS = ("unlock", "lint", "summary", "detailed_summary", "list_changes", "list_input_changes",
-                  "list_params_changes", "list_untracked", "list_rules", "list_target_rules", "list_resources",
-                  "dag", "rulegraph", "filegraph", "d3dag", "touch", "cleanup_metadata", "cleanup_shadow",
-                  "list_conda_envs", "conda_create_envs_only", "conda_cleanup_envs", "container_cleanup_images",
-                  "delete_all_output", "delete_temp_output", "archive", "containerize", "generate_unit_tests",
-                  "report", "print_compilation", "export_cwl")
+NO_RUN_OPTIONS = (
+    "unlock",
+    "lint",
+    "summary",
+    "detailed_summary",
+    "list_changes",
+    "list_input_changes",
+    "list_params_changes",
+    "list_untracked",
+    "list_rules",
+    "list_target_rules",
+    "list_resources",
+    "dag",
+    "rulegraph",
+    "filegraph",
+    "d3dag",
+    "touch",
+    "cleanup_metadata",
+    "cleanup_shadow",
+    "list_conda_envs",
+    "conda_create_envs_only",
+    "conda_cleanup_envs",
+    "container_cleanup_images",
+    "delete_all_output",
+    "delete_temp_output",
+    "archive",
+    "containerize",
+    "generate_unit_tests",
+    "report",
+    "print_compilation",
+    "export_cwl",
+)
 
 
 class RunAlive(RuntimeError):
@@ -95,8 +134,12 @@ def invocation(workflow, argv: list[str] | None = None) -> str:
 def verdict_files(papers) -> list[str]:
     """The files that state verdicts: the summary, the report, each paper's claims and the
     record of whether they could be diffed (``reagree.pipeline.failures``)."""
-    return ["results/summary.tsv", "results/summary.md", "results/report.html",
-            *(f"results/{paper}/{name}" for paper in papers for name in ("claims.tsv", "claims_error.txt"))]
+    return [
+        "results/summary.tsv",
+        "results/summary.md",
+        "results/report.html",
+        *(f"results/{paper}/{name}" for paper in papers for name in ("claims.tsv", "claims_error.txt")),
+    ]
 
 
 def planned_outputs(workflow) -> set[str] | None:
@@ -137,7 +180,9 @@ def orphaned_jobs(folder: str | os.PathLike = ".") -> list[tuple[int, str]]:
             words = [word.decode(errors="replace") for word in (entry / "cmdline").read_bytes().split(b"\0") if word]
         except OSError:  # gone meanwhile, or another user's
             continue
-        if any(JOB_SCRIPTS in word for word in words) and not any(word.endswith(("/sh", "/bash")) for word in words[:1]):
+        if any(JOB_SCRIPTS in word for word in words) and not any(
+            word.endswith(("/sh", "/bash")) for word in words[:1]
+        ):
             found.append((int(entry.name), " ".join(words)))
     return sorted(found)
 
@@ -146,10 +191,12 @@ def _orphans_message(orphans: list[tuple[int, str]], what: str) -> str:
     shown = "; ".join(f"pid {pid}: {command}" for pid, command in orphans[:3])
     more = f"; and {len(orphans) - 3} more" if len(orphans) > 3 else ""
     one = len(orphans) == 1
-    return (f"{'a job' if one else f'{len(orphans)} jobs'} of an earlier run of this folder {'is' if one else 'are'} "
-            f"still running though that run ended ({shown}{more}); wait for {'it' if one else 'them'} to finish or "
-            f"stop {'it' if one else 'them'} (kill {' '.join(str(pid) for pid, _ in orphans)}) before starting this "
-            f"{what}")
+    return (
+        f"{'a job' if one else f'{len(orphans)} jobs'} of an earlier run of this folder {'is' if one else 'are'} "
+        f"still running though that run ended ({shown}{more}); wait for {'it' if one else 'them'} to finish or "
+        f"stop {'it' if one else 'them'} (kill {' '.join(str(pid) for pid, _ in orphans)}) before starting this "
+        f"{what}"
+    )
 
 
 def _holder(path: Path) -> str:
@@ -177,8 +224,10 @@ class RunLock:
         except OSError as error:
             os.close(fd)
             if error.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                raise RunAlive(f"another run of this folder is alive{_holder(self.path)}; "
-                               f"wait for it to finish (or stop it) before starting this {what}") from None
+                raise RunAlive(
+                    f"another run of this folder is alive{_holder(self.path)}; "
+                    f"wait for it to finish (or stop it) before starting this {what}"
+                ) from None
             raise
         orphans = orphaned_jobs(self.path.parent.parent)
         if orphans:
@@ -205,8 +254,10 @@ class RunLock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as error:
                 if error.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    raise RunAlive(f"another run of this folder is alive{_holder(self.path)}; wait for it to "
-                                   f"finish (or stop it) before starting this {what}") from None
+                    raise RunAlive(
+                        f"another run of this folder is alive{_holder(self.path)}; wait for it to "
+                        f"finish (or stop it) before starting this {what}"
+                    ) from None
                 raise
         finally:
             os.close(fd)  # releases the lock if it was taken
@@ -246,8 +297,10 @@ def clear_stale_lock(configfiles: list[str], folder: str | os.PathLike = ".snake
     finally:
         lock.release()
     last = f"the last run ({lock.previous})" if lock.previous else "the last run"
-    return (f"reagree: {last} ended without finishing and no run of this folder is alive: "
-            "cleared the lock it left (as snakemake --unlock does)")
+    return (
+        f"reagree: {last} ended without finishing and no run of this folder is alive: "
+        "cleared the lock it left (as snakemake --unlock does)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -59,15 +59,41 @@ from reagree.pipeline.paperspec import CLAIM_HEADER
 from reagree.pipeline.settings import load_schema, schema_path
 from reagree.pipeline.verdicts import APPROXIMATE_WORDS
 
-__all__ = ["AGREEMENT", "AGREEMENT_CAPTION", "CLAIMS", "DRAFT_CLAIMS", "FIXED_WORDS", "ID_PATTERN",
-           "INTERCHANGEABLE_WORDS", "INTERNAL", "KEYS", "LEDGER_COMMENT", "PACKAGE_INIT", "PAIRWISE_BLOCK",
-           "PAIRWISE_CAPTION", "PAIRWISE_OUTPUTS", "PAIR_FAMILY", "PAPER_YAML", "PLOTS", "PLOT_SCRIPT",
-           "RATER_DESIGNS", "RELEASE", "RULES_SMK", "SCRIPT", "SETTINGS_SCHEMA", "VARIANTS", "approximate_word",
-           "next_steps", "paper_folder", "reserved_ids", "scaffold_paper"]
+__all__ = [
+    "AGREEMENT",
+    "AGREEMENT_CAPTION",
+    "CLAIMS",
+    "DRAFT_CLAIMS",
+    "FIXED_WORDS",
+    "ID_PATTERN",
+    "INTERCHANGEABLE_WORDS",
+    "INTERNAL",
+    "KEYS",
+    "LEDGER_COMMENT",
+    "PACKAGE_INIT",
+    "PAIRWISE_BLOCK",
+    "PAIRWISE_CAPTION",
+    "PAIRWISE_OUTPUTS",
+    "PAIR_FAMILY",
+    "PAPER_YAML",
+    "PLOTS",
+    "PLOT_SCRIPT",
+    "RATER_DESIGNS",
+    "RELEASE",
+    "RULES_SMK",
+    "SCRIPT",
+    "SETTINGS_SCHEMA",
+    "VARIANTS",
+    "approximate_word",
+    "next_steps",
+    "paper_folder",
+    "reserved_ids",
+    "scaffold_paper",
+]
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 
-PAPER_YAML = '''\
+PAPER_YAML = """\
 # workflow/papers/{id}/paper.yaml: the paper, and where its released data is. Checked
 # against workflow/schemas/paper.schema.yaml. Nothing is built until "{id}" is in
 # `papers:` in config.yaml. Walk-through: docs/adding-a-paper.md.
@@ -100,9 +126,9 @@ claim_tables:
 # ledger (ledger.tsv) accounts for every number it prints: `reagree new-paper ID
 # --document FILE` writes both.
 {documents}
-'''
+"""
 
-DRAFT_CLAIMS = '''\
+DRAFT_CLAIMS = """\
 # Draft claims of {id}: a row for each number of {document} that looks like a result
 # (reagree scan's kind in the note; an approximate word printed before it in approximate).
 # Not read by the build. For each: give it the key of the value that should reproduce it
@@ -113,7 +139,7 @@ DRAFT_CLAIMS = '''\
 # printed number: its figure); dismiss the numbers that are not results (reasons:
 # reagree.pipeline.ledger.REASONS).
 {header}
-{rows}'''
+{rows}"""
 
 LEDGER_COMMENT = """\
 The ledger of {id}: every number its documents print, one row each, as `reagree scan`
@@ -125,7 +151,7 @@ no printed text) dismisses every number on its lines without a row of its own; a
 kind words locates a claim printed in words. Built with --config strict_ledger=true, an
 unreviewed row fails the build. reagree.pipeline.ledger says the rest."""
 
-SETTINGS_SCHEMA = '''\
+SETTINGS_SCHEMA = """\
 # Settings of the {id} paper: config["{id}"], validated by the Snakefile against this
 # schema, with the defaults below filled in. None yet; add a property (with a default)
 # for anything a user may choose, and read it in rules.smk from the PaperBuild's settings.
@@ -134,9 +160,9 @@ description: "{id}: no settings yet"
 type: object
 additionalProperties: false
 properties: {{}}
-'''
+"""
 
-CLAIMS = '''\
+CLAIMS = """\
 # Claims of {id}: one row per number the paper prints, as printed (its precision is the
 # default tolerance: 0.43 matches within 0.005). Tab-separated; an empty cell is an
 # absent field; lines starting with # are comments. The key is a row of
@@ -153,9 +179,9 @@ CLAIMS = '''\
 #   count.labels.raters ||Table 1|paper|8|||||||
 #   percent.labels.x.from_printed ||Table 1: x, % of labels|internal|37.5||||||| (consistent: 3 of 8)
 {header}
-'''
+"""
 
-RULES_SMK = '''\
+RULES_SMK = """\
 # {id}: {title}
 # compute_{id}_values computes the values (and their variants) from the released labels,
 # plot_{id}_agreement draws its figure; the generic rules gather the values into
@@ -210,26 +236,26 @@ rule plot_{id}_agreement:
 
 
 BUILD.add_targets(*rules.plot_{id}_agreement.output)
-'''
+"""
 
-PAIRWISE_OUTPUTS = '''
+PAIRWISE_OUTPUTS = """
         pairwise=report(f"{{RESULTS}}/tables/pairwise.tsv", category="{id}", caption="report/pairwise.rst"),
-        pairwise_md=f"{{RESULTS}}/tables/pairwise.md",'''
+        pairwise_md=f"{{RESULTS}}/tables/pairwise.md","""
 
-PAIRWISE_CAPTION = '''\
+PAIRWISE_CAPTION = """\
 Cohen's kappa of every pair of raters of {id}, with its bootstrap interval over units
 (config ``bootstrap``), recomputed from the released labels. The raters are fixed: the same
 named raters labelled every unit, so a pair of them is two people.
-'''
+"""
 
-AGREEMENT_CAPTION = '''\
+AGREEMENT_CAPTION = """\
 The agreement of the raters of {id} on the released labels, recomputed: percent agreement,
 Fleiss' kappa (on the units every rater labelled) and Krippendorff's alpha at each level
 {id}/release.py declares, each with its percentile bootstrap interval over units (config
 ``bootstrap``). TODO: say which of the paper's tables or figures these numbers answer.
-'''
+"""
 
-SCRIPT = '''\
+SCRIPT = """\
 \"\"\"Rule compute_{id}_values: the raters' agreement on the released labels, its variants
 and tables ({id}.agreement.compute_values). A rule script reads, calls one function of the
 paper's package or the library, and writes.\"\"\"
@@ -242,9 +268,9 @@ with rule_log(snakemake) as log:
     outputs = compute_values(read_release(snakemake.input.labels), snakemake.input.labels, snakemake.params.bootstrap)
     write_outputs(outputs, snakemake)
     log.info("%d values, %d variants", len(outputs.values), len(outputs.variants))
-'''
+"""
 
-AGREEMENT = '''\
+AGREEMENT = """\
 \"\"\"The raters' agreement on the {id} release: the values rule compute_{id}_values writes
 (``compute_values``), the variants of their keys and the tables.
 
@@ -311,9 +337,9 @@ def compute_values(ratings: Ratings, path: str | Path, bootstrap: dict) -> RuleO
                                "ci_high": row["ci_high"]}} for name, row in coefficients])
     tables = {{"agreement": Table(agreement, "The raters' agreement", meta)}}{pairwise_block}
     return RuleOutputs(values=values, variants=found, tables=tables)
-'''
+"""
 
-PAIRWISE_BLOCK = '''
+PAIRWISE_BLOCK = """
     pairs = []
     for a, b in combinations(ratings.raters, 2):  # fixed raters: a pair is two people
         row = with_interval(keys.PAIR_KAPPA, pairwise.cohen_statistic(ratings, a, b), a=a, b=b)
@@ -321,9 +347,9 @@ PAIRWISE_BLOCK = '''
         found += variants(row, ratings.select([a, b]), {{"chance_model": "kappa.cohen"}})
         pairs.append({{"rater_a": a, "rater_b": b, "kappa": row["value"], "ci_low": row["ci_low"],
                       "ci_high": row["ci_high"]}})
-    tables["pairwise"] = Table(pd.DataFrame(pairs), "Every pair of raters: Cohen's kappa", meta)'''
+    tables["pairwise"] = Table(pd.DataFrame(pairs), "Every pair of raters: Cohen's kappa", meta)"""
 
-PLOT_SCRIPT = '''\
+PLOT_SCRIPT = """\
 \"\"\"Rule plot_{id}_agreement: the raters' agreement coefficients with their intervals
 ({id}.plots.agreement).\"\"\"
 import pandas as pd
@@ -334,9 +360,9 @@ from {id}.plots import agreement
 
 with rule_log(snakemake):
     agreement(pd.read_csv(snakemake.input[0], sep="\\t"), snakemake.output[0])
-'''
+"""
 
-PLOTS = '''\
+PLOTS = """\
 \"\"\"The figures of {id}, drawn from the tables its rules write: functions that draw and
 return the figure (closed), so a test can read its texts and axes. No statistic is
 computed here.\"\"\"
@@ -360,9 +386,9 @@ def agreement(table: pd.DataFrame, path: str | Path):
                           "low": shown["ci_low"], "high": shown["ci_high"]}})
     return forest(frame, ["agreement"], path, f"{{SOURCE}}: the raters' agreement, recomputed from the released labels",
                   "coefficient (95% percentile bootstrap interval over units)", columns=1, annotate=["agreement"])
-'''
+"""
 
-PACKAGE_INIT = '''\
+PACKAGE_INIT = """\
 \"\"\"The {id} paper's own code: its reader (release.py), keys (keys.py), variants
 (variants.py), relations between printed numbers (internal.py) and figures (plots.py).
 Rule scripts and tests import it as ``from {id} import keys``; the pipeline reads ``PAPER``
@@ -374,9 +400,9 @@ from {id}.keys import KEYS
 from {id}.variants import PLAN
 
 PAPER = Paper(keys=KEYS, variants=PLAN, relations=RELATIONS)
-'''
+"""
 
-RELEASE = '''\
+RELEASE = """\
 \"\"\"What the {id} release holds, read once (rule scripts import it; no statistics here).
 
 TODO: say, so that every number can be re-derived from this docstring, which file is
@@ -421,14 +447,18 @@ def read_release(path: str | Path) -> Ratings:
 def provenance(path: str | Path, sha256: str, **settings) -> dict:
     \"\"\"Provenance lines every table of this paper carries.\"\"\"
     return {{"paper": PAPER, "source": str(path), "sha256": sha256, **settings}}
-'''
+"""
 
-FIXED_WORDS = ("The raters are fixed: the same named raters labelled every unit, so a pair\n"
-               "  of columns is two people (Cohen's kappa per pair).")
-INTERCHANGEABLE_WORDS = ("The raters are interchangeable: any rater may stand behind a column on any\n"
-                         "  unit (Fleiss' 1971 design), so a column is not a person and no pair is compared.")
+FIXED_WORDS = (
+    "The raters are fixed: the same named raters labelled every unit, so a pair\n"
+    "  of columns is two people (Cohen's kappa per pair)."
+)
+INTERCHANGEABLE_WORDS = (
+    "The raters are interchangeable: any rater may stand behind a column on any\n"
+    "  unit (Fleiss' 1971 design), so a column is not a person and no pair is compared."
+)
 
-KEYS = '''\
+KEYS = """\
 \"\"\"The value keys of {id}, declared once (``reagree.pipeline.keys``): every key a rule
 writes is built from a family here, and each family names the rule that writes it and
 the one function that computes it.
@@ -464,12 +494,12 @@ LABELS_ALL = values.family("count.labels.raters", majority.label_counts)  # the 
 # Numbers checked against other printed numbers ({id}/internal.py): no data is read.
 printed = KEYS.rule("check_{id}_printed")
 PERCENT_LABELS_PRINTED = printed.family("percent.labels.{{category}}.from_printed", internal.percentage)
-'''
+"""
 
-PAIR_FAMILY = '''
-PAIR_KAPPA = values.family("kappa.{{a:rater}}_{{b:rater}}", pairwise.cohen_statistic)  # fixed raters: a pair'''
+PAIR_FAMILY = """
+PAIR_KAPPA = values.family("kappa.{{a:rater}}_{{b:rater}}", pairwise.cohen_statistic)  # fixed raters: a pair"""
 
-VARIANTS = '''\
+VARIANTS = """\
 \"\"\"Which variant families {id}'s claims are searched under, one line per family
 (``reagree.pipeline.variantplan``; the families are ``reagree.stats.variants``'). Rule
 compute_{id}_values computes them beside its values; claims.tsv's explained_by says which
@@ -480,9 +510,9 @@ from reagree.pipeline.variantplan import VariantPlan
 PLAN = VariantPlan("{id}", {{
     "chance_model": [{plan_patterns}],  # Fleiss, Conger, Randolph, Light, Scott, Cohen
 }})
-'''
+"""
 
-INTERNAL = '''\
+INTERNAL = """\
 \"\"\"{id}: printed numbers held against other printed numbers (``reagree.pipeline.internal``).
 
 Where the paper prints a number and the numbers it was derived from, the one is checked
@@ -501,7 +531,7 @@ RELATIONS = [
     relate(keys.PERCENT_LABELS_PRINTED, f"count.labels.{{keys.CATEGORY_PARTS[0]}}", "count.labels.raters",
            category=keys.CATEGORY_PARTS[0]),
 ]
-'''
+"""
 
 
 def paper_folder(root: str | Path, paper_id: str) -> Path:
@@ -540,22 +570,30 @@ def _document_files(folder: Path, root: Path, paper_id: str, document: str | Pat
         shown = path.resolve()
     name = path.name
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
-        raise ValueError(f"{path}: name the document with letters, digits, '.', '_' and '-' (it lands at "
-                         f"data/{paper_id}/documents/<name>)")
+        raise ValueError(
+            f"{path}: name the document with letters, digits, '.', '_' and '-' (it lands at "
+            f"data/{paper_id}/documents/<name>)"
+        )
     entry = f"documents:\n  - name: {name}\n    path: {shown}   # pinned on first use (or give its sha256)\n"
     drafts = []
     for number in numbers:
         if number.kind not in RESULT_KINDS:
             continue
-        cells = {"where": f"{name}, line {number.line}, column {number.column}: {number.context}",
-                 "source": "paper", "published": claim_text(number),
-                 "note": f"{number.kind}, printed {number.printed!r}",
-                 "approximate": approximate_word(text[:number.start].rsplit("\n", 1)[-1])}
+        cells = {
+            "where": f"{name}, line {number.line}, column {number.column}: {number.context}",
+            "source": "paper",
+            "published": claim_text(number),
+            "note": f"{number.kind}, printed {number.printed!r}",
+            "approximate": approximate_word(text[: number.start].rsplit("\n", 1)[-1]),
+        }
         drafts.append("\t".join(cells.get(column, "").replace("\t", " ") for column in CLAIM_HEADER))
-    ledger = ledger_text(unreviewed_rows(name, numbers),
-                         LEDGER_COMMENT.format(id=paper_id, reasons=", ".join(REASONS)))
-    fields = {"id": paper_id, "document": name, "header": "\t".join(CLAIM_HEADER),
-              "rows": "".join(f"{row}\n" for row in drafts)}
+    ledger = ledger_text(unreviewed_rows(name, numbers), LEDGER_COMMENT.format(id=paper_id, reasons=", ".join(REASONS)))
+    fields = {
+        "id": paper_id,
+        "document": name,
+        "header": "\t".join(CLAIM_HEADER),
+        "rows": "".join(f"{row}\n" for row in drafts),
+    }
     return entry, {folder / "ledger.tsv": ledger, folder / "draft_claims.tsv": DRAFT_CLAIMS.format(**fields)}
 
 
@@ -567,34 +605,60 @@ def _design_fields(design: str) -> dict:
     fixed raters get Cohen's kappa per pair (its table, family and variants), interchangeable
     ones Fleiss' kappa and alpha alone (a column is not a person, so no pair is compared)."""
     if design not in RATER_DESIGNS:
-        raise ValueError(f"raters must be one of {RATER_DESIGNS} (fixed: the same named raters labelled every "
-                         f"unit; interchangeable: any rater may stand behind a column), got {design!r}")
+        raise ValueError(
+            f"raters must be one of {RATER_DESIGNS} (fixed: the same named raters labelled every "
+            f"unit; interchangeable: any rater may stand behind a column), got {design!r}"
+        )
     if design == "interchangeable":
-        return {"pairwise_outputs": "", "pairwise_target": "", "pairwise_import": "", "pairwise_module": "",
-                "pairwise_block": "", "pair_family": "", "pair_words": "", "pair_words_doc": "",
-                "pair_example": "fleiss.raters ||Table 2|paper|0.43|||||||",
-                "plan_patterns": '"fleiss.raters"', "design_words": INTERCHANGEABLE_WORDS}
-    return {"pairwise_outputs": PAIRWISE_OUTPUTS,
-            "pairwise_target": "\nBUILD.add_targets(rules.compute_{id}_values.output.pairwise)",
-            "pairwise_import": "from itertools import combinations\n", "pairwise_module": ", pairwise",
-            "pairwise_block": PAIRWISE_BLOCK, "pair_family": PAIR_FAMILY, "pair_words_doc": ", every pair's Cohen's kappa",
-            "pair_words": "\nor a pair of raters (``kappa.r1_r2``)",
-            "pair_example": "kappa.r1_r2 |ci_low|Table 2|paper|0.31||||||| (an interval's end)",
-            "plan_patterns": '"fleiss.raters", "kappa.*_*"', "design_words": FIXED_WORDS}
+        return {
+            "pairwise_outputs": "",
+            "pairwise_target": "",
+            "pairwise_import": "",
+            "pairwise_module": "",
+            "pairwise_block": "",
+            "pair_family": "",
+            "pair_words": "",
+            "pair_words_doc": "",
+            "pair_example": "fleiss.raters ||Table 2|paper|0.43|||||||",
+            "plan_patterns": '"fleiss.raters"',
+            "design_words": INTERCHANGEABLE_WORDS,
+        }
+    return {
+        "pairwise_outputs": PAIRWISE_OUTPUTS,
+        "pairwise_target": "\nBUILD.add_targets(rules.compute_{id}_values.output.pairwise)",
+        "pairwise_import": "from itertools import combinations\n",
+        "pairwise_module": ", pairwise",
+        "pairwise_block": PAIRWISE_BLOCK,
+        "pair_family": PAIR_FAMILY,
+        "pair_words_doc": ", every pair's Cohen's kappa",
+        "pair_words": "\nor a pair of raters (``kappa.r1_r2``)",
+        "pair_example": "kappa.r1_r2 |ci_low|Table 2|paper|0.31||||||| (an interval's end)",
+        "plan_patterns": '"fleiss.raters", "kappa.*_*"',
+        "design_words": FIXED_WORDS,
+    }
 
 
-def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, cite: str | None = None,
-                   document: str | Path | None = None, raters: str = "fixed") -> list[Path]:
+def scaffold_paper(
+    root: str | Path,
+    paper_id: str,
+    title: str | None = None,
+    cite: str | None = None,
+    document: str | Path | None = None,
+    raters: str = "fixed",
+) -> list[Path]:
     """Write the new paper's folder under ``root`` (with ``document``, its ledger and draft
     claims too; ``raters``: ``fixed`` or ``interchangeable``, module docstring); returns the
     files created. ValueError for a malformed id, a checkout without workflow/papers, an
     existing folder, an unknown design, or a document that is not text."""
     if not ID_PATTERN.match(paper_id):
-        raise ValueError(f"paper id {paper_id!r}: use lowercase letters, digits and _, starting with a letter "
-                         "(e.g. smith2027)")
+        raise ValueError(
+            f"paper id {paper_id!r}: use lowercase letters, digits and _, starting with a letter (e.g. smith2027)"
+        )
     if paper_id in reserved_ids():
-        raise ValueError(f"paper id {paper_id!r} is a key of config.yaml ({', '.join(sorted(reserved_ids()))}): a "
-                         "paper's settings live under its id there, so it cannot be one of them; choose another id")
+        raise ValueError(
+            f"paper id {paper_id!r} is a key of config.yaml ({', '.join(sorted(reserved_ids()))}): a "
+            "paper's settings live under its id there, so it cannot be one of them; choose another id"
+        )
     design = _design_fields(raters)
     papers = Path(root) / "workflow" / "papers"
     if not papers.is_dir():
@@ -603,9 +667,13 @@ def scaffold_paper(root: str | Path, paper_id: str, title: str | None = None, ci
     if folder.exists():
         raise ValueError(f"{folder} already exists; nothing was written")
     entry, started = _document_files(folder, Path(root), paper_id, document) if document else ("documents: []", {})
-    fields = {"id": paper_id, "title": (title or "TODO: the paper's title").replace('"', "'"),
-              "cite": (cite or "TODO: authors, venue, year, arXiv id or DOI").replace('"', "'"),
-              "header": "\t".join(CLAIM_HEADER), "documents": entry.rstrip("\n")}
+    fields = {
+        "id": paper_id,
+        "title": (title or "TODO: the paper's title").replace('"', "'"),
+        "cite": (cite or "TODO: authors, venue, year, arXiv id or DOI").replace('"', "'"),
+        "header": "\t".join(CLAIM_HEADER),
+        "documents": entry.rstrip("\n"),
+    }
     # the design's snippets are templates too (they name the paper), filled before the files that hold them
     fields |= {name: text.format(**fields) for name, text in design.items()}
     files = {

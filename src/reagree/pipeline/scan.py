@@ -72,13 +72,37 @@ import pandas as pd
 from reagree.io import reads
 
 #: Every kind a number may be guessed as (module docstring).
-KINDS = ("coefficient", "interval_end", "percent", "p_value", "count", "ratio", "number", "date", "reference",
-         "citation", "setting", "code", "formula")
+KINDS = (
+    "coefficient",
+    "interval_end",
+    "percent",
+    "p_value",
+    "count",
+    "ratio",
+    "number",
+    "date",
+    "reference",
+    "citation",
+    "setting",
+    "code",
+    "formula",
+)
 #: Kinds that look like results: the numbers ``reagree new-paper --document`` drafts claims for.
 RESULT_KINDS = ("coefficient", "interval_end", "percent", "p_value", "count", "ratio", "number")
 #: The columns of ``reagree scan``'s table, in order.
-SCAN_COLUMNS = ("line", "column", "printed", "value", "decimals", "unit", "form", "kind", "relation", "partner",
-                "context")
+SCAN_COLUMNS = (
+    "line",
+    "column",
+    "printed",
+    "value",
+    "decimals",
+    "unit",
+    "form",
+    "kind",
+    "relation",
+    "partner",
+    "context",
+)
 CONTEXT_CHARS = 40
 
 
@@ -128,24 +152,79 @@ _SIGN = rf"[-+{_MINUS}]"
 # A sign stands at the start or after space, an opening bracket or an operator; anything
 # else before a '-' makes it a hyphen or a dash (0.55-0.67 is two numbers).
 _SIGN_HERE = r"(?<![^\s(\[{=,:;$/<>~\u2248\u2264\u2265|\"'])"
-_MONTHS = {"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
-           "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sept": 9, "sep": 9,
-           "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12}
-_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar"
-          r"|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)")
+_MONTHS = {
+    "january": 1,
+    "jan": 1,
+    "february": 2,
+    "feb": 2,
+    "march": 3,
+    "mar": 3,
+    "april": 4,
+    "apr": 4,
+    "may": 5,
+    "june": 6,
+    "jun": 6,
+    "july": 7,
+    "jul": 7,
+    "august": 8,
+    "aug": 8,
+    "september": 9,
+    "sept": 9,
+    "sep": 9,
+    "october": 10,
+    "oct": 10,
+    "november": 11,
+    "nov": 11,
+    "december": 12,
+    "dec": 12,
+}
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar"
+    r"|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)"
+)
 _DAY = r"(?:[12][0-9]|3[01]|0?[1-9])"
 _YEAR = r"[12][0-9]{3}"
-_SMALL = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-          "zero": 0, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
-_SCALES = {"hundred": 100, "thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
-_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
-                 "fifths": 5, "tenth": 10, "tenths": 10}
-_CARD = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven"
-         r"|eight|nine)\b)?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|zero"
-         r"|one|two|three|four|five|six|seven|eight|nine)")
+_SMALL = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "zero": 0,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+_DENOMINATORS = {
+    "half": 2,
+    "halves": 2,
+    "third": 3,
+    "thirds": 3,
+    "quarter": 4,
+    "quarters": 4,
+    "fifth": 5,
+    "fifths": 5,
+    "tenth": 10,
+    "tenths": 10,
+}
+_CARD = (
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven"
+    r"|eight|nine)\b)?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|zero"
+    r"|one|two|three|four|five|six|seven|eight|nine)"
+)
 _CARDINAL = rf"{_CARD}(?:\s+hundred(?:\s+(?:and\s+)?{_CARD})?)?(?:\s+(?:thousand|million|billion))?"
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", f"0123456789{_MINUS}+")
 _PERCENT = r"(?:\s?%|\s+(?:percent|per\s+cent|percentage\s+points)\b)"
@@ -153,42 +232,66 @@ _SCALE = r"(?:\s+(?:thousand|million|billion)\b)"
 
 _PARTS = [
     # skipped: links and identifiers whose digits are not numbers
-    ("url", r"(?:https?://|www\.)\S+|\b(?:[A-Za-z0-9-]+\.)+(?:com|org|net|io|edu|gov|si|uk|de|ac)\b(?:/[^\s)\]]*)?"
-            r"|\b(?:arXiv|doi|DOI|hdl|ISBN|ISSN):\s?\S+"),
+    (
+        "url",
+        r"(?:https?://|www\.)\S+|\b(?:[A-Za-z0-9-]+\.)+(?:com|org|net|io|edu|gov|si|uk|de|ac)\b(?:/[^\s)\]]*)?"
+        r"|\b(?:arXiv|doi|DOI|hdl|ISBN|ISSN):\s?\S+",
+    ),
     # dates: each one number
-    ("iso", rf"(?<![\w.])(?P<iso_y>{_YEAR})-(?P<iso_m>0[1-9]|1[0-2])(?:-(?P<iso_d>0[1-9]|[12][0-9]|3[01]))?"
-            r"(?![\w-])"),
+    (
+        "iso",
+        rf"(?<![\w.])(?P<iso_y>{_YEAR})-(?P<iso_m>0[1-9]|1[0-2])(?:-(?P<iso_d>0[1-9]|[12][0-9]|3[01]))?"
+        r"(?![\w-])",
+    ),
     ("dmy", rf"(?<![\w.])(?P<dmy_d>{_DAY})\s+(?P<dmy_m>{_MONTH})\b\.?(?:,?\s+(?P<dmy_y>{_YEAR})\b)?"),
     ("mdy", rf"\b(?P<mdy_m>{_MONTH})\.?\s+(?P<mdy_d>{_DAY}),\s+(?P<mdy_y>{_YEAR})\b"),
     ("my", rf"\b(?P<my_m>{_MONTH})\b\.?,?\s+(?P<my_y>{_YEAR})\b"),
     ("mrange", rf"\b(?P<mrange_m>{_MONTH})\b\.?(?=\s*[-\u2013\u2014]\s*{_MONTH}\b\.?\s+{_YEAR}\b)"),
     # scientific notation in LaTeX or Unicode, then e-notation
-    ("latex", rf"(?:{_SIGN_HERE}(?P<latex_s>{_SIGN}))?(?P<latex_m>[0-9]+(?:\.[0-9]+)?)\s*(?:\\times|\\cdot|×|·)\s*"
-              rf"10\s*(?:\^\s*(?:\{{\s*(?P<latex_e1>{_SIGN}?[0-9]+)\s*\}}|(?P<latex_e2>{_SIGN}?[0-9]+))"
-              r"|(?P<latex_e3>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))"),
-    ("enote", rf"(?:{_SIGN_HERE}(?P<enote_s>{_SIGN}))?(?P<enote_m>[0-9]+(?:\.[0-9]+)?|\.[0-9]+)[eE]"
-              rf"(?P<enote_e>{_SIGN}?[0-9]+)(?![\w.])"),
+    (
+        "latex",
+        rf"(?:{_SIGN_HERE}(?P<latex_s>{_SIGN}))?(?P<latex_m>[0-9]+(?:\.[0-9]+)?)\s*(?:\\times|\\cdot|×|·)\s*"
+        rf"10\s*(?:\^\s*(?:\{{\s*(?P<latex_e1>{_SIGN}?[0-9]+)\s*\}}|(?P<latex_e2>{_SIGN}?[0-9]+))"
+        r"|(?P<latex_e3>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))",
+    ),
+    (
+        "enote",
+        rf"(?:{_SIGN_HERE}(?P<enote_s>{_SIGN}))?(?P<enote_m>[0-9]+(?:\.[0-9]+)?|\.[0-9]+)[eE]"
+        rf"(?P<enote_e>{_SIGN}?[0-9]+)(?![\w.])",
+    ),
     ("ordinal", r"(?<![\w.])(?P<ordinal_n>[0-9]+)(?:st|nd|rd|th)\b"),
     ("decade", r"(?<![\w.])(?P<decade_n>[12][0-9]{2}0)s\b"),
     # names: digits touching letters (and what is hyphenated or dotted to them), versions
-    ("name", r"(?<![\w.])(?![0-9]{1,3}(?:_[0-9]{3})+(?!\w))(?:[A-Za-z_]\w*[-.])*\w*(?:[A-Za-z_][0-9]|[0-9][A-Za-z_])"
-             r"\w*(?:[-.]\w+)*"
-             r"|(?<![\w.])[0-9]+(?:\.[0-9]+){2,}(?![0-9])|(?<![\w.])[0-9]+/[0-9]+(?:\.[0-9]+)+"
-             r"|\b[A-Za-z]+(?:±|\\pm\s?)[0-9]+\b"),
+    (
+        "name",
+        r"(?<![\w.])(?![0-9]{1,3}(?:_[0-9]{3})+(?!\w))(?:[A-Za-z_]\w*[-.])*\w*(?:[A-Za-z_][0-9]|[0-9][A-Za-z_])"
+        r"\w*(?:[-.]\w+)*"
+        r"|(?<![\w.])[0-9]+(?:\.[0-9]+){2,}(?![0-9])|(?<![\w.])[0-9]+/[0-9]+(?:\.[0-9]+)+"
+        r"|\b[A-Za-z]+(?:±|\\pm\s?)[0-9]+\b",
+    ),
     # numerals: a sign, thousands separators or a decimal comma, a scale word, a percent unit
-    ("number", rf"(?:{_SIGN_HERE}(?P<number_s>{_SIGN}))?"
-               r"(?P<number_n>[0-9]{1,3}(?:_[0-9]{3})+(?!\w)|[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]+)?(?![0-9])"
-               r"|[1-9][0-9]{0,2}(?:[\u2009\u202f\u00a0][0-9]{3})+(?![0-9])"
-               r"|(?<![0-9,({\[])[0-9]+,[0-9]+(?![0-9,])|[0-9]+\.[0-9]+|\.[0-9]+|[0-9]+)"
-               rf"(?P<number_scale>{_SCALE})?(?P<number_pct>{_PERCENT})?"),
+    (
+        "number",
+        rf"(?:{_SIGN_HERE}(?P<number_s>{_SIGN}))?"
+        r"(?P<number_n>[0-9]{1,3}(?:_[0-9]{3})+(?!\w)|[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]+)?(?![0-9])"
+        r"|[1-9][0-9]{0,2}(?:[\u2009\u202f\u00a0][0-9]{3})+(?![0-9])"
+        r"|(?<![0-9,({\[])[0-9]+,[0-9]+(?![0-9,])|[0-9]+\.[0-9]+|\.[0-9]+|[0-9]+)"
+        rf"(?P<number_scale>{_SCALE})?(?P<number_pct>{_PERCENT})?",
+    ),
     # number words (any case)
     ("none", rf"(?i:\bnone(?=\s+of\s+(?:the\s+)?(?:[0-9]|{_CARD}\b)))"),
     ("ratio", rf"(?i:\bone\s+(?:[a-z]+\s+){{0,2}}?in\s+(?:every\s+)?(?P<ratio_d>{_CARD}|[0-9]{{1,3}})\b)"),
-    ("fraction", r"(?i:\b(?:a|one)[\s-](?:third|quarter|fifth|tenth)\b(?=\s+of\b)|\bone[\s-](?:third|quarter|fifth"
-                 r"|tenth)\b|\b(?:a|one)[\s-]half\b|\bhalve[sd]?\b|\bhalf\b)"),
+    (
+        "fraction",
+        r"(?i:\b(?:a|one)[\s-](?:third|quarter|fifth|tenth)\b(?=\s+of\b)|\bone[\s-](?:third|quarter|fifth"
+        r"|tenth)\b|\b(?:a|one)[\s-]half\b|\bhalve[sd]?\b|\bhalf\b)",
+    ),
     ("multiplier", rf"(?i:\b(?:twice|thrice)\b|\b{_CARD}fold\b)"),
-    ("word", rf"(?i:\b(?P<word_n>{_CARDINAL})\b(?P<word_frac>\s+(?:thirds|quarters|fifths|tenths)\b)?"
-             rf"(?P<word_pct>\s+(?:percent|per\s+cent)\b)?)"),
+    (
+        "word",
+        rf"(?i:\b(?P<word_n>{_CARDINAL})\b(?P<word_frac>\s+(?:thirds|quarters|fifths|tenths)\b)?"
+        rf"(?P<word_pct>\s+(?:percent|per\s+cent)\b)?)",
+    ),
 ]
 _PATTERN = re.compile("|".join(f"(?P<{name}>{regex})" for name, regex in _PARTS))
 _NAMES = [name for name, _ in _PARTS]
@@ -254,8 +357,7 @@ def _read(match: re.Match) -> dict | None:
     group = next(name for name in _NAMES if match.group(name) is not None)
     if group in _SKIPPED:
         return None
-    item = {"start": match.start(), "end": match.end(), "unit": "", "form": "numeral", "group": group,
-            "sign": False}
+    item = {"start": match.start(), "end": match.end(), "unit": "", "form": "numeral", "group": group, "sign": False}
     g = match.group
     if group == "iso":
         item.update(value=_date(g("iso_y"), g("iso_m"), g("iso_d")), decimals=0, form="date")
@@ -266,13 +368,21 @@ def _read(match: re.Match) -> dict | None:
     elif group == "latex":
         value, decimals = _numeral(g("latex_m"))
         exponent = _exponent(g("latex_e1") or g("latex_e2") or g("latex_e3"))
-        item.update(value=_signed(value * Fraction(10) ** exponent, g("latex_s")), decimals=decimals - exponent,
-                    form="scientific", sign=bool(g("latex_s")))
+        item.update(
+            value=_signed(value * Fraction(10) ** exponent, g("latex_s")),
+            decimals=decimals - exponent,
+            form="scientific",
+            sign=bool(g("latex_s")),
+        )
     elif group == "enote":
         value, decimals = _numeral(g("enote_m"))
         exponent = _exponent(g("enote_e"))
-        item.update(value=_signed(value * Fraction(10) ** exponent, g("enote_s")), decimals=decimals - exponent,
-                    form="scientific", sign=bool(g("enote_s")))
+        item.update(
+            value=_signed(value * Fraction(10) ** exponent, g("enote_s")),
+            decimals=decimals - exponent,
+            form="scientific",
+            sign=bool(g("enote_s")),
+        )
     elif group == "ordinal":
         item.update(value=Fraction(int(g("ordinal_n"))), decimals=0, form="ordinal")
     elif group == "decade":
@@ -282,8 +392,12 @@ def _read(match: re.Match) -> dict | None:
         if g("number_scale"):
             scale = _SCALES[g("number_scale").strip().lower()]
             value, decimals = value * scale, decimals - len(str(scale)) + 1
-        item.update(value=_signed(value, g("number_s")), decimals=decimals, unit="%" if g("number_pct") else "",
-                    sign=bool(g("number_s")))
+        item.update(
+            value=_signed(value, g("number_s")),
+            decimals=decimals,
+            unit="%" if g("number_pct") else "",
+            sign=bool(g("number_s")),
+        )
         if g("number_pct"):  # the printed text ends at the unit, but "10% points" keeps " points" as words
             item["end"] = match.start("number_pct") + len(g("number_pct"))
     elif group == "none":
@@ -302,8 +416,9 @@ def _read(match: re.Match) -> dict | None:
     else:  # word
         value = _word_value(g("word_n"))
         if g("word_frac"):
-            item.update(value=value / _DENOMINATORS[g("word_frac").strip().lower()], decimals=None, form="word",
-                        ratio=True)
+            item.update(
+                value=value / _DENOMINATORS[g("word_frac").strip().lower()], decimals=None, form="word", ratio=True
+            )
         else:
             if value == 1 and not g("word_pct") and not _ONE_OF.match(match.string, match.end()):
                 return None  # the pronoun "one"
@@ -320,7 +435,8 @@ _ONE_OF = re.compile(rf"(?i:\s+(?:of\s+(?:the\s+)?|to\s+|or\s+)(?:[0-9]+|{_CARD}
 _CODE_START = re.compile(
     r"\s*(?:def |class |import |from \S+ import |for |while |if |elif |else:|try:|except\b|with |return\b|print\("
     r"|raise |yield |lambda |@\w|assert |pass$|break$|continue$|\"\"\"|'''|curl |git |cd |python3? |pip3? "
-    r"|mkdir |sha256sum |snakemake |\S+/bin/\S+ )")
+    r"|mkdir |sha256sum |snakemake |\S+/bin/\S+ )"
+)
 _ASSIGN = re.compile(r"(?: {4})*[A-Za-z_][\w.]*(?:\[[^\]]*\])?(?:\s*,\s*[A-Za-z_][\w.]*)*\s*[-+*/]?=(?!=)\s*\S")
 _MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+?\$|\\\[.+?\\\]|\\\(.+?\\\)")
 
@@ -347,9 +463,18 @@ def _code_lines(lines: list[str]) -> dict[int, int]:
     for index, line in enumerate(lines):
         stripped = line.strip()
         indent = len(line) - len(line.lstrip(" "))
-        is_code = in_docstring or depth > 0 or (not stripped.startswith("#") and (
-            bool(_CODE_START.match(line)) or bool(_ASSIGN.match(line))
-            or (indent >= 4 and indent % 4 == 0 and any(c in stripped for c in "()[]=:") and "\t" not in line)))
+        is_code = (
+            in_docstring
+            or depth > 0
+            or (
+                not stripped.startswith("#")
+                and (
+                    bool(_CODE_START.match(line))
+                    or bool(_ASSIGN.match(line))
+                    or (indent >= 4 and indent % 4 == 0 and any(c in stripped for c in "()[]=:") and "\t" not in line)
+                )
+            )
+        )
         if not is_code:
             continue
         end = _code_part(line)
@@ -366,13 +491,16 @@ def _code_lines(lines: list[str]) -> dict[int, int]:
 
 _REFERENCE_BEFORE = re.compile(
     r"(?:\b(?:Table|Tables|Fig|Figs|Figure|Figures|Section|Sections|Sec|Eq|Eqs|Equation|Equations|Appendix|Chapter"
-    r"|Chapters|Step|Steps|row|rows|Row|Rows)\.?|§)\s*(?:[0-9]+(?:\.[0-9]+)*[a-z]?\s*(?:,|and|to|or|-|–|&)\s*)*$")
+    r"|Chapters|Step|Steps|row|rows|Row|Rows)\.?|§)\s*(?:[0-9]+(?:\.[0-9]+)*[a-z]?\s*(?:,|and|to|or|-|–|&)\s*)*$"
+)
 _CITATION_BRACKETS = re.compile(r"\[\s*[0-9]+(?:\s*[-–,]\s*[0-9]+)*\s*\]")
 _LIST_ITEM = re.compile(r"\s*[0-9]+\.\s")
 _REFERENCE_ENTRY = re.compile(r"\s*(?:[0-9]+\.|•|\[[0-9]+\])\s+(?:.*?\b)?[A-Z][a-zà-ž]+,\s+(?:[A-Z]\.|[A-Z][a-z]+,)")
 _P_VALUE_BEFORE = re.compile(r"(?:\bp\s*(?:=|<|>|≤|≥)|\bp[- ]values?\s*(?:of|=|<|is)?)\s*$")
-_SETTING_AFTER = re.compile(r"\s*(?:-|\s)?(?:draws?|resamples?|bootstrap\s+samples?|folds?|random\s+rotations?"
-                            r"|iterations?|seeds?)\b")
+_SETTING_AFTER = re.compile(
+    r"\s*(?:-|\s)?(?:draws?|resamples?|bootstrap\s+samples?|folds?|random\s+rotations?"
+    r"|iterations?|seeds?)\b"
+)
 _SETTING_BEFORE = re.compile(r"\b(?:seed|seeds|random_state)\s*[=:]?\s*$")
 _INTERVAL_NEAR = re.compile(r"interval|\bCI\b|confidence|bootstrap|percentile|±|plus or minus")
 _INTERVAL_BRACKET = re.compile(r"(?:\bCI|interval)\s*[\[(][^\])]*$")
@@ -409,17 +537,26 @@ def _plain_kind(item: dict, before: str, after: str) -> str:
         return "setting"
     if item["unit"] == "%":
         return "percent"
-    if item["relation"] == "±" or _INTERVAL_BRACKET.search(before) or \
-            (item["relation"].startswith("range") and _INTERVAL_NEAR.search(before[-60:])):
+    if (
+        item["relation"] == "±"
+        or _INTERVAL_BRACKET.search(before)
+        or (item["relation"].startswith("range") and _INTERVAL_NEAR.search(before[-60:]))
+    ):
         return "interval_end"
     if item.get("ratio"):
         return "ratio"
     if value is None:
         return "number"
     whole = decimals is not None and decimals <= 0 and value.denominator == 1
-    if whole and item["form"] == "numeral" and not item["sign"] and 1900 <= value <= 2099 \
-            and re.fullmatch(r"[0-9]{4}", item["printed"]) and not _COUNT_BEFORE.search(before) \
-            and not any(_PLURAL.fullmatch(w) for w in after.split()[:2]):
+    if (
+        whole
+        and item["form"] == "numeral"
+        and not item["sign"]
+        and 1900 <= value <= 2099
+        and re.fullmatch(r"[0-9]{4}", item["printed"])
+        and not _COUNT_BEFORE.search(before)
+        and not any(_PLURAL.fullmatch(w) for w in after.split()[:2])
+    ):
         return "date"
     if whole:
         return "count"
@@ -441,20 +578,34 @@ def _relate(items: list[dict], text: str) -> None:
     for a, b in zip(items, items[1:]):
         if a["line"] != b["line"]:
             continue
-        gap = text[a["end"]:b["start"]]
-        if a["form"] == "date" and a["value"] is None and b["form"] == "date" and b.get("year") \
-                and _YEAR_FROM_NEXT.fullmatch(gap):
+        gap = text[a["end"] : b["start"]]
+        if (
+            a["form"] == "date"
+            and a["value"] is None
+            and b["form"] == "date"
+            and b.get("year")
+            and _YEAR_FROM_NEXT.fullmatch(gap)
+        ):
             a["value"] = _date(b["year"], a["month"], a.get("day"))
             continue
         numeric = {"numeral", "scientific", "word"}
-        if a["form"] not in numeric or b["form"] not in numeric or a["value"] is None or b["value"] is None \
-                or a.get("ratio") or b.get("ratio"):
+        if (
+            a["form"] not in numeric
+            or b["form"] not in numeric
+            or a["value"] is None
+            or b["value"] is None
+            or a.get("ratio")
+            or b.get("ratio")
+        ):
             continue
         if _PLUS_MINUS.fullmatch(gap) and not a["relation"]:
             a.update(relation="± centre", partner=b)
             b.update(relation="±", partner=a)
-        elif not a["relation"] and ((_RANGE_DASH.fullmatch(gap) and b["value"] > a["value"] and not b["sign"])
-                                    or _RANGE_TO.fullmatch(gap)) and a["unit"] in ("", b["unit"]):
+        elif (
+            not a["relation"]
+            and ((_RANGE_DASH.fullmatch(gap) and b["value"] > a["value"] and not b["sign"]) or _RANGE_TO.fullmatch(gap))
+            and a["unit"] in ("", b["unit"])
+        ):
             a.update(relation="range from", partner=b, unit=b["unit"])
             b.update(relation="range to", partner=a)
 
@@ -468,7 +619,7 @@ def _rejected(item: dict, line: str, column: int, in_math: bool) -> bool:
     if item["form"] in ("date", "word"):
         return False
     before = line[:column]
-    after = line[column + item["end"] - item["start"]:]
+    after = line[column + item["end"] - item["start"] :]
     if before[-1:].isalnum() or before[-1:] == "_" or (before[-1:] == "." and before[-2:-1].isalnum()):
         return True
     if after[:1].isalpha() or after[:1] == "_":
@@ -489,8 +640,11 @@ def scan_text(text: str) -> list[Printed]:
     for line in text.split("\n")[:-1]:
         starts.append(starts[-1] + len(line) + 1)
     code = _code_lines(lines)
-    math = {index: [(m.start(), m.end()) for m in _MATH.finditer(line)] for index, line in enumerate(lines)
-            if "$" in line or "\\[" in line or "\\(" in line}
+    math = {
+        index: [(m.start(), m.end()) for m in _MATH.finditer(line)]
+        for index, line in enumerate(lines)
+        if "$" in line or "\\[" in line or "\\(" in line
+    }
     items = []
     for match in _PATTERN.finditer(text):
         item = _read(match)
@@ -503,29 +657,51 @@ def scan_text(text: str) -> list[Printed]:
         in_math = any(low <= column < high for low, high in math.get(index, []))
         if _rejected(item, line, column, in_math):
             continue
-        item.update(line=index + 1, column=column + 1, printed=text[item["start"]:item["end"]], relation="",
-                    partner=None)
+        item.update(
+            line=index + 1, column=column + 1, printed=text[item["start"] : item["end"]], relation="", partner=None
+        )
         items.append(item)
     _relate(items, text)
     for item in items:
         index = item["line"] - 1
         item["kind"] = _kind(item, lines[index], item["column"] - 1, code.get(index), math.get(index, []))
     for item in items:  # the two ends of an interval are both its ends
-        if item["relation"].startswith("range") and item["partner"]["kind"] == "interval_end" \
-                and item["kind"] == "coefficient":
+        if (
+            item["relation"].startswith("range")
+            and item["partner"]["kind"] == "interval_end"
+            and item["kind"] == "coefficient"
+        ):
             item["kind"] = "interval_end"
     numbers = []
     for item in items:
         index, column = item["line"] - 1, item["column"] - 1
         line, kind = lines[index], item["kind"]
         end = column + len(item["printed"])
-        context = re.sub(r"\s+", " ", line[max(0, column - CONTEXT_CHARS):column]) + "«" + item["printed"] + "»" + \
-            re.sub(r"\s+", " ", line[end:end + CONTEXT_CHARS])
+        context = (
+            re.sub(r"\s+", " ", line[max(0, column - CONTEXT_CHARS) : column])
+            + "«"
+            + item["printed"]
+            + "»"
+            + re.sub(r"\s+", " ", line[end : end + CONTEXT_CHARS])
+        )
         partner = item["partner"]
-        numbers.append(Printed(line=item["line"], column=item["column"], printed=item["printed"], value=item["value"],
-                               decimals=item["decimals"], unit=item["unit"], form=item["form"], kind=kind,
-                               relation=item["relation"], partner=f"{partner['line']}:{partner['column']}"
-                               if partner else "", context=context.strip(), start=item["start"], end=item["end"]))
+        numbers.append(
+            Printed(
+                line=item["line"],
+                column=item["column"],
+                printed=item["printed"],
+                value=item["value"],
+                decimals=item["decimals"],
+                unit=item["unit"],
+                form=item["form"],
+                kind=kind,
+                relation=item["relation"],
+                partner=f"{partner['line']}:{partner['column']}" if partner else "",
+                context=context.strip(),
+                start=item["start"],
+                end=item["end"],
+            )
+        )
     return numbers
 
 
@@ -537,8 +713,10 @@ def read_document(path: str | Path) -> str:
     try:
         return reads.read_text(path, encoding="utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}); reagree reads text and "
-                         "Markdown documents (a PDF: convert it first, docs/adding-a-paper.md)") from None
+        raise ValueError(
+            f"{path}: not UTF-8 text ({error.reason} at byte {error.start}); reagree reads text and "
+            "Markdown documents (a PDF: convert it first, docs/adding-a-paper.md)"
+        ) from None
     except FileNotFoundError:
         raise ValueError(f"{path}: no such document") from None
 
@@ -549,9 +727,22 @@ def scan_document(path: str | Path) -> list[Printed]:
 
 def scan_table(numbers: list[Printed]) -> pd.DataFrame:
     """The numbers as ``reagree scan`` prints them (``SCAN_COLUMNS``)."""
-    rows = [{"line": n.line, "column": n.column, "printed": n.printed, "value": n.value_text,
-             "decimals": "" if n.decimals is None else n.decimals, "unit": n.unit, "form": n.form, "kind": n.kind,
-             "relation": n.relation, "partner": n.partner, "context": n.context} for n in numbers]
+    rows = [
+        {
+            "line": n.line,
+            "column": n.column,
+            "printed": n.printed,
+            "value": n.value_text,
+            "decimals": "" if n.decimals is None else n.decimals,
+            "unit": n.unit,
+            "form": n.form,
+            "kind": n.kind,
+            "relation": n.relation,
+            "partner": n.partner,
+            "context": n.context,
+        }
+        for n in numbers
+    ]
     return pd.DataFrame(rows, columns=list(SCAN_COLUMNS))
 
 
@@ -627,5 +818,17 @@ def agrees(number: Printed, published: str, compare: str = "value", approximate:
     return value == printed / 100 and fewest <= places <= number.decimals + 2
 
 
-__all__ = ["KINDS", "RESULT_KINDS", "SCAN_COLUMNS", "Printed", "agrees", "claim_text", "month_number",
-           "read_document", "scan_document", "scan_table", "scan_text", "scan_tsv"]
+__all__ = [
+    "KINDS",
+    "RESULT_KINDS",
+    "SCAN_COLUMNS",
+    "Printed",
+    "agrees",
+    "claim_text",
+    "month_number",
+    "read_document",
+    "scan_document",
+    "scan_table",
+    "scan_text",
+    "scan_tsv",
+]

@@ -54,9 +54,24 @@ import jsonschema
 from reagree.pipeline import yamlio
 from reagree.pipeline.yamlio import MAX_EXPANDED_VALUES, load_yaml, load_yaml_text
 
-__all__ = ["PAPER_SETTINGS_SCHEMA", "check_config_files", "check_finite", "coerce_strings", "expanded_size",
-           "fill_defaults", "load_schema", "missing_config_file", "paper_folders", "paper_settings_schema",
-           "resolve_config", "schema_error", "schema_path", "schema_validator", "split_paper_settings", "validate"]
+__all__ = [
+    "PAPER_SETTINGS_SCHEMA",
+    "check_config_files",
+    "check_finite",
+    "coerce_strings",
+    "expanded_size",
+    "fill_defaults",
+    "load_schema",
+    "missing_config_file",
+    "paper_folders",
+    "paper_settings_schema",
+    "resolve_config",
+    "schema_error",
+    "schema_path",
+    "schema_validator",
+    "split_paper_settings",
+    "validate",
+]
 
 PAPER_SETTINGS_SCHEMA = "settings.schema.yaml"
 
@@ -67,8 +82,9 @@ def schema_path(name: str) -> Path:
     filename = f"{name}.schema.yaml"
     installed = importlib.resources.files("reagree.schemas") / filename
     if not installed.is_file():
-        raise FileNotFoundError(f"reagree's schema {filename} is not installed with the package "
-                                "(reinstall reagree: pip install -e .)")
+        raise FileNotFoundError(
+            f"reagree's schema {filename} is not installed with the package (reinstall reagree: pip install -e .)"
+        )
     return Path(str(installed))
 
 
@@ -141,8 +157,10 @@ def split_paper_settings(config: dict, workflow_dir: str | Path, schema: dict) -
     global_keys = list(schema.get("properties", {}))
     clash = sorted(set(known_papers) & set(global_keys))
     if clash:
-        raise ValueError(f"{Path(workflow_dir) / 'papers' / clash[0]}: a paper folder may not be named as a key of "
-                         f"config.yaml ({clash[0]!r}); rename it")
+        raise ValueError(
+            f"{Path(workflow_dir) / 'papers' / clash[0]}: a paper folder may not be named as a key of "
+            f"config.yaml ({clash[0]!r}); rename it"
+        )
     settings = {key: config.pop(key) for key in list(config) if key in known_papers}
     unknown = [key for key in config if key not in global_keys]
     if unknown:
@@ -150,8 +168,10 @@ def split_paper_settings(config: dict, workflow_dir: str | Path, schema: dict) -
         for key in unknown:
             close = difflib.get_close_matches(str(key), global_keys + known_papers, n=1)
             hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
-        raise ValueError(f"config: unknown key(s) {', '.join(hints)}. Known keys: {global_keys}; "
-                         f"paper settings keys (one per paper folder): {known_papers}")
+        raise ValueError(
+            f"config: unknown key(s) {', '.join(hints)}. Known keys: {global_keys}; "
+            f"paper settings keys (one per paper folder): {known_papers}"
+        )
     return settings
 
 
@@ -230,8 +250,10 @@ def check_config_files(paths, merged: object | None = None) -> None:
             raise ValueError(f"{path}: a config file is a mapping of keys to values")
         check_finite(data, str(path))
     if merged is not None and expanded_size(merged) > MAX_EXPANDED_VALUES:
-        raise ValueError(f"config: the configuration expands to more than {MAX_EXPANDED_VALUES:,} values "
-                         "(YAML aliases?); reagree refuses it")
+        raise ValueError(
+            f"config: the configuration expands to more than {MAX_EXPANDED_VALUES:,} values "
+            "(YAML aliases?); reagree refuses it"
+        )
 
 
 def _did_you_mean(error: jsonschema.ValidationError) -> str | None:
@@ -261,13 +283,17 @@ def missing_config_file(path: str | Path) -> str:
     with ``python -m reagree.pipeline.runs`` before Snakemake reads it)."""
     path = Path(path)
     if path.name == "config.yaml" and not path.parent.joinpath("Snakefile").is_file():
-        return (f"config file {path} does not exist (seen from {Path.cwd()}): run reagree from the checkout, "
-                "the folder holding the Snakefile and config.yaml")
+        return (
+            f"config file {path} does not exist (seen from {Path.cwd()}): run reagree from the checkout, "
+            "the folder holding the Snakefile and config.yaml"
+        )
     what = "is a folder, not a config file" if path.is_dir() else "does not exist"
-    return (f"config file {path} {what} (seen from {Path.cwd()}). A config file lays its settings over "
-            "config.yaml (make all CONFIG=FILE, snakemake --configfile FILE); an offline one names the mirror to "
-            "copy the sources from (mirror: /path/to/mirror). Fix the path, or leave CONFIG out to download the "
-            "sources")
+    return (
+        f"config file {path} {what} (seen from {Path.cwd()}). A config file lays its settings over "
+        "config.yaml (make all CONFIG=FILE, snakemake --configfile FILE); an offline one names the mirror to "
+        "copy the sources from (mirror: /path/to/mirror). Fix the path, or leave CONFIG out to download the "
+        "sources"
+    )
 
 
 def validate(data: object, schema: dict, where: str) -> None:
@@ -294,8 +320,10 @@ def resolve_config(config: dict, workflow_dir: str | Path) -> dict:
     """The whole configuration checked and completed, outside Snakemake (the ``reagree``
     command uses it; the Snakefile does the same steps with Snakemake's ``validate``)."""
     if expanded_size(config) > MAX_EXPANDED_VALUES:
-        raise ValueError(f"config: the configuration expands to more than {MAX_EXPANDED_VALUES:,} values "
-                         "(YAML aliases?); reagree refuses it")
+        raise ValueError(
+            f"config: the configuration expands to more than {MAX_EXPANDED_VALUES:,} values "
+            "(YAML aliases?); reagree refuses it"
+        )
     config = dict(config)
     schema = load_schema(schema_path("config"))
     config = coerce_strings(config, schema)

@@ -36,8 +36,21 @@ import re
 import string
 from pathlib import Path
 
-__all__ = ["NAME_PATTERN", "NAME_SEGMENT", "SourceError", "SourceNames", "check_name", "expand_entry", "expand_sources",
-           "expansion_values", "is_name", "local_path", "origin", "pinned_names", "source_names"]
+__all__ = [
+    "NAME_PATTERN",
+    "NAME_SEGMENT",
+    "SourceError",
+    "SourceNames",
+    "check_name",
+    "expand_entry",
+    "expand_sources",
+    "expansion_values",
+    "is_name",
+    "local_path",
+    "origin",
+    "pinned_names",
+    "source_names",
+]
 
 NAME_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: The Snakemake wildcard pattern of a source name (the same rule, with subfolders).
@@ -58,8 +71,10 @@ def _lists(entry: dict, settings: dict, where: str) -> dict[str, list]:
         if isinstance(spec, dict):
             setting = spec.get("setting")
             if setting not in settings:
-                raise SourceError(f"{where}: expand field {field!r} reads setting {setting!r}, "
-                                  f"which the paper's settings do not have (settings: {sorted(settings)})")
+                raise SourceError(
+                    f"{where}: expand field {field!r} reads setting {setting!r}, "
+                    f"which the paper's settings do not have (settings: {sorted(settings)})"
+                )
             values = settings[setting]
             if not isinstance(values, list):
                 raise SourceError(f"{where}: setting {setting!r} must be a list to expand {field!r}")
@@ -76,8 +91,10 @@ def is_name(name: str) -> bool:
 
 def check_name(name: str, where: str) -> None:
     if not is_name(name):
-        raise SourceError(f"{where}: source name {name!r} must be a relative path of segments made of "
-                          "letters, digits, '.', '_' and '-' (no '..', no leading '/')")
+        raise SourceError(
+            f"{where}: source name {name!r} must be a relative path of segments made of "
+            "letters, digits, '.', '_' and '-' (no '..', no leading '/')"
+        )
 
 
 def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
@@ -85,15 +102,19 @@ def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
     values}``: ``url`` for a download, ``path`` (and ``url`` None) for a local file."""
     template = entry["name"]
     if ("url" in entry) == ("path" in entry):
-        raise SourceError(f"{where}: a source gives either url (a download) or path (a file on this machine), "
-                          "not both and not neither")
+        raise SourceError(
+            f"{where}: a source gives either url (a download) or path (a file on this machine), "
+            "not both and not neither"
+        )
     origin = "url" if "url" in entry else "path"
     location = entry[origin]
     lists = _lists(entry, settings, where)
     placeholders = set(_fields(template)) | set(_fields(location))
     if placeholders != set(lists):
-        raise SourceError(f"{where}: placeholders {sorted(placeholders)} in name/{origin} must equal the expand "
-                          f"fields {sorted(lists)}")
+        raise SourceError(
+            f"{where}: placeholders {sorted(placeholders)} in name/{origin} must equal the expand "
+            f"fields {sorted(lists)}"
+        )
     pins = entry.get("sha256")
     files = []
     for combination in itertools.product(*lists.values()):
@@ -104,8 +125,9 @@ def expand_entry(entry: dict, settings: dict, where: str) -> list[dict]:
         check_name(name, where)
         sha256 = pins.get(name) if isinstance(pins, dict) else pins
         where_from = {"url": None, "path": None, origin: location.format(**text)}
-        files.append({"name": name, **where_from, "sha256": sha256, "licence": entry.get("licence", ""),
-                      "values": values})
+        files.append(
+            {"name": name, **where_from, "sha256": sha256, "licence": entry.get("licence", ""), "values": values}
+        )
     return files
 
 
@@ -171,8 +193,10 @@ class SourceNames:
         """Raise SourceError unless ``name`` is one of these names."""
         check_name(name, self.paper_id)
         if name not in self:
-            raise SourceError(f"{self.paper_id}: no source in {self.paper_yaml} produces {name!r} under any setting; "
-                              f"its sources produce: {sorted(self.templates)}")
+            raise SourceError(
+                f"{self.paper_id}: no source in {self.paper_yaml} produces {name!r} under any setting; "
+                f"its sources produce: {sorted(self.templates)}"
+            )
 
 
 def _setting_values(settings_schema: dict | None, setting: str) -> list | None:
@@ -203,8 +227,12 @@ def source_names(paper: dict, settings_schema: dict | None = None, paper_yaml: s
             choice = ".+" if values is None else "|".join(re.escape(v) for v in values)
             parts.append(f"(?P<{groups[field]}>{choice})")
         patterns.append(re.compile("".join(parts)))
-    return SourceNames(str(paper.get("id", "?")), paper_yaml,
-                       tuple(dict.fromkeys(e["name"] for e in paper.get("sources") or [])), tuple(patterns))
+    return SourceNames(
+        str(paper.get("id", "?")),
+        paper_yaml,
+        tuple(dict.fromkeys(e["name"] for e in paper.get("sources") or [])),
+        tuple(patterns),
+    )
 
 
 def local_path(source: dict, root: str | os.PathLike = ".") -> Path | None:

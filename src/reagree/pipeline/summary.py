@@ -50,8 +50,17 @@ import pandas as pd
 from reagree.pipeline.verdicts import FINDINGS, STATUSES, VERDICT_ORDER
 from reagree.stats.references import DEFECT
 
-__all__ = ["LEDGER_COLUMNS", "SUMMARY_COLUMNS", "figures", "finding_figures", "ledger_section", "ledger_totals",
-           "reference_disagreements", "scope_line", "summarise"]
+__all__ = [
+    "LEDGER_COLUMNS",
+    "SUMMARY_COLUMNS",
+    "figures",
+    "finding_figures",
+    "ledger_section",
+    "ledger_totals",
+    "reference_disagreements",
+    "scope_line",
+    "summarise",
+]
 
 _RANK = {status: rank for rank, status in enumerate(VERDICT_ORDER)}
 
@@ -61,26 +70,48 @@ def _column(status: str) -> str:
 
 
 #: summary.tsv's ledger columns: a paper's ``ledger_counts.tsv`` summed over its documents.
-LEDGER_COLUMNS = ["documents", "documents_checked", "numbers_printed", "numbers_claimed", "numbers_dismissed",
-                  "numbers_unaccounted"]
-SUMMARY_COLUMNS = ["paper", *(_column(s) for s in STATUSES), "figures", "claims", "finding_causes",
-                   "reference_checked", "reference_differs", *LEDGER_COLUMNS, "failed"]
+LEDGER_COLUMNS = [
+    "documents",
+    "documents_checked",
+    "numbers_printed",
+    "numbers_claimed",
+    "numbers_dismissed",
+    "numbers_unaccounted",
+]
+SUMMARY_COLUMNS = [
+    "paper",
+    *(_column(s) for s in STATUSES),
+    "figures",
+    "claims",
+    "finding_causes",
+    "reference_checked",
+    "reference_differs",
+    *LEDGER_COLUMNS,
+    "failed",
+]
 # summary.md's table: every column but the error (which has the paper's own line).
 _COUNTED = SUMMARY_COLUMNS[:-1]
 # The words of each verdict on a paper's line, in STATUSES order (singular, plural).
-_WORDS = {"within tolerance": ("within a stated wider tolerance",) * 2,
-          "holds": ("bound that holds", "bounds that hold"),
-          "consistent": ("consistent with other printed numbers",) * 2,
-          "mismatch": ("mismatch (a finding)", "mismatches (findings)"),
-          "inconsistent": ("inconsistent with other printed numbers (a finding)",
-                           "inconsistent with other printed numbers (findings)"),
-          "uncheckable": ("uncheckable",) * 2,
-          "not recomputed": ("not recomputed (data released, method not reimplemented)",) * 2,
-          "not built": ("not built (left out by the configuration)",) * 2,
-          "not comparable": ("not comparable (run under other settings)",) * 2,
-          "missing": ("missing (pipeline defects)",) * 2}
-_GROUPS = (("within tolerance", "holds", "consistent"), FINDINGS,
-           ("uncheckable", "not recomputed", "not built", "not comparable", "missing"))
+_WORDS = {
+    "within tolerance": ("within a stated wider tolerance",) * 2,
+    "holds": ("bound that holds", "bounds that hold"),
+    "consistent": ("consistent with other printed numbers",) * 2,
+    "mismatch": ("mismatch (a finding)", "mismatches (findings)"),
+    "inconsistent": (
+        "inconsistent with other printed numbers (a finding)",
+        "inconsistent with other printed numbers (findings)",
+    ),
+    "uncheckable": ("uncheckable",) * 2,
+    "not recomputed": ("not recomputed (data released, method not reimplemented)",) * 2,
+    "not built": ("not built (left out by the configuration)",) * 2,
+    "not comparable": ("not comparable (run under other settings)",) * 2,
+    "missing": ("missing (pipeline defects)",) * 2,
+}
+_GROUPS = (
+    ("within tolerance", "holds", "consistent"),
+    FINDINGS,
+    ("uncheckable", "not recomputed", "not built", "not comparable", "missing"),
+)
 
 
 def _words(status: str, count: int) -> str:
@@ -98,15 +129,17 @@ def reference_disagreements(values: pd.DataFrame | None) -> tuple[int, pd.DataFr
     mine = checked["value"].astype(float).to_numpy()
     theirs = checked["reference_value"].astype(float).to_numpy()
     with np.errstate(invalid="ignore"):
-        differ = np.where(np.isnan(mine) | np.isnan(theirs), np.isnan(mine) != np.isnan(theirs),
-                          np.abs(mine - theirs) > DEFECT)
+        differ = np.where(
+            np.isnan(mine) | np.isnan(theirs), np.isnan(mine) != np.isnan(theirs), np.abs(mine - theirs) > DEFECT
+        )
     return len(checked), checked[differ][["key", "value", "reference", "reference_value"]]
 
 
 def _figure_column(table: pd.DataFrame) -> pd.Series:
     """claims.tsv's ``figure``; where a table has none, the key, end and printed text."""
-    own = table["key"].astype(str) + " (" + table["end"].fillna("").astype(str) + ") = " + \
-        table["published"].astype(str)
+    own = (
+        table["key"].astype(str) + " (" + table["end"].fillna("").astype(str) + ") = " + table["published"].astype(str)
+    )
     if "figure" not in table.columns:
         return own
     figure = table["figure"].fillna("").astype(str)
@@ -120,18 +153,28 @@ def figures(table: pd.DataFrame) -> pd.DataFrame:
     cause among its claims)."""
     if not len(table):
         return pd.DataFrame(columns=["figure", "verdict", "first", "claims", "cause"])
-    frame = pd.DataFrame({"figure": _figure_column(table).to_numpy(),
-                          "rank": table["status"].map(_RANK).fillna(len(_RANK)).astype(int).to_numpy(),
-                          "cause": table["cause"].fillna("").astype(str).to_numpy() if "cause" in table else "",
-                          "index": table.index.to_numpy()})
+    frame = pd.DataFrame(
+        {
+            "figure": _figure_column(table).to_numpy(),
+            "rank": table["status"].map(_RANK).fillna(len(_RANK)).astype(int).to_numpy(),
+            "cause": table["cause"].fillna("").astype(str).to_numpy() if "cause" in table else "",
+            "index": table.index.to_numpy(),
+        }
+    )
     grouped = frame.groupby("figure", sort=False)
     order = pd.Index(frame["figure"].drop_duplicates())
     deciding = frame[frame["rank"] == grouped["rank"].transform("min")].drop_duplicates("figure")
     deciding = deciding.set_index("figure").reindex(order)
     caused = frame[frame["cause"] != ""].drop_duplicates("figure").set_index("figure")["cause"]
-    return pd.DataFrame({"figure": order, "verdict": [VERDICT_ORDER[r] for r in deciding["rank"]],
-                         "first": deciding["index"].to_numpy(), "claims": grouped.size().reindex(order).to_numpy(),
-                         "cause": caused.reindex(order).fillna("").to_numpy()})
+    return pd.DataFrame(
+        {
+            "figure": order,
+            "verdict": [VERDICT_ORDER[r] for r in deciding["rank"]],
+            "first": deciding["index"].to_numpy(),
+            "claims": grouped.size().reindex(order).to_numpy(),
+            "cause": caused.reindex(order).fillna("").to_numpy(),
+        }
+    )
 
 
 def _cause_groups(findings: list[tuple[dict, list[dict]]]) -> list[tuple[str, list[tuple[dict, list[dict]]]]]:
@@ -152,8 +195,10 @@ def finding_figures(table: pd.DataFrame, found: pd.DataFrame | None = None) -> l
     if not len(chosen):
         return []
     members = _members(table, chosen)
-    return [(figure, sorted(members[figure["figure"]], key=lambda c: c["_index"] != figure["first"]))
-            for figure in chosen.to_dict("records")]
+    return [
+        (figure, sorted(members[figure["figure"]], key=lambda c: c["_index"] != figure["first"]))
+        for figure in chosen.to_dict("records")
+    ]
 
 
 def _members(table: pd.DataFrame, chosen: pd.DataFrame) -> dict[str, list[dict]]:
@@ -176,8 +221,9 @@ def _checks(claims: list[dict]) -> str:
     parts = []
     for r in claims:
         low, high = r.get("computed_low"), r.get("computed_high")
-        span = (f"; inputs allow {low:.6g} to {high:.6g}"
-                if isinstance(low, float) and low == low and low != high else "")
+        span = (
+            f"; inputs allow {low:.6g} to {high:.6g}" if isinstance(low, float) and low == low and low != high else ""
+        )
         parts.append(f"{r['source']}: {r['status']} ({_number(r.get('computed'))}{span})")
     return "; ".join(dict.fromkeys(parts))
 
@@ -207,56 +253,76 @@ def _joined(claims: list[dict], column: str, separator: str = " / ") -> str:
 def _finding_rows(findings: list[tuple[dict, list[dict]]]) -> list[str]:
     """summary.md's table of a paper's findings, one row per printed figure (the claim that
     gives the verdict first, then the figure's other checks)."""
-    lines = ["| figure | printed | where (every place) | checks | explained by | rounding note | why |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| figure | printed | where (every place) | checks | explained by | rounding note | why |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for _, claims in findings:
         first = claims[0]
-        lines.append(f"| {_key(first)} | {first['published']} | {_joined(claims, 'where')} | {_checks(claims)} | "
-                     f"{_joined(claims, 'explained_by')} | {_joined(claims, 'rounding')} | "
-                     f"{_joined(claims, 'reason')} |")
+        lines.append(
+            f"| {_key(first)} | {first['published']} | {_joined(claims, 'where')} | {_checks(claims)} | "
+            f"{_joined(claims, 'explained_by')} | {_joined(claims, 'rounding')} | "
+            f"{_joined(claims, 'reason')} |"
+        )
     return lines
 
 
 def _paper_line(row: dict) -> str:
     if row["failed"]:
-        return (f"- **{row['paper']}**: **failed: its claims could not be diffed**, so none of its verdicts stands: "
-                f"{row['failed']}")
+        return (
+            f"- **{row['paper']}**: **failed: its claims could not be diffed**, so none of its verdicts stands: "
+            f"{row['failed']}"
+        )
     if row["claims"] == 0:
-        return (f"- **{row['paper']}**: **warning: no claims.** The paper declares none, so nothing was "
-                "checked.")
+        return f"- **{row['paper']}**: **warning: no claims.** The paper declares none, so nothing was checked."
     groups = [", ".join(_words(status, row[_column(status)]) for status in group) for group in _GROUPS]
     if row["reference_checked"]:
-        reference = (f"{row['reference_differs']} reference disagreement{'s' if row['reference_differs'] != 1 else ''}"
-                     f" (pipeline defects) among {row['reference_checked']} values a field library computes too")
+        reference = (
+            f"{row['reference_differs']} reference disagreement{'s' if row['reference_differs'] != 1 else ''}"
+            f" (pipeline defects) among {row['reference_checked']} values a field library computes too"
+        )
     else:
         reference = "no value cross-checked against a field library (none computes one of its values)"
-    return (f"- **{row['paper']}**: {row['match']} of {row['figures']} printed figures reproduced from the released "
-            f"data; {'; '.join(groups)}; {row['claims']} claim{'s' if row['claims'] != 1 else ''}; {reference}.")
+    return (
+        f"- **{row['paper']}**: {row['match']} of {row['figures']} printed figures reproduced from the released "
+        f"data; {'; '.join(groups)}; {row['claims']} claim{'s' if row['claims'] != 1 else ''}; {reference}."
+    )
 
 
 def scope_line(built: list[str], left_out: list[str]) -> str:
-    """"built: x; not in this run: y, z" when the run left paper folders out ("" otherwise)."""
+    """ "built: x; not in this run: y, z" when the run left paper folders out ("" otherwise)."""
     if not left_out:
         return ""
-    return (f"**built: {', '.join(built) or 'no paper'}; not in this run: {', '.join(left_out)}** "
-            "(config `papers`; a run of every paper lists them all)")
+    return (
+        f"**built: {', '.join(built) or 'no paper'}; not in this run: {', '.join(left_out)}** "
+        "(config `papers`; a run of every paper lists them all)"
+    )
 
 
 def _reference_line(summary: pd.DataFrame) -> str:
     """What the field libraries' check found over the papers (module docstring)."""
     differ = int(summary["reference_differs"].sum())
     if differ:
-        return (f"**{differ} values differ from the field library's value by more than 1e-9: these are defects in "
-                "reagree.**")
+        return (
+            f"**{differ} values differ from the field library's value by more than 1e-9: these are defects in "
+            "reagree.**"
+        )
     checked = summary[summary["reference_checked"] > 0]
-    unchecked = [p for p, n, failed in zip(summary["paper"], summary["claims"], summary["failed"])
-                 if n and not failed and p not in set(checked["paper"])]
+    unchecked = [
+        p
+        for p, n, failed in zip(summary["paper"], summary["claims"], summary["failed"])
+        if n and not failed and p not in set(checked["paper"])
+    ]
     if not len(checked):
-        return ("Nothing was cross-checked against a field library: no value of "
-                + ("this paper" if len(unchecked) == 1 else "these papers")
-                + " is one krippendorff, statsmodels or scikit-learn computes.")
-    said = (f"No field library disagrees: every value krippendorff, statsmodels or scikit-learn also computes "
-            f"({int(checked['reference_checked'].sum())} values) is the same to 1e-9.")
+        return (
+            "Nothing was cross-checked against a field library: no value of "
+            + ("this paper" if len(unchecked) == 1 else "these papers")
+            + " is one krippendorff, statsmodels or scikit-learn computes."
+        )
+    said = (
+        f"No field library disagrees: every value krippendorff, statsmodels or scikit-learn also computes "
+        f"({int(checked['reference_checked'].sum())} values) is the same to 1e-9."
+    )
     if unchecked:
         said += f" Not cross-checked (no value a field library computes): {', '.join(unchecked)}."
     return said
@@ -269,8 +335,11 @@ def ledger_totals(counts: pd.DataFrame | None) -> dict[str, int]:
         return dict.fromkeys(LEDGER_COLUMNS, 0)
     documents = counts[counts["document"].astype(str) != ""]
     total = documents[["printed", "claimed", "dismissed", "unaccounted"]].astype(int).sum()
-    return {"documents": len(documents), "documents_checked": int((documents["checked"] == "yes").sum()),
-            **{f"numbers_{name}": int(total[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")}}
+    return {
+        "documents": len(documents),
+        "documents_checked": int((documents["checked"] == "yes").sum()),
+        **{f"numbers_{name}": int(total[name]) for name in ("printed", "claimed", "dismissed", "unaccounted")},
+    }
 
 
 def ledger_section(ledgers: dict[str, pd.DataFrame]) -> list[str]:
@@ -287,22 +356,34 @@ def ledger_section(ledgers: dict[str, pd.DataFrame]) -> list[str]:
             continue
         documents = [r for r in records if r["document"]]
         printed = sum(int(r["printed"]) for r in documents)
-        what = (f" ({len(documents)} document{'s' if len(documents) != 1 else ''}, {printed:,} numbers printed)"
-                if documents else "")
+        what = (
+            f" ({len(documents)} document{'s' if len(documents) != 1 else ''}, {printed:,} numbers printed)"
+            if documents
+            else ""
+        )
         lines.append(f"- **{paper}**{what}: {records[0]['note']}")
     if table:
         if len(lines) > 3:
             lines.append("")
-        lines += ["| paper | document | printed | claimed | dismissed | unreviewed | unaccounted | claimed in words |",
-                  "|---|---|---|---|---|---|---|---|"]
-        lines += [f"| {paper} | {r['document']} | {r['printed']} | {r['claimed']} | {r['dismissed']} | "
-                  f"{r['unreviewed']} | {r['unaccounted']} | {r['claimed_in_words']} |" for paper, r in table]
+        lines += [
+            "| paper | document | printed | claimed | dismissed | unreviewed | unaccounted | claimed in words |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| {paper} | {r['document']} | {r['printed']} | {r['claimed']} | {r['dismissed']} | "
+            f"{r['unreviewed']} | {r['unaccounted']} | {r['claimed_in_words']} |"
+            for paper, r in table
+        ]
     return lines
 
 
-def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] | None = None,
-              ledgers: dict[str, pd.DataFrame] | None = None, failed: dict[str, str] | None = None,
-              left_out: list[str] | tuple = ()) -> tuple[pd.DataFrame, str]:
+def summarise(
+    tables: dict[str, pd.DataFrame],
+    values: dict[str, pd.DataFrame] | None = None,
+    ledgers: dict[str, pd.DataFrame] | None = None,
+    failed: dict[str, str] | None = None,
+    left_out: list[str] | tuple = (),
+) -> tuple[pd.DataFrame, str]:
     """summary.tsv's frame and summary.md's text for the papers' claims tables (module
     docstring); ``values``: each paper's values.tsv frame (for the reference check);
     ``ledgers``: each paper's ledger_counts.tsv frame (without them, the ledger columns
@@ -318,11 +399,19 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
         tally = found["verdict"].value_counts()
         checked, differ = reference_disagreements(values.get(paper))
         disagreements[paper] = differ
-        counts.append({"paper": paper, **{_column(s): int(tally.get(s, 0)) for s in STATUSES},
-                       "figures": len(found), "claims": len(table),
-                       "finding_causes": len(_cause_groups(findings_of[paper])), "reference_checked": checked,
-                       "reference_differs": len(differ), **ledger_totals((ledgers or {}).get(paper)),
-                       "failed": failed.get(paper, "")})
+        counts.append(
+            {
+                "paper": paper,
+                **{_column(s): int(tally.get(s, 0)) for s in STATUSES},
+                "figures": len(found),
+                "claims": len(table),
+                "finding_causes": len(_cause_groups(findings_of[paper])),
+                "reference_checked": checked,
+                "reference_differs": len(differ),
+                **ledger_totals((ledgers or {}).get(paper)),
+                "failed": failed.get(paper, ""),
+            }
+        )
     summary = pd.DataFrame(counts, columns=SUMMARY_COLUMNS)
 
     lines = ["# reagree: published numbers against recomputed ones", ""]
@@ -332,8 +421,11 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
     if failed:
         names = ", ".join(p for p in tables if p in failed)
         their = "its" if len(failed) == 1 else "their"
-        lines += [f"**Failed: the claims of {names} could not be diffed** (why: on {their} line below); every other "
-                  "paper's results stand.", ""]
+        lines += [
+            f"**Failed: the claims of {names} could not be diffed** (why: on {their} line below); every other "
+            "paper's results stand.",
+            "",
+        ]
     if not tables:
         lines += ["**Warning: no paper is configured (`papers: []`); nothing was checked.**", ""]
     lines += [_paper_line(row) for row in summary.to_dict("records")]
@@ -341,18 +433,26 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
     total_differ = int(summary["reference_differs"].sum()) if len(summary) else 0
     total_claims = int(summary["claims"].sum()) if len(summary) else 0
     if total_missing:
-        lines += ["", f"**{total_missing} printed figures are missing a computed value: these are defects in "
-                      "reagree.**"]
+        lines += [
+            "",
+            f"**{total_missing} printed figures are missing a computed value: these are defects in reagree.**",
+        ]
     elif total_claims:
         lines += ["", "No claim is missing: every checkable number was computed."]
     if total_claims or total_differ:
         lines += ["", _reference_line(summary)]
-    lines += ["", "Every count is of printed figures: a figure printed in several places, or checked against the "
-                  "data and against other printed numbers, is one verdict (findings first).",
-              "", "| paper | " + " | ".join(c.replace("_", " ") for c in _COUNTED[1:]) + " |",
-              "|---" * len(_COUNTED) + "|"]
-    lines += ["| " + " | ".join(str(r[c]) + (" (failed)" if c == "paper" and r["failed"] else "") for c in _COUNTED)
-              + " |" for r in summary.to_dict("records")]
+    lines += [
+        "",
+        "Every count is of printed figures: a figure printed in several places, or checked against the "
+        "data and against other printed numbers, is one verdict (findings first).",
+        "",
+        "| paper | " + " | ".join(c.replace("_", " ") for c in _COUNTED[1:]) + " |",
+        "|---" * len(_COUNTED) + "|",
+    ]
+    lines += [
+        "| " + " | ".join(str(r[c]) + (" (failed)" if c == "paper" and r["failed"] else "") for c in _COUNTED) + " |"
+        for r in summary.to_dict("records")
+    ]
 
     cause_lines = []
     for paper in tables:
@@ -368,24 +468,39 @@ def summarise(tables: dict[str, pd.DataFrame], values: dict[str, pd.DataFrame] |
             lines += ["", f"## {paper}: findings, one row per printed figure", "", *_finding_rows(findings_of[paper])]
         missing = table[table["status"] == "missing"]
         if len(missing):
-            lines += ["", f"## {paper}: Missing (defects)", "", "| key | where | published | why |", "|---|---|---|---|"]
+            lines += [
+                "",
+                f"## {paper}: Missing (defects)",
+                "",
+                "| key | where | published | why |",
+                "|---|---|---|---|",
+            ]
             for r in missing.to_dict("records"):
                 key = r["key"] + (f" ({r['end']})" if r.get("end") else "")
                 lines.append(f"| {key} | {r['where']} | {r['published']} | {r['reason']} |")
         differ = disagreements.get(paper)
         if differ is not None and len(differ):
-            lines += ["", f"## {paper}: reference disagreements (defects)", "",
-                      "| key | reagree | library | library's value | difference |", "|---|---|---|---|---|"]
+            lines += [
+                "",
+                f"## {paper}: reference disagreements (defects)",
+                "",
+                "| key | reagree | library | library's value | difference |",
+                "|---|---|---|---|---|",
+            ]
             for r in differ.to_dict("records"):
-                lines.append(f"| {r['key']} | {float(r['value']):.12g} | {r['reference']} | "
-                             f"{float(r['reference_value']):.12g} | "
-                             f"{float(r['value']) - float(r['reference_value']):+.3g} |")
+                lines.append(
+                    f"| {r['key']} | {float(r['value']):.12g} | {r['reference']} | "
+                    f"{float(r['reference_value']):.12g} | "
+                    f"{float(r['value']) - float(r['reference_value']):+.3g} |"
+                )
         deciding = table.loc[found["first"]] if len(found) else table.iloc[:0]
-        for status, heading in (("within tolerance", "why figures are within a stated wider tolerance"),
-                                ("uncheckable", "why figures are uncheckable"),
-                                ("not recomputed", "why figures are not recomputed"),
-                                ("not built", "why figures are not built"),
-                                ("not comparable", "why figures are not comparable")):
+        for status, heading in (
+            ("within tolerance", "why figures are within a stated wider tolerance"),
+            ("uncheckable", "why figures are uncheckable"),
+            ("not recomputed", "why figures are not recomputed"),
+            ("not built", "why figures are not built"),
+            ("not comparable", "why figures are not comparable"),
+        ):
             reasons = deciding.loc[deciding["status"] == status, "reason"].value_counts()
             if len(reasons):
                 lines += ["", f"## {paper}: {heading}", ""]

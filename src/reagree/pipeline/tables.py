@@ -24,9 +24,23 @@ from reagree.io import reads
 from reagree.stats.bootstrap import MAX_UNDEFINED_SHARE
 from reagree.stats.undefined import reason_of
 
-__all__ = ["FLOAT_FORMAT", "VALUE_COLUMNS", "Table", "gather_values", "interval_columns", "markdown_table",
-           "read_values", "sha256_of", "value_row", "write_checksums", "write_reads_beside", "write_table",
-           "write_text_atomic", "write_tsv", "write_values"]
+__all__ = [
+    "FLOAT_FORMAT",
+    "VALUE_COLUMNS",
+    "Table",
+    "gather_values",
+    "interval_columns",
+    "markdown_table",
+    "read_values",
+    "sha256_of",
+    "value_row",
+    "write_checksums",
+    "write_reads_beside",
+    "write_table",
+    "write_text_atomic",
+    "write_tsv",
+    "write_values",
+]
 
 FLOAT_FORMAT = "%.12g"
 # values.tsv: one row per computed number. ``scheme`` says how an interval was drawn
@@ -36,8 +50,19 @@ FLOAT_FORMAT = "%.12g"
 # names the field library that computes the same coefficient (the call and its version)
 # and ``reference_value`` is its value, both empty where no library computes it
 # (reagree.stats.references).
-VALUE_COLUMNS = ["key", "value", "ci_low", "ci_high", "scheme", "undefined_draws", "note", "rule", "function",
-                 "reference", "reference_value"]
+VALUE_COLUMNS = [
+    "key",
+    "value",
+    "ci_low",
+    "ci_high",
+    "scheme",
+    "undefined_draws",
+    "note",
+    "rule",
+    "function",
+    "reference",
+    "reference_value",
+]
 _TEXT_COLUMNS = ("scheme", "note", "rule", "function", "reference")
 
 
@@ -97,8 +122,12 @@ def _is_interval(value: object) -> bool:
 def interval_columns(interval: object, prefix: str = "") -> dict:
     """A bootstrap ``Interval`` as table cells: ``ci_low``, ``ci_high``, ``undefined_draws``
     (how many draws had no value) and ``interval`` (its scheme text), names prefixed."""
-    return {f"{prefix}ci_low": float(interval.low), f"{prefix}ci_high": float(interval.high),
-            f"{prefix}undefined_draws": int(interval.undefined_draws), f"{prefix}interval": str(interval.scheme)}
+    return {
+        f"{prefix}ci_low": float(interval.low),
+        f"{prefix}ci_high": float(interval.high),
+        f"{prefix}undefined_draws": int(interval.undefined_draws),
+        f"{prefix}interval": str(interval.scheme),
+    }
 
 
 def _expand_intervals(frame: pd.DataFrame) -> pd.DataFrame:
@@ -110,12 +139,17 @@ def _expand_intervals(frame: pd.DataFrame) -> pd.DataFrame:
         if cells.dtype != object or not len(cells) or not all(_is_interval(v) or v is None for v in cells):
             continue
         prefix = "" if column == "interval" else f"{column}_"
-        empty = {f"{prefix}ci_low": np.nan, f"{prefix}ci_high": np.nan, f"{prefix}undefined_draws": np.nan,
-                 f"{prefix}interval": ""}
-        expanded = pd.DataFrame([interval_columns(v, prefix) if v is not None else empty for v in cells],
-                                index=frame.index)
+        empty = {
+            f"{prefix}ci_low": np.nan,
+            f"{prefix}ci_high": np.nan,
+            f"{prefix}undefined_draws": np.nan,
+            f"{prefix}interval": "",
+        }
+        expanded = pd.DataFrame(
+            [interval_columns(v, prefix) if v is not None else empty for v in cells], index=frame.index
+        )
         at = list(out.columns).index(column)
-        out = pd.concat([out.iloc[:, :at], expanded, out.iloc[:, at + 1:]], axis=1)
+        out = pd.concat([out.iloc[:, :at], expanded, out.iloc[:, at + 1 :]], axis=1)
     return out
 
 
@@ -127,9 +161,11 @@ def _undefined_draws_lines(frame: pd.DataFrame) -> list[str]:
         counts = pd.to_numeric(frame[column], errors="coerce").fillna(0)
         if (counts > 0).any():
             rows = ", ".join(str(i + 1) for i in np.flatnonzero(counts.to_numpy() > 0))
-            lines.append(f"- {column}: {int((counts > 0).sum())} row(s) have bootstrap draws on which the coefficient "
-                         f"is undefined (rows {rows}); they are left out and counted, and an interval with more "
-                         f"than {MAX_UNDEFINED_SHARE:.0%} of its draws undefined is refused (its ends are blank).")
+            lines.append(
+                f"- {column}: {int((counts > 0).sum())} row(s) have bootstrap draws on which the coefficient "
+                f"is undefined (rows {rows}); they are left out and counted, and an interval with more "
+                f"than {MAX_UNDEFINED_SHARE:.0%} of its draws undefined is refused (its ends are blank)."
+            )
     return lines
 
 
@@ -169,8 +205,14 @@ class Table:
         write_table(self.frame, tsv_path, self.title, self.provenance)
 
 
-def value_row(key: str, value: object, ci: tuple[float, float] | None = None, note: str = "",
-              interval: object | None = None, reference: object | None = None) -> dict:
+def value_row(
+    key: str,
+    value: object,
+    ci: tuple[float, float] | None = None,
+    note: str = "",
+    interval: object | None = None,
+    reference: object | None = None,
+) -> dict:
     """One row of values.tsv; an ``Undefined`` value brings its reason into the note.
 
     ``reference`` is a field library's value of the same coefficient on the same data
@@ -185,14 +227,28 @@ def value_row(key: str, value: object, ci: tuple[float, float] | None = None, no
     """
     reason = reason_of(value)
     value = float(value)
-    row = {"key": key, "value": value, "ci_low": np.nan, "ci_high": np.nan, "scheme": "",
-           "undefined_draws": np.nan, "note": "; ".join(part for part in (note, reason) if part), "rule": "",
-           "function": "", "reference": "", "reference_value": np.nan}
+    row = {
+        "key": key,
+        "value": value,
+        "ci_low": np.nan,
+        "ci_high": np.nan,
+        "scheme": "",
+        "undefined_draws": np.nan,
+        "note": "; ".join(part for part in (note, reason) if part),
+        "rule": "",
+        "function": "",
+        "reference": "",
+        "reference_value": np.nan,
+    }
     if reference is not None:
         row.update(reference=str(reference[0]), reference_value=float(reference[1]))
     if interval is not None:
-        row.update(ci_low=float(interval.low), ci_high=float(interval.high), scheme=str(interval.scheme),
-                   undefined_draws=int(interval.undefined_draws))
+        row.update(
+            ci_low=float(interval.low),
+            ci_high=float(interval.high),
+            scheme=str(interval.scheme),
+            undefined_draws=int(interval.undefined_draws),
+        )
         interval_reason = reason_of(interval.low)
         if not interval_reason and interval.undefined_draws:
             of = f" of {int(interval.draws)}" if hasattr(interval, "draws") else ""
@@ -218,8 +274,9 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
         declared = frame["rule"].fillna("")
         elsewhere = frame.loc[(declared != "") & (declared != rule), ["key", "rule"]]
         if len(elsewhere):
-            raise ValueError(f"{path}: rule {rule} writes key(s) declared for another rule: "
-                             f"{elsewhere.head(5).to_dict('records')}")
+            raise ValueError(
+                f"{path}: rule {rule} writes key(s) declared for another rule: {elsewhere.head(5).to_dict('records')}"
+            )
         frame["rule"] = declared.replace("", rule)
     duplicated = frame["key"][frame["key"].duplicated()].tolist()
     if duplicated:
@@ -229,11 +286,13 @@ def write_values(rows: Iterable[Mapping], path: str | Path, rule: str = "") -> N
 
 
 def read_values(path: str | Path) -> pd.DataFrame:
-    frame = pd.read_csv(path, sep="\t", dtype={"key": str, "note": str, "scheme": str, "rule": str, "function": str,
-                                              "reference": str},
-                        keep_default_na=False,
-                        na_values={"value": [""], "ci_low": [""], "ci_high": [""], "undefined_draws": [""],
-                                   "reference_value": [""]})
+    frame = pd.read_csv(
+        path,
+        sep="\t",
+        dtype={"key": str, "note": str, "scheme": str, "rule": str, "function": str, "reference": str},
+        keep_default_na=False,
+        na_values={"value": [""], "ci_low": [""], "ci_high": [""], "undefined_draws": [""], "reference_value": [""]},
+    )
     missing = [c for c in ("key", "value") if c not in frame.columns]
     if missing:
         raise ValueError(f"{path}: missing columns {missing}")

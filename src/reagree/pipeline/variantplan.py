@@ -57,8 +57,9 @@ def key_pattern(pattern: str) -> re.Pattern:
     regex = ""
     for index, part in enumerate(parts):
         dot = r"\." if index else ""
-        regex += f"(?:{dot}[^.]+)*" if part is None and index else "(?:[^.]+(?:\\.[^.]+)*)?" if part is None \
-            else dot + part
+        regex += (
+            f"(?:{dot}[^.]+)*" if part is None and index else "(?:[^.]+(?:\\.[^.]+)*)?" if part is None else dot + part
+        )
     return re.compile(regex)
 
 
@@ -76,23 +77,34 @@ class VariantPlan:
     families: Mapping[str, Family]
     variants: Mapping[str, Variant]
 
-    def __init__(self, paper: str, applies: Mapping[str, str | Sequence[str]], families: Iterable[Family] = (),
-                 variants: Iterable[Variant] = ()):
+    def __init__(
+        self,
+        paper: str,
+        applies: Mapping[str, str | Sequence[str]],
+        families: Iterable[Family] = (),
+        variants: Iterable[Variant] = (),
+    ):
         own = {family.name: family for family in families}
         shadowing = sorted(set(own) & set(FAMILIES))
         if shadowing:
-            raise ValueError(f"{paper}: its own variant families {shadowing} have the names of catalogue families "
-                             "(reagree.stats.variants.FAMILIES): give them names of their own")
+            raise ValueError(
+                f"{paper}: its own variant families {shadowing} have the names of catalogue families "
+                "(reagree.stats.variants.FAMILIES): give them names of their own"
+            )
         strays = [variant.name for variant in variants if variant.family not in own]
         if strays:
             raise ValueError(f"{paper}: variants {strays} name no family the plan declares")
         unknown = [family for family in applies if family not in FAMILIES and family not in own]
         if unknown:
-            raise ValueError(f"{paper}: variant famil{'ies' if len(unknown) > 1 else 'y'} {unknown} not in the "
-                             f"catalogue (reagree.stats.variants.FAMILIES: {sorted(FAMILIES)})"
-                             + (f" nor the plan's own ({sorted(own)})" if own else ""))
-        normalised = {family: (patterns,) if isinstance(patterns, str) else tuple(patterns)
-                      for family, patterns in applies.items()}
+            raise ValueError(
+                f"{paper}: variant famil{'ies' if len(unknown) > 1 else 'y'} {unknown} not in the "
+                f"catalogue (reagree.stats.variants.FAMILIES: {sorted(FAMILIES)})"
+                + (f" nor the plan's own ({sorted(own)})" if own else "")
+            )
+        normalised = {
+            family: (patterns,) if isinstance(patterns, str) else tuple(patterns)
+            for family, patterns in applies.items()
+        }
         object.__setattr__(self, "paper", paper)
         object.__setattr__(self, "applies", normalised)
         object.__setattr__(self, "families", own)
@@ -114,8 +126,9 @@ class VariantPlan:
         patterns = self.applies.get(family, ())
         return list(dict.fromkeys(k for k in keys if _matches(k, patterns)))
 
-    def jobs(self, claims: Iterable[Mapping], settings: Mapping | None = None,
-             expansions: Mapping | None = None) -> list[tuple[str, str]]:
+    def jobs(
+        self, claims: Iterable[Mapping], settings: Mapping | None = None, expansions: Mapping | None = None
+    ) -> list[tuple[str, str]]:
         """(claim key, family) for every claim this configuration compares with a value
         (checkable, its ``needs`` met, not an interval end) that a family applies to, each
         pair once, in claim order: what a paper's variants rule computes."""
@@ -135,15 +148,22 @@ class VariantPlan:
         """Every pattern matches at least one of the paper's claim keys (ValueError naming
         the patterns that match none)."""
         keys = list(claim_keys)
-        idle = [f"{family}: {pattern}" for family, patterns in self.applies.items() for pattern in patterns
-                if not any(_matches(k, [pattern]) for k in keys)]
+        idle = [
+            f"{family}: {pattern}"
+            for family, patterns in self.applies.items()
+            for pattern in patterns
+            if not any(_matches(k, [pattern]) for k in keys)
+        ]
         if idle:
-            raise ValueError(f"{self.paper}: variant declarations that match no claim key "
-                             f"(workflow/papers/{self.paper}/{self.paper}/variants.py): {idle}")
+            raise ValueError(
+                f"{self.paper}: variant declarations that match no claim key "
+                f"(workflow/papers/{self.paper}/{self.paper}/variants.py): {idle}"
+            )
 
 
-def variant_rows(key: str, family: str, values: Mapping[str, float], own: str | None = None,
-                 note: str = "") -> list[dict]:
+def variant_rows(
+    key: str, family: str, values: Mapping[str, float], own: str | None = None, note: str = ""
+) -> list[dict]:
     """variants.tsv rows of one family evaluated for one claim key: one per variant, in
     the family's order; ``own`` names the variant that is reagree's own reading of the key
     (None when none is); an ``Undefined`` value brings its reason into the note."""
@@ -153,8 +173,16 @@ def variant_rows(key: str, family: str, values: Mapping[str, float], own: str | 
     for name, value in values.items():
         reason = reason_of(value)
         number = np.nan if value is None else float(value)
-        rows.append({"key": key, "family": family, "variant": name, "value": number,
-                     "own": "yes" if name == own else "", "note": "; ".join(p for p in (note, reason) if p)})
+        rows.append(
+            {
+                "key": key,
+                "family": family,
+                "variant": name,
+                "value": number,
+                "own": "yes" if name == own else "",
+                "note": "; ".join(p for p in (note, reason) if p),
+            }
+        )
     return rows
 
 
@@ -174,9 +202,16 @@ def write_variants(rows: Iterable[Mapping], path: str | Path) -> None:
 def read_variants(paths: str | Path | Sequence[str | Path]) -> pd.DataFrame:
     """The rows of one or several variants.tsv files."""
     paths = [paths] if isinstance(paths, (str, Path)) else list(paths)
-    frames = [pd.read_csv(p, sep="\t", dtype={"key": str, "family": str, "variant": str, "own": str, "note": str},
-                          keep_default_na=False, na_values={"value": [""], "low": [""], "high": [""]})
-              for p in paths]
+    frames = [
+        pd.read_csv(
+            p,
+            sep="\t",
+            dtype={"key": str, "family": str, "variant": str, "own": str, "note": str},
+            keep_default_na=False,
+            na_values={"value": [""], "low": [""], "high": [""]},
+        )
+        for p in paths
+    ]
     if not frames:
         return pd.DataFrame(columns=VARIANT_COLUMNS)
     frame = pd.concat(frames, ignore_index=True)

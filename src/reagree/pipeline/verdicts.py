@@ -54,13 +54,41 @@ from decimal import Decimal
 from reagree.pipeline.printed import SLACK, parse, readings, significant_unit
 from reagree.pipeline.printed import within_tolerance as within
 
-__all__ = ["APPROXIMATE_WORDS", "COMPARED", "FINDINGS", "INEQUALITIES", "INTERNAL", "STATUSES", "VERDICT_ORDER",
-           "approximate_reason", "approximate_tolerance", "bound_allowance", "bound_status", "figure_ids", "holds",
-           "internal_status", "rounding_note", "value_status", "verdict", "window_end"]
+__all__ = [
+    "APPROXIMATE_WORDS",
+    "COMPARED",
+    "FINDINGS",
+    "INEQUALITIES",
+    "INTERNAL",
+    "STATUSES",
+    "VERDICT_ORDER",
+    "approximate_reason",
+    "approximate_tolerance",
+    "bound_allowance",
+    "bound_status",
+    "figure_ids",
+    "holds",
+    "internal_status",
+    "rounding_note",
+    "value_status",
+    "verdict",
+    "window_end",
+]
 
 #: Every status, in the order the summary counts them.
-STATUSES = ("match", "within tolerance", "holds", "consistent", "mismatch", "inconsistent", "uncheckable",
-            "not recomputed", "not built", "not comparable", "missing")
+STATUSES = (
+    "match",
+    "within tolerance",
+    "holds",
+    "consistent",
+    "mismatch",
+    "inconsistent",
+    "uncheckable",
+    "not recomputed",
+    "not built",
+    "not comparable",
+    "missing",
+)
 #: Statuses that are findings.
 FINDINGS = ("mismatch", "inconsistent")
 #: Statuses of a number computed from the data held against a printed value (the variants are searched for these).
@@ -68,8 +96,19 @@ COMPARED = ("match", "within tolerance", "mismatch")
 #: The statuses of a printed number held against other printed numbers.
 INTERNAL = ("consistent", "inconsistent")
 #: A figure's verdict: the first of these among its claims' statuses.
-VERDICT_ORDER = ("missing", "mismatch", "inconsistent", "within tolerance", "match", "holds", "consistent",
-                 "not comparable", "not built", "not recomputed", "uncheckable")
+VERDICT_ORDER = (
+    "missing",
+    "mismatch",
+    "inconsistent",
+    "within tolerance",
+    "match",
+    "holds",
+    "consistent",
+    "not comparable",
+    "not built",
+    "not recomputed",
+    "uncheckable",
+)
 #: ``compare`` values that state a bound: computed <op> published.
 INEQUALITIES = (">", ">=", "<", "<=")
 #: The words read by the approximate-words rule (a claim's ``approximate``).
@@ -107,8 +146,12 @@ def holds(computed: float, relation: str, bound: float, allowance: float = 0.0) 
     if relation not in INEQUALITIES:
         raise ValueError(f"compare {relation!r} is not an inequality ({', '.join(INEQUALITIES)})")
     slack = SLACK * max(abs(bound), allowance)
-    return {">": computed - bound > slack, ">=": computed - (bound - allowance) >= -slack,
-            "<": computed - bound < -slack, "<=": computed - (bound + allowance) <= slack}[relation]
+    return {
+        ">": computed - bound > slack,
+        ">=": computed - (bound - allowance) >= -slack,
+        "<": computed - bound < -slack,
+        "<=": computed - (bound + allowance) <= slack,
+    }[relation]
 
 
 def bound_status(computed: float, relation: str, published: object, tolerance: float | None = None) -> str:
@@ -128,8 +171,9 @@ def _nearest(low: float, high: float, target: float) -> float:
     return min(max(target, low), high)
 
 
-def internal_status(published: object, low: float, high: float, relation: str = "value",
-                    tolerance: float | None = None) -> str:
+def internal_status(
+    published: object, low: float, high: float, relation: str = "value", tolerance: float | None = None
+) -> str:
     """A printed number against the range [``low``, ``high``] that other printed numbers
     allow: ``consistent`` when some value of the range prints as the number (within its
     ``tolerance``: half a unit of its last digit, or its approximate word's), or keeps it
@@ -162,8 +206,10 @@ def approximate_reason(word: str, published: object) -> str:
     half = significant_unit(text) / 2
     value = parse(text).number
     digits = _significant_digits(text)
-    return (f"'{word}': read to the significant digits of {text} ({digits} significant digit"
-            f"{'s' if digits != 1 else ''}): {_plain(value - half)} to {_plain(value + half)}")
+    return (
+        f"'{word}': read to the significant digits of {text} ({digits} significant digit"
+        f"{'s' if digits != 1 else ''}): {_plain(value - half)} to {_plain(value + half)}"
+    )
 
 
 def _significant_digits(text: str) -> int:
@@ -196,12 +242,15 @@ def rounding_note(published: object, computed: float, name: str = "reagree's val
     found = readings(text, computed)
     if "match" in found:
         return ""
-    modes = [words for reading, words in (("truncation", "truncation"), ("rounding_up", "rounding up"))
-             if reading in found]
+    modes = [
+        words for reading, words in (("truncation", "truncation"), ("rounding_up", "rounding up")) if reading in found
+    ]
     if not modes:
         return ""
-    return (f"{' or '.join(modes)} of {name} ({computed:.6g}) would give {text}: within one unit of the last "
-            "printed digit, a note, not an explanation")
+    return (
+        f"{' or '.join(modes)} of {name} ({computed:.6g}) would give {text}: within one unit of the last "
+        "printed digit, a note, not an explanation"
+    )
 
 
 def _figure_atom(key: str, claim) -> tuple[str, str, str, str]:
@@ -211,8 +260,12 @@ def _figure_atom(key: str, claim) -> tuple[str, str, str, str]:
     are in one unit, so ``9.3%`` and a percentage column's ``9.3`` are one number)."""
     text = getattr(claim["published"], "text", None) or str(claim["published"])
     compare = claim.get("compare", "")
-    return (key, claim.get("end", "") or "", compare if compare in INEQUALITIES else "",
-            format(parse(text).number, "f"))
+    return (
+        key,
+        claim.get("end", "") or "",
+        compare if compare in INEQUALITIES else "",
+        format(parse(text).number, "f"),
+    )
 
 
 def figure_ids(claims) -> list[str]:

@@ -33,9 +33,22 @@ from typing import Callable
 
 import yaml
 
-__all__ = ["DECIMAL_MARKS", "MAX_ALIASES", "MAX_DEPTH", "MAX_EXPANDED_VALUES", "PrintedNumber", "YamlError",
-           "data_children", "expanded_size", "load_yaml", "load_yaml_text", "plain", "plain_number_text",
-           "printed_parts", "read_text"]
+__all__ = [
+    "DECIMAL_MARKS",
+    "MAX_ALIASES",
+    "MAX_DEPTH",
+    "MAX_EXPANDED_VALUES",
+    "PrintedNumber",
+    "YamlError",
+    "data_children",
+    "expanded_size",
+    "load_yaml",
+    "load_yaml_text",
+    "plain",
+    "plain_number_text",
+    "printed_parts",
+    "read_text",
+]
 
 MAX_ALIASES = 64
 MAX_EXPANDED_VALUES = 100_000
@@ -64,15 +77,24 @@ def _integer_groups(integer: str, text: str, decimal: str) -> list[str]:
     if separators <= set(_GROUP_SEPARATORS[decimal]):
         separator = separators.pop() if len(separators) == 1 else None
         groups = integer.split(separator) if separator else []
-        if separator and 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:]) \
-                and all(g.isdigit() for g in groups):
+        if (
+            separator
+            and 1 <= len(groups[0]) <= 3
+            and all(len(g) == 3 for g in groups[1:])
+            and all(g.isdigit() for g in groups)
+        ):
             return groups
         word = _SEPARATOR_WORDS.get(separator, "separator")
-        hint = ("; a paper that prints decimal commas (0,67) declares decimal: comma in its paper.yaml"
-                if separator == "," else "")
+        hint = (
+            "; a paper that prints decimal commas (0,67) declares decimal: comma in its paper.yaml"
+            if separator == ","
+            else ""
+        )
         example = "1.234,5" if decimal == "comma" else "19,991; 1,234,567"
-        raise ValueError(f"{text!r} is not a printed number: a {word} between digits separates groups of three "
-                         f"({example}), and {text!r} has none{hint}")
+        raise ValueError(
+            f"{text!r} is not a printed number: a {word} between digits separates groups of three "
+            f"({example}), and {text!r} has none{hint}"
+        )
     raise ValueError(f"{text!r} is not a printed number")
 
 
@@ -87,7 +109,7 @@ def printed_parts(text: str, decimal: str = "point") -> tuple[str, str, bool]:
     printed = str(text).strip()
     rest = printed
     sign = rest[:1] if rest[:1] in ("+", *_MINUS) else ""
-    rest = rest[len(sign):]
+    rest = rest[len(sign) :]
     percent = rest.endswith("%")
     if percent:
         rest = rest[:-1].rstrip()
@@ -158,8 +180,10 @@ class _StrictLoader(yaml.SafeLoader):
             try:
                 if self.depth > MAX_DEPTH:
                     mark = self.peek_event().start_mark
-                    raise YamlError(f"{self.name}, line {mark.line + 1}: YAML nested more than {MAX_DEPTH} levels "
-                                    "deep; reagree refuses files nested this deep")
+                    raise YamlError(
+                        f"{self.name}, line {mark.line + 1}: YAML nested more than {MAX_DEPTH} levels "
+                        "deep; reagree refuses files nested this deep"
+                    )
                 return super().compose_node(parent, index)
             finally:
                 self.depth -= 1
@@ -167,15 +191,19 @@ class _StrictLoader(yaml.SafeLoader):
             self.aliases_seen += 1
             if self.aliases_seen > MAX_ALIASES:
                 mark = self.peek_event().start_mark
-                raise YamlError(f"{self.name}, line {mark.line + 1}: more than {MAX_ALIASES} YAML aliases; "
-                                "reagree refuses files that expand aliases this much")
+                raise YamlError(
+                    f"{self.name}, line {mark.line + 1}: more than {MAX_ALIASES} YAML aliases; "
+                    "reagree refuses files that expand aliases this much"
+                )
         return super().compose_node(parent, index)
 
     def compose_document(self):
         document = super().compose_document()
         if self.aliases_seen and expanded_size(document) > MAX_EXPANDED_VALUES:
-            raise YamlError(f"{self.name}: its YAML aliases expand to more than {MAX_EXPANDED_VALUES:,} values; "
-                            "reagree refuses files that expand aliases this much")
+            raise YamlError(
+                f"{self.name}: its YAML aliases expand to more than {MAX_EXPANDED_VALUES:,} values; "
+                "reagree refuses files that expand aliases this much"
+            )
         return document
 
     def construct_mapping(self, node, deep=False):
@@ -186,8 +214,10 @@ class _StrictLoader(yaml.SafeLoader):
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
             if key in seen:
-                raise YamlError(f"{self.name}, line {line}: key {key!r} appears twice in one mapping "
-                                f"(first on line {seen[key]}); YAML would silently keep only the last one")
+                raise YamlError(
+                    f"{self.name}, line {line}: key {key!r} appears twice in one mapping "
+                    f"(first on line {seen[key]}); YAML would silently keep only the last one"
+                )
             seen[key] = line
         return super().construct_mapping(node, deep=deep)
 

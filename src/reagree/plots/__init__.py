@@ -25,8 +25,16 @@ import pandas as pd  # noqa: E402
 from reagree.files import atomic_output  # noqa: E402
 
 # plt is re-exported: figure modules import pyplot from here, so the Agg backend is set first.
-__all__ = ["PLAIN_TEXT", "TITLE_CHARACTERS", "lines", "lower_triangle", "pairwise_heatmaps", "plain_text", "plt",
-           "save_figure"]
+__all__ = [
+    "PLAIN_TEXT",
+    "TITLE_CHARACTERS",
+    "lines",
+    "lower_triangle",
+    "pairwise_heatmaps",
+    "plain_text",
+    "plt",
+    "save_figure",
+]
 
 _PNG_METADATA = {"Software": None}
 #: Text drawn as written: no mathtext between dollar signs, no TeX.
@@ -39,10 +47,12 @@ TITLE_CHARACTERS = 62
 def plain_text(draw: F) -> F:
     """Run a figure-drawing function (saving included) with ``PLAIN_TEXT``: every text it
     creates keeps ``$`` and backslashes as characters (module docstring)."""
+
     @functools.wraps(draw)
     def drawing(*args, **kwargs):
         with matplotlib.rc_context(PLAIN_TEXT):
             return draw(*args, **kwargs)
+
     return drawing  # type: ignore[return-value]
 
 
@@ -66,8 +76,14 @@ def lower_triangle(grid: np.ndarray) -> np.ndarray:
 
 
 @plain_text
-def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequence[str], path: str | Path,
-                      title: str, titles: Mapping[str, str] | None = None):
+def pairwise_heatmaps(
+    pairs: pd.DataFrame,
+    raters: Sequence[str],
+    panels: Sequence[str],
+    path: str | Path,
+    title: str,
+    titles: Mapping[str, str] | None = None,
+):
     """One heatmap of pairwise Cohen's kappa per panel; ``pairs`` has columns
     panel, rater_a, rater_b, kappa (each unordered pair once). Each pair is drawn once,
     below the diagonal, with its value written in the cell; the diagonal is blank (a
@@ -76,8 +92,7 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
     # Sized so that three panels of nine raters fit a 1,280 px page with their 8-point text
     # at 10 px or more (13.4 inches at 120 dpi, shown 1,224 px wide).
     side = max(3.2, 0.36 * len(raters) + 0.9)
-    figure, axes = plt.subplots(1, len(panels), figsize=(side * len(panels) + 0.9, side + 0.8),
-                                constrained_layout=True)
+    figure, axes = plt.subplots(1, len(panels), figsize=(side * len(panels) + 0.9, side + 0.8), constrained_layout=True)
     axes = np.atleast_1d(axes)
     index = {r: i for i, r in enumerate(raters)}
     image = None
@@ -89,8 +104,15 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
         image = axis.imshow(grid, vmin=-0.2, vmax=1.0, cmap="viridis")
         for (i, j), value in np.ndenumerate(grid):
             if np.isfinite(value):
-                axis.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8,
-                          color="white" if value < 0.5 else "black")
+                axis.text(
+                    j,
+                    i,
+                    f"{value:.2f}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white" if value < 0.5 else "black",
+                )
         # the first row and the last column hold no pair below the diagonal
         axis.set_xticks(range(len(raters) - 1), raters[:-1], rotation=60, ha="right", fontsize=9)
         axis.set_yticks(range(1, len(raters)), raters[1:], fontsize=9)
@@ -106,8 +128,18 @@ def pairwise_heatmaps(pairs: pd.DataFrame, raters: Sequence[str], panels: Sequen
 
 
 @plain_text
-def lines(frame: pd.DataFrame, x: str, series: Sequence[str], path: str | Path, title: str, xlabel: str,
-          ylabel: str, logx: bool = False, labels: dict[str, str] | None = None, tick_format: str = "{:g}"):
+def lines(
+    frame: pd.DataFrame,
+    x: str,
+    series: Sequence[str],
+    path: str | Path,
+    title: str,
+    xlabel: str,
+    ylabel: str,
+    logx: bool = False,
+    labels: dict[str, str] | None = None,
+    tick_format: str = "{:g}",
+):
     """Line chart of several columns against ``x``; ``labels`` names them in the legend.
     The x axis is marked at exactly the x values drawn (written with ``tick_format``), so a
     log axis shows the values used, not only its powers of ten. The title is wrapped to

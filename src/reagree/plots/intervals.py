@@ -18,9 +18,18 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 
 
 @plain_text
-def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, panels: Sequence[str],
-                   series: Sequence[str], path: str | Path, title: str, ylabel: str,
-                   labels: dict[str, str] | None = None, xlabel: str = "tie rule"):
+def dots_with_band(
+    frame: pd.DataFrame,
+    conditions: Sequence[str],
+    band: str,
+    panels: Sequence[str],
+    series: Sequence[str],
+    path: str | Path,
+    title: str,
+    ylabel: str,
+    labels: dict[str, str] | None = None,
+    xlabel: str = "tie rule",
+):
     """A dot plot: one panel per ``panel`` value, one marker per ``series`` value at each of
     the ``conditions`` (categories on the x axis, in order; the series side by side, never
     joined by lines: the conditions are not a scale), and the ``band`` condition as a
@@ -29,8 +38,7 @@ def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, pa
 
     ``frame`` is long: columns panel, condition, series, value, low, high.
     """
-    figure, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.6), sharey=True,
-                                constrained_layout=True)
+    figure, axes = plt.subplots(1, len(panels), figsize=(4.6 * len(panels), 4.6), sharey=True, constrained_layout=True)
     axes = np.atleast_1d(axes)
     x = np.arange(len(conditions))
     step = 0.6 / max(len(series), 1)
@@ -40,8 +48,15 @@ def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, pa
             line = here[here["series"] == name].set_index("condition")
             shown = [c for c in conditions if c in line.index]
             offset = (k - (len(series) - 1) / 2) * step
-            axis.plot([conditions.index(c) + offset for c in shown], line.loc[shown, "value"], marker="o",
-                      linestyle="none", markersize=7, color=colour, label=(labels or {}).get(name, name))
+            axis.plot(
+                [conditions.index(c) + offset for c in shown],
+                line.loc[shown, "value"],
+                marker="o",
+                linestyle="none",
+                markersize=7,
+                color=colour,
+                label=(labels or {}).get(name, name),
+            )
             if band in line.index:
                 low, high, value = line.loc[band, ["low", "high", "value"]]
                 axis.axhspan(low, high, color=colour, alpha=0.15, linewidth=0)
@@ -62,10 +77,19 @@ def dots_with_band(frame: pd.DataFrame, conditions: Sequence[str], band: str, pa
 
 
 @plain_text
-def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: str, xlabel: str | dict[str, str],
-           groups: Sequence[str] | None = None, columns: int = 2, reference: float | None = 0.0,
-           shared: Sequence[str] = (), annotate: Sequence[str] = (),
-           kinds: Mapping[str, str] | None = None):
+def forest(
+    frame: pd.DataFrame,
+    panels: Sequence[str],
+    path: str | Path,
+    title: str,
+    xlabel: str | dict[str, str],
+    groups: Sequence[str] | None = None,
+    columns: int = 2,
+    reference: float | None = 0.0,
+    shared: Sequence[str] = (),
+    annotate: Sequence[str] = (),
+    kinds: Mapping[str, str] | None = None,
+):
     """Forest plot: one panel per ``panel`` value, one row per ``label`` (top to bottom in
     frame order), a point at ``value`` and a bar from ``low`` to ``high``, coloured by
     ``group``. A row whose ``kind`` is "spread" (a spread over tie breaks, not a sampling
@@ -80,10 +104,18 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
     ``frame`` columns: panel, label, value, low, high, and optionally group, kind.
     """
     rows_needed = int(np.ceil(len(panels) / columns))
-    heights = [max(len(frame[frame["panel"] == p]) for p in panels[r * columns:(r + 1) * columns])
-               for r in range(rows_needed)]
-    figure, axes = plt.subplots(rows_needed, columns, figsize=(6.4 * columns, 0.3 * sum(heights) + 1.7 * rows_needed),
-                                gridspec_kw={"height_ratios": heights}, constrained_layout=True, squeeze=False)
+    heights = [
+        max(len(frame[frame["panel"] == p]) for p in panels[r * columns : (r + 1) * columns])
+        for r in range(rows_needed)
+    ]
+    figure, axes = plt.subplots(
+        rows_needed,
+        columns,
+        figsize=(6.4 * columns, 0.3 * sum(heights) + 1.7 * rows_needed),
+        gridspec_kw={"height_ratios": heights},
+        constrained_layout=True,
+        squeeze=False,
+    )
     groups = list(groups) if groups is not None else list(dict.fromkeys(frame.get("group", pd.Series(dtype=str))))
     colour_of = {g: COLOURS[i % len(COLOURS)] for i, g in enumerate(groups)}
     in_shared = frame[frame["panel"].isin(list(shared))]
@@ -97,9 +129,16 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
             colour = colour_of.get(getattr(row, "group", None), COLOURS[0])
             _draw_row(axis, row, position, colour, getattr(row, "kind", "") == "spread")
             if panel in annotate:  # printed in a column right of the panel, so its x range fits the data
-                axis.annotate(f"{row.value:.3f} ({row.low:.3f} to {row.high:.3f})", (1.0, position),
-                              xycoords=("axes fraction", "data"), xytext=(6, 0), textcoords="offset points",
-                              va="center", fontsize=8, annotation_clip=False)
+                axis.annotate(
+                    f"{row.value:.3f} ({row.low:.3f} to {row.high:.3f})",
+                    (1.0, position),
+                    xycoords=("axes fraction", "data"),
+                    xytext=(6, 0),
+                    textcoords="offset points",
+                    va="center",
+                    fontsize=8,
+                    annotation_clip=False,
+                )
         axis.set_yticks(y, here["label"], fontsize=8)
         axis.set_ylim(-0.7, len(here) - 0.3)
         if reference is not None and here["low"].min() <= reference <= here["high"].max():
@@ -112,14 +151,20 @@ def forest(frame: pd.DataFrame, panels: Sequence[str], path: str | Path, title: 
         axis.set_title(panel, fontsize=10)
         axis.set_xlabel(xlabel.get(panel, "") if isinstance(xlabel, dict) else xlabel)
         axis.grid(axis="x", alpha=0.3)
-    for axis in axes.ravel()[len(panels):]:
+    for axis in axes.ravel()[len(panels) :]:
         axis.set_visible(False)
     drawn_kinds = set(frame["kind"]) if "kind" in frame else {"interval"}
     shown = [(kind, words) for kind, words in (kinds or {}).items() if kind in drawn_kinds]
     if shown:
         handles = [_row_handle(kind == "spread") for kind, _ in shown]
-        figure.legend(handles, [words for _, words in shown], loc="outside lower center", ncol=len(shown),
-                      frameon=False, fontsize=9)
+        figure.legend(
+            handles,
+            [words for _, words in shown],
+            loc="outside lower center",
+            ncol=len(shown),
+            frameon=False,
+            fontsize=9,
+        )
     figure.suptitle(title)
     save_figure(figure, path)
     return figure
@@ -142,6 +187,14 @@ def _row_handle(spread: bool):
     from matplotlib.lines import Line2D
 
     if spread:
-        return Line2D([], [], color="0.3", linewidth=1.4, linestyle=(0, (1, 1.5)), marker="D",
-                      markerfacecolor="white", markersize=6)
+        return Line2D(
+            [],
+            [],
+            color="0.3",
+            linewidth=1.4,
+            linestyle=(0, (1, 1.5)),
+            marker="D",
+            markerfacecolor="white",
+            markersize=6,
+        )
     return Line2D([], [], color="0.3", linewidth=2.2, marker="o", markersize=6)

@@ -32,6 +32,21 @@ from reagree.report.sections.audits import audit_section
 from reagree.report.sections.findings import by_cause, side_by_side
 
 # The report's public API, re-exported from its modules.
-__all__ = ["MAX_TABLE_ROWS", "STATUS_ORDER", "AuditResults", "PaperResults", "RunScope", "audit_section",
-           "build_report", "by_cause", "counted", "esc", "figure_captions", "load_audits", "load_papers", "render",
-           "rst_html", "side_by_side"]
+__all__ = [
+    "MAX_TABLE_ROWS",
+    "STATUS_ORDER",
+    "AuditResults",
+    "PaperResults",
+    "RunScope",
+    "audit_section",
+    "build_report",
+    "by_cause",
+    "counted",
+    "esc",
+    "figure_captions",
+    "load_audits",
+    "load_papers",
+    "render",
+    "rst_html",
+    "side_by_side",
+]

@@ -25,18 +25,60 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["CSS", "MAX_TABLE_ROWS", "SCRIPT", "STATUS_COLOURS", "STATUS_ORDER", "ci_text", "claim_key", "counted",
-           "esc", "figure_block", "fixed", "frame_table", "has_rows", "key_html", "number", "p_text", "png_data",
-           "rst_html", "scrolling", "shown_path", "slug", "status_badge", "tsv_table"]
+__all__ = [
+    "CSS",
+    "MAX_TABLE_ROWS",
+    "SCRIPT",
+    "STATUS_COLOURS",
+    "STATUS_ORDER",
+    "ci_text",
+    "claim_key",
+    "counted",
+    "esc",
+    "figure_block",
+    "fixed",
+    "frame_table",
+    "has_rows",
+    "key_html",
+    "number",
+    "p_text",
+    "png_data",
+    "rst_html",
+    "scrolling",
+    "shown_path",
+    "slug",
+    "status_badge",
+    "tsv_table",
+]
 
 MAX_TABLE_ROWS = 100
 # Findings first: what a reader must look at, then what the build left out, then the rest.
-STATUS_ORDER = ("mismatch", "inconsistent", "missing", "not comparable", "not built", "uncheckable", "not recomputed",
-                "within tolerance", "holds", "consistent", "match")
-STATUS_COLOURS = {"match": "#1a7f37", "within tolerance": "#4d8f5a", "holds": "#2f6f6f", "consistent": "#57606a",
-                  "mismatch": "#cf222e", "inconsistent": "#bc4c00", "uncheckable": "#6e7781",
-                  "not recomputed": "#7d5f8f", "missing": "#8250df", "not built": "#0969da",
-                  "not comparable": "#bf8700"}
+STATUS_ORDER = (
+    "mismatch",
+    "inconsistent",
+    "missing",
+    "not comparable",
+    "not built",
+    "uncheckable",
+    "not recomputed",
+    "within tolerance",
+    "holds",
+    "consistent",
+    "match",
+)
+STATUS_COLOURS = {
+    "match": "#1a7f37",
+    "within tolerance": "#4d8f5a",
+    "holds": "#2f6f6f",
+    "consistent": "#57606a",
+    "mismatch": "#cf222e",
+    "inconsistent": "#bc4c00",
+    "uncheckable": "#6e7781",
+    "not recomputed": "#7d5f8f",
+    "missing": "#8250df",
+    "not built": "#0969da",
+    "not comparable": "#bf8700",
+}
 
 
 def esc(value: object) -> str:
@@ -44,7 +86,7 @@ def esc(value: object) -> str:
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """"1 paper", "2 papers": a count that agrees with its noun."""
+    """ "1 paper", "2 papers": a count that agrees with its noun."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
@@ -116,7 +158,9 @@ def png_data(path: Path) -> str:
         from PIL import Image
 
         with Image.open(io.BytesIO(data)) as image:
-            quantized = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+            quantized = image.convert("RGB").quantize(
+                colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+            )
             buffer = io.BytesIO()
             quantized.save(buffer, format="PNG", optimize=True)
         if buffer.tell() < len(data):
@@ -134,8 +178,10 @@ def shown_path(path: Path, results: Path) -> Path:
 def figure_block(path: Path, results: Path, caption: str = "") -> str:
     """A figure with its caption (what it shows, where its numbers come from) and its file."""
     said = f"{rst_html(caption)} " if caption else ""
-    return (f'<figure><img src="{png_data(path)}" alt="{esc(path.name)}" loading="eager">'
-            f'<figcaption>{said}<span class="file">{esc(shown_path(path, results))}</span></figcaption></figure>')
+    return (
+        f'<figure><img src="{png_data(path)}" alt="{esc(path.name)}" loading="eager">'
+        f'<figcaption>{said}<span class="file">{esc(shown_path(path, results))}</span></figcaption></figure>'
+    )
 
 
 def _provenance(md_path: Path) -> str:
@@ -159,9 +205,11 @@ def _title(md_path: Path, fallback: str) -> str:
 def frame_table(frame: pd.DataFrame, limit: int = MAX_TABLE_ROWS) -> str:
     shown = frame.head(limit)
     head = "".join(f"<th>{esc(c)}</th>" for c in shown.columns)
-    body = "".join("<tr>" + "".join(f"<td>{esc(number(v) if isinstance(v, (int, float)) else v)}</td>"
-                                    for v in row) + "</tr>" for row in shown.itertuples(index=False))
-    more = (f'<p class="note">First {limit} of {len(frame)} rows.</p>' if len(frame) > limit else "")
+    body = "".join(
+        "<tr>" + "".join(f"<td>{esc(number(v) if isinstance(v, (int, float)) else v)}</td>" for v in row) + "</tr>"
+        for row in shown.itertuples(index=False)
+    )
+    more = f'<p class="note">First {limit} of {len(frame)} rows.</p>' if len(frame) > limit else ""
     return scrolling(f'<table class="data small"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>') + more
 
 
@@ -180,9 +228,11 @@ def tsv_table(path: Path, results: Path) -> str:
     """A results table, folded, with its title and the provenance its Markdown twin ends with."""
     frame = pd.read_csv(path, sep="\t", dtype=str, keep_default_na=False)
     frame = frame.apply(lambda column: column.map(_number_text))
-    return (f'<details class="table"><summary>{esc(_title(path.with_suffix(".md"), path.stem))} '
-            f'<span class="muted">({len(frame)} rows; {esc(shown_path(path, results))})</span></summary>'
-            f'{frame_table(frame)}{_provenance(path.with_suffix(".md"))}</details>')
+    return (
+        f'<details class="table"><summary>{esc(_title(path.with_suffix(".md"), path.stem))} '
+        f'<span class="muted">({len(frame)} rows; {esc(shown_path(path, results))})</span></summary>'
+        f"{frame_table(frame)}{_provenance(path.with_suffix('.md'))}</details>"
+    )
 
 
 def has_rows(path: Path) -> bool:
@@ -194,7 +244,8 @@ def has_rows(path: Path) -> bool:
 # Laid out for 1,280 px and narrower (module docstring): main is as wide as the window,
 # its children never wider (min-width:0 on flex children, max-width on figures), and a
 # table that can outgrow its column scrolls inside .scroll.
-CSS = """
+CSS = (
+    """
 :root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#fff;--band:#f6f8fa}
 *{box-sizing:border-box}
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);margin:0}
@@ -230,7 +281,9 @@ table.findings th.explained{width:44%}
 table.findings tr.cause th{background:#fff8f0;text-align:left;font-weight:600;font-size:13.5px}
 td.published{background:#fff8c5} td.computed{background:#ddf4ff}
 .status{display:inline-block;padding:0 7px;border-radius:10px;color:#fff;font-size:12px;white-space:nowrap}
-""" + "".join(f".s-{slug(s)}{{background:{c}}}" for s, c in STATUS_COLOURS.items()) + """
+"""
+    + "".join(f".s-{slug(s)}{{background:{c}}}" for s, c in STATUS_COLOURS.items())
+    + """
 table.sortable th{cursor:pointer} table.sortable th:after{content:" \\2195";color:#aaa}
 tr.hit td{outline:2px solid #bf8700}
 details.table{margin:4px 0} details summary{cursor:pointer}
@@ -247,6 +300,7 @@ ul.provenance{font-size:12px;color:var(--muted);margin:2px 0 8px}
 .ok{color:#1a7f37}
 @media print{nav{position:static} details{display:block}}
 """
+)
 
 SCRIPT = """
 (function(){

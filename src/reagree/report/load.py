@@ -43,6 +43,7 @@ class AuditResults:
 @dataclass
 class RunScope:
     """Which papers this run built, and which paper folders it left out (``config papers``)."""
+
     built: list[str]
     left_out: list[str] = field(default_factory=list)
 
@@ -62,8 +63,9 @@ def figure_captions(figures: Sequence[str | Path], workflow_dir: str | Path) -> 
     return captions
 
 
-def load_papers(results: Path, papers: dict[str, dict], figures: Sequence[str | Path] = (),
-                captions: dict[str, str] | None = None) -> list[PaperResults]:
+def load_papers(
+    results: Path, papers: dict[str, dict], figures: Sequence[str | Path] = (), captions: dict[str, str] | None = None
+) -> list[PaperResults]:
     """Each paper's claims, figures (the given PNGs under results/<paper>/ in the given
     order, else every PNG in results/<paper>/figures) with their ``captions`` (keyed by
     figure path), tables (results/<paper>/tables/*.tsv) and, when its claims could not be
@@ -77,10 +79,23 @@ def load_papers(results: Path, papers: dict[str, dict], figures: Sequence[str | 
         if not mine and (folder / "figures").is_dir():
             mine = sorted((folder / "figures").glob("*.png"))
         tables = sorted((folder / "tables").glob("*.tsv")) if (folder / "tables").is_dir() else []
-        mine_captions = {Path(f).name: text for f, text in (captions or {}).items()
-                         if Path(f).suffix == ".png" and paper_id in Path(f).parts}
-        loaded.append(PaperResults(paper_id, meta.get("title", paper_id), meta.get("cite", ""), claims, mine, tables,
-                                   mine_captions, read_failure(error_path(results, paper_id))))
+        mine_captions = {
+            Path(f).name: text
+            for f, text in (captions or {}).items()
+            if Path(f).suffix == ".png" and paper_id in Path(f).parts
+        }
+        loaded.append(
+            PaperResults(
+                paper_id,
+                meta.get("title", paper_id),
+                meta.get("cite", ""),
+                claims,
+                mine,
+                tables,
+                mine_captions,
+                read_failure(error_path(results, paper_id)),
+            )
+        )
     return loaded
 
 
@@ -89,8 +104,14 @@ def load_audits(results: Path, names: Sequence[str]) -> list[AuditResults]:
     for name in names:
         folder = results / "audit" / name
         figure = folder / "coefficients.png"
-        audits.append(AuditResults(name, json.loads((folder / "audit.json").read_text(encoding="utf-8")),
-                                   figure if figure.is_file() else None, folder))
+        audits.append(
+            AuditResults(
+                name,
+                json.loads((folder / "audit.json").read_text(encoding="utf-8")),
+                figure if figure.is_file() else None,
+                folder,
+            )
+        )
     return audits
 
 

@@ -24,8 +24,14 @@ from reagree.report.sections.summary import scope_line, summary_section
 __all__ = ["build_report", "render"]
 
 
-def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequence[AuditResults], results: Path,
-           settings: dict | None = None, scope: RunScope | None = None) -> str:
+def render(
+    summary: pd.DataFrame,
+    papers: Sequence[PaperResults],
+    audits: Sequence[AuditResults],
+    results: Path,
+    settings: dict | None = None,
+    scope: RunScope | None = None,
+) -> str:
     """The whole page as text."""
     anchors = {}
     missing: list[dict] = []
@@ -40,18 +46,27 @@ def render(summary: pd.DataFrame, papers: Sequence[PaperResults], audits: Sequen
     n_figures = int(summary["figures"].sum()) if len(summary) else 0
     n_findings = sum(len(rows) for rows in findings_of.values())
     failed = [paper.paper_id for paper in papers if paper.failed]
-    nav = " ".join([
-        '<a href="#summary">Summary</a>', f'<a href="#findings">Findings ({n_findings})</a>',
-        *(f'<a href="#paper-{slug(p.paper_id)}">{esc(p.paper_id)}</a>' for p in papers),
-        *(f'<a href="#audit-{slug(a.name)}">audit: {esc(a.name)}</a>' for a in audits),
-    ])
-    find = ('<input id="find" type="search" placeholder="find a claim by key, e.g. fleiss.humans" '
-            'aria-label="find a claim by key"> <span id="find-count" class="muted"></span>')
+    nav = " ".join(
+        [
+            '<a href="#summary">Summary</a>',
+            f'<a href="#findings">Findings ({n_findings})</a>',
+            *(f'<a href="#paper-{slug(p.paper_id)}">{esc(p.paper_id)}</a>' for p in papers),
+            *(f'<a href="#audit-{slug(a.name)}">audit: {esc(a.name)}</a>' for a in audits),
+        ]
+    )
+    find = (
+        '<input id="find" type="search" placeholder="find a claim by key, e.g. fleiss.humans" '
+        'aria-label="find a claim by key"> <span id="find-count" class="muted"></span>'
+    )
     settings_text = "; ".join(f"{esc(k)}: {esc(v)}" for k, v in (settings or {}).items())
     their = "its" if len(failed) == 1 else "their"
-    failed_text = (f'<p class="failed"><strong>{counted(len(failed), "paper")} failed: {esc(", ".join(failed))}'
-                   f'</strong>: {their} claims could not be diffed (why: in the summary below); every other '
-                   'paper\'s results stand.</p>' if failed else "")
+    failed_text = (
+        f'<p class="failed"><strong>{counted(len(failed), "paper")} failed: {esc(", ".join(failed))}'
+        f"</strong>: {their} claims could not be diffed (why: in the summary below); every other "
+        "paper's results stand.</p>"
+        if failed
+        else ""
+    )
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -84,14 +99,27 @@ reagree {esc(__version__)}.
 """
 
 
-def build_report(results: str | Path, papers: dict[str, dict], datasets: Sequence[str], out: str | Path,
-                 figures: Sequence[str | Path] = (), settings: dict | None = None,
-                 captions: dict[str, str] | None = None, left_out: Sequence[str] = ()) -> None:
+def build_report(
+    results: str | Path,
+    papers: dict[str, dict],
+    datasets: Sequence[str],
+    out: str | Path,
+    figures: Sequence[str | Path] = (),
+    settings: dict | None = None,
+    captions: dict[str, str] | None = None,
+    left_out: Sequence[str] = (),
+) -> None:
     """Read the run's results and write the page to ``out`` (atomically); ``left_out``:
     the paper folders this run did not build (``config papers``)."""
     from reagree.pipeline.tables import write_text_atomic
 
     results = Path(results)
-    page = render(load_summary(results), load_papers(results, papers, figures, captions),
-                  load_audits(results, datasets), results, settings, RunScope(list(papers), list(left_out)))
+    page = render(
+        load_summary(results),
+        load_papers(results, papers, figures, captions),
+        load_audits(results, datasets),
+        results,
+        settings,
+        RunScope(list(papers), list(left_out)),
+    )
     write_text_atomic(out, page)

@@ -21,6 +21,28 @@ by ``reagree.io``). Modules:
 - ``references``: the field's libraries' values beside reagree's (krippendorff, statsmodels, scikit-learn)
 """
 
-__all__ = ["alpha", "asymptotic", "bootstrap", "classification", "gwet", "icc", "inference", "labels", "majority",
-           "meanpairwise", "multirater", "pairtables", "pairwise", "raters", "ratings", "reference", "references",
-           "registry", "rows", "softlabel", "undefined", "variants", "weights"]
+__all__ = [
+    "alpha",
+    "asymptotic",
+    "bootstrap",
+    "classification",
+    "gwet",
+    "icc",
+    "inference",
+    "labels",
+    "majority",
+    "meanpairwise",
+    "multirater",
+    "pairtables",
+    "pairwise",
+    "raters",
+    "ratings",
+    "reference",
+    "references",
+    "registry",
+    "rows",
+    "softlabel",
+    "undefined",
+    "variants",
+    "weights",
+]

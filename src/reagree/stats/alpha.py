@@ -47,8 +47,16 @@ from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 from reagree.stats.weights import distance
 
-__all__ = ["LEVELS", "METRICS", "alpha_expected_over_n_squared", "alpha_from_coincidences", "alpha_statistic",
-           "alpha_without_each_unit", "coincidence_matrix", "krippendorff_alpha"]
+__all__ = [
+    "LEVELS",
+    "METRICS",
+    "alpha_expected_over_n_squared",
+    "alpha_from_coincidences",
+    "alpha_statistic",
+    "alpha_without_each_unit",
+    "coincidence_matrix",
+    "krippendorff_alpha",
+]
 
 LEVELS = ("nominal", "ordinal", "interval", "ratio")
 # Krippendorff's (2011) further metrics, for values on a circle (angles, hours) or a bipolar
@@ -64,9 +72,11 @@ def _check_level(level: str) -> None:
 def _refuse_unordered(data, level: str) -> None:
     """Ordered levels need a declared order: text labels sorted as text have none."""
     if level != "nominal" and isinstance(data, Ratings) and not data.ordered:
-        raise ValueError(f"{level} alpha needs ordered categories, and these labels {list(data.categories)} were "
-                         "sorted as text, which is no order: declare it (Ratings.from_labels(..., categories=[...] "
-                         "in order)), as the krippendorff package refuses text without a value_domain")
+        raise ValueError(
+            f"{level} alpha needs ordered categories, and these labels {list(data.categories)} were "
+            "sorted as text, which is no order: declare it (Ratings.from_labels(..., categories=[...] "
+            "in order)), as the krippendorff package refuses text without a value_domain"
+        )
 
 
 def _counts_and_values(data, level: str, values) -> tuple[np.ndarray, np.ndarray]:
@@ -94,8 +104,9 @@ def _category_values(level: str, k: int, values, categories=None) -> np.ndarray:
     if numbers.shape != (k,) or not np.isfinite(numbers).all():
         raise ValueError(f"{level} alpha needs {k} finite category values, got {list(source)}")
     if level == "ratio" and (numbers < 0).any():
-        raise ValueError(f"ratio alpha needs non-negative values (a ratio scale has a true zero), "
-                         f"got {numbers.tolist()}")
+        raise ValueError(
+            f"ratio alpha needs non-negative values (a ratio scale has a true zero), got {numbers.tolist()}"
+        )
     return numbers
 
 
@@ -132,7 +143,7 @@ def _delta(level: str, values: np.ndarray, marginals: np.ndarray) -> np.ndarray:
         sums = np.add.outer(values, values)
         # 0 and 0 are the same value: their distance is 0, not 0/0 (as in the krippendorff package).
         ratio = np.divide(np.subtract.outer(values, values), sums, out=np.zeros((k, k)), where=sums != 0)
-        return np.broadcast_to(ratio ** 2, (marginals.shape[0], k, k))
+        return np.broadcast_to(ratio**2, (marginals.shape[0], k, k))
     low = np.minimum.outer(np.arange(k), np.arange(k))
     high = np.maximum.outer(np.arange(k), np.arange(k))
     cumulative = np.concatenate([np.zeros((marginals.shape[0], 1)), np.cumsum(marginals, axis=1)], axis=1)
@@ -141,8 +152,9 @@ def _delta(level: str, values: np.ndarray, marginals: np.ndarray) -> np.ndarray:
     return np.where(low == high, 0.0, (between - ends) ** 2)
 
 
-def _alpha_of_coincidences(observed: np.ndarray, level: str, numbers: np.ndarray,
-                           marginals: np.ndarray | None = None) -> np.ndarray:
+def _alpha_of_coincidences(
+    observed: np.ndarray, level: str, numbers: np.ndarray, marginals: np.ndarray | None = None
+) -> np.ndarray:
     """alpha = 1 - D_o / D_e for a stack of coincidence matrices, shape (b, K, K); the
     ordinal metric's marginals are the matrices' own unless given (shape (b, K))."""
     n_c = observed.sum(axis=2)
@@ -184,8 +196,9 @@ def alpha_from_coincidences(matrix, level_of_measurement: str, values=None) -> f
     return value if np.isfinite(value) else Undefined(_why_undefined(matrix, level_of_measurement))
 
 
-def alpha_statistic(data, level_of_measurement: str, values=None, *,
-                    ordinal_marginals: str = "pairable") -> UnitStatistic:
+def alpha_statistic(
+    data, level_of_measurement: str, values=None, *, ordinal_marginals: str = "pairable"
+) -> UnitStatistic:
     """``krippendorff_alpha`` as sums over units of coincidence contributions.
 
     Units are pooled by their count row (a row's contribution depends on nothing else),
@@ -205,7 +218,7 @@ def alpha_statistic(data, level_of_measurement: str, values=None, *,
 
     def finish(totals: np.ndarray) -> np.ndarray:
         observed = totals[:, : k * k].reshape(-1, k, k)
-        marginals = totals[:, k * k:] if ordinal_marginals == "all" else None
+        marginals = totals[:, k * k :] if ordinal_marginals == "all" else None
         return _alpha_of_coincidences(observed, level_of_measurement, numbers, marginals)
 
     def why(totals: np.ndarray) -> str:

@@ -44,18 +44,28 @@ def fleiss_null(counts) -> Estimate:
     value = fleiss_kappa(rated)
     method = "Fleiss, Nee & Landis (1979) variance under kappa = 0"
     if reason_of(value):
-        return Estimate("Fleiss' kappa", value, value, value, value, len(rated), NORMAL, se_null=value,
-                        method=method)
+        return Estimate("Fleiss' kappa", value, value, value, value, len(rated), NORMAL, se_null=value, method=method)
     m = _constant_raters(rated)
     n = rated.shape[0]
     shares = rated.sum(axis=0) / (n * m)
     spread = shares * (1 - shares)
     inside = spread.sum() ** 2 - (spread * (1 - 2 * shares)).sum()
-    se_null = (float(np.sqrt(2 * inside) / (spread.sum() * np.sqrt(n * m * (m - 1)))) if inside > 0
-               else Undefined("the variance under the null is not positive"))
-    return Estimate("Fleiss' kappa", value, percent_agreement(rated), float((shares ** 2).sum()),
-                    Undefined("Fleiss' null variance gives no interval: see Gwet's form"), n, NORMAL,
-                    se_null=se_null, method=method)
+    se_null = (
+        float(np.sqrt(2 * inside) / (spread.sum() * np.sqrt(n * m * (m - 1))))
+        if inside > 0
+        else Undefined("the variance under the null is not positive")
+    )
+    return Estimate(
+        "Fleiss' kappa",
+        value,
+        percent_agreement(rated),
+        float((shares**2).sum()),
+        Undefined("Fleiss' null variance gives no interval: see Gwet's form"),
+        n,
+        NORMAL,
+        se_null=se_null,
+        method=method,
+    )
 
 
 def fleiss_category_null(counts, category: int) -> Estimate:
@@ -68,15 +78,33 @@ def fleiss_category_null(counts, category: int) -> Estimate:
     method = "Fleiss, Nee & Landis (1979) variance under kappa_j = 0"
     no_interval = Undefined("the variance under kappa_j = 0 gives no interval")
     if reason_of(value):
-        return Estimate(f"Fleiss' kappa_{category}", value, value, value, no_interval, len(rated), NORMAL,
-                        se_null=value, method=method)
+        return Estimate(
+            f"Fleiss' kappa_{category}",
+            value,
+            value,
+            value,
+            no_interval,
+            len(rated),
+            NORMAL,
+            se_null=value,
+            method=method,
+        )
     m, n = _constant_raters(rated), rated.shape[0]
     column = rated[:, category].astype(float)
     share = column.sum() / (n * m)
     # kappa_j = (P_j - p_j) / (1 - p_j): P_j the share of agreeing pairs among the pairs a rating j starts
     observed = float((column * (column - 1)).sum() / (n * m * (m - 1) * share))
-    return Estimate(f"Fleiss' kappa_{category}", value, observed, float(share), no_interval, n, NORMAL,
-                    se_null=float(np.sqrt(2 / (n * m * (m - 1)))), method=method)
+    return Estimate(
+        f"Fleiss' kappa_{category}",
+        value,
+        observed,
+        float(share),
+        no_interval,
+        n,
+        NORMAL,
+        se_null=float(np.sqrt(2 / (n * m * (m - 1)))),
+        method=method,
+    )
 
 
 def cohen(table, weights: str | None = None) -> Estimate:
@@ -97,14 +125,32 @@ def cohen(table, weights: str | None = None) -> Estimate:
     marginal_a, marginal_b = table.sum(axis=1), table.sum(axis=0)
     if n == 0 or np.count_nonzero(marginal_a) < 2 and np.count_nonzero(marginal_b) < 2:
         why = "no unit was labelled by both raters" if n == 0 else "both raters used one and the same category"
-        return Estimate(name, Undefined(why), Undefined(why), Undefined(why), Undefined(why), n, NORMAL,
-                        se_null=Undefined(why), method=method)
+        return Estimate(
+            name,
+            Undefined(why),
+            Undefined(why),
+            Undefined(why),
+            Undefined(why),
+            n,
+            NORMAL,
+            se_null=Undefined(why),
+            method=method,
+        )
     # agreement weights 1 - d / max d, so that kappa = (P_o - P_e) / (1 - P_e) in every form
     disagreement = _disagreement_weights(table.shape[0], weights)
     agreement = 1 - disagreement / disagreement.max()
     observed = float((agreement * table).sum() / n)
-    chance = float(np.einsum("i,j,ij->", marginal_a, marginal_b, agreement) / n ** 2)
+    chance = float(np.einsum("i,j,ij->", marginal_a, marginal_b, agreement) / n**2)
     with np.errstate(divide="ignore", invalid="ignore"):
         found = cohens_kappa(table, wt=weights)
-    return Estimate(name, float(found.kappa), observed, chance, float(found.std_kappa), n, NORMAL,
-                    se_null=float(found.std_kappa0), method=method)
+    return Estimate(
+        name,
+        float(found.kappa),
+        observed,
+        chance,
+        float(found.std_kappa),
+        n,
+        NORMAL,
+        se_null=float(found.std_kappa0),
+        method=method,
+    )

@@ -87,10 +87,30 @@ import numpy as np
 from reagree.stats.rows import row_ids
 from reagree.stats.undefined import Undefined
 
-__all__ = ["BLOCK_CELLS", "MAX_BOOTSTRAP_CELLS", "MAX_UNDEFINED_SHARE", "MULTINOMIAL_MAX_ROW_SHARE", "SCHEMES",
-           "Interval", "RatingRows", "UnitStatistic", "bootstrap", "bootstrap_interval", "bootstrap_intervals",
-           "bootstrap_work", "draw_cells", "draw_indices", "draw_rows", "evaluate_indices", "half_width",
-           "interval_from_draws", "paired_difference", "percentile_interval", "resample_indices", "scheme_text"]
+__all__ = [
+    "BLOCK_CELLS",
+    "MAX_BOOTSTRAP_CELLS",
+    "MAX_UNDEFINED_SHARE",
+    "MULTINOMIAL_MAX_ROW_SHARE",
+    "SCHEMES",
+    "Interval",
+    "RatingRows",
+    "UnitStatistic",
+    "bootstrap",
+    "bootstrap_interval",
+    "bootstrap_intervals",
+    "bootstrap_work",
+    "draw_cells",
+    "draw_indices",
+    "draw_rows",
+    "evaluate_indices",
+    "half_width",
+    "interval_from_draws",
+    "paired_difference",
+    "percentile_interval",
+    "resample_indices",
+    "scheme_text",
+]
 
 SCHEMES = ("percentile", "numpy")
 # Indices (or row counts) per block of draws: bounds memory (a few tens of MB) for any n and any B.
@@ -273,8 +293,9 @@ class UnitStatistic:
             raise ValueError(f"{self.name}: need one weight per unit ({rows.size}), got {n}")
         g = self.per_unit.shape[0]
         offsets = (np.arange(b) * g)[:, None]
-        row_weights = np.bincount((rows[None, :] + offsets).ravel(), weights=unit_weights.ravel(),
-                                  minlength=b * g).reshape(b, g)
+        row_weights = np.bincount(
+            (rows[None, :] + offsets).ravel(), weights=unit_weights.ravel(), minlength=b * g
+        ).reshape(b, g)
         return self.finish_totals(row_weights @ self.per_unit)
 
     # ------------------------------------------------------------------ pooled form
@@ -323,19 +344,24 @@ class UnitStatistic:
     def _check_rows_determine_sums(self, ids: np.ndarray, statistic_row: np.ndarray, unit_rows: np.ndarray) -> None:
         other = np.flatnonzero(statistic_row[ids] != unit_rows)
         if other.size and not np.array_equal(self.per_unit[unit_rows[other]], self.per_unit[statistic_row[ids[other]]]):
-            raise ValueError(f"{self.name}: units with the same rating row have different per-unit sums; "
-                             "rating_rows must number each unit's full row of labels")
+            raise ValueError(
+                f"{self.name}: units with the same rating row have different per-unit sums; "
+                "rating_rows must number each unit's full row of labels"
+            )
 
     def _whole_weights(self) -> np.ndarray:
         """The rows' weights as whole numbers of units (ValueError for fractions)."""
         whole = np.round(self.weights)
         if not np.array_equal(whole, self.weights):
-            raise ValueError(f"{self.name}: rows weighted by fractions (a table of proportions) are not units "
-                             "and cannot be resampled; pass counts")
+            raise ValueError(
+                f"{self.name}: rows weighted by fractions (a table of proportions) are not units "
+                "and cannot be resampled; pass counts"
+            )
         return whole.astype(np.int64)
 
 
 # ---------------------------------------------------------------------- the interval
+
 
 @dataclass(frozen=True)
 class Interval:
@@ -409,9 +435,15 @@ def _check_share(max_undefined_share: float) -> None:
         raise ValueError(f"max_undefined_share must lie in [0, 1], got {max_undefined_share}")
 
 
-def interval_from_draws(values: np.ndarray, level: float, scheme: str = "percentile", *,
-                        seed: int | str | None, name: str | None = None,
-                        max_undefined_share: float = MAX_UNDEFINED_SHARE) -> Interval:
+def interval_from_draws(
+    values: np.ndarray,
+    level: float,
+    scheme: str = "percentile",
+    *,
+    seed: int | str | None,
+    name: str | None = None,
+    max_undefined_share: float = MAX_UNDEFINED_SHARE,
+) -> Interval:
     """The interval of bootstrap ``values`` (NaN = undefined draw) under ``scheme``
     ("percentile": order statistics; "numpy": ``numpy.percentile``'s linear
     interpolation). ``name`` replaces the scheme's name in the scheme text, for draws a
@@ -435,7 +467,8 @@ def interval_from_draws(values: np.ndarray, level: float, scheme: str = "percent
         reason = Undefined(
             f"{undefined} of {values.size} bootstrap draws are undefined ({undefined / values.size:.1%}, more than "
             f"the {max_undefined_share:.0%} allowed): an interval from the other {defined.size} would describe "
-            "only the resamples on which the coefficient exists")
+            "only the resamples on which the coefficient exists"
+        )
         return Interval(reason, reason, level, int(values.size), undefined, text, seed)
     low, high = (_order_statistic_ends if scheme == "percentile" else _numpy_ends)(defined, level)
     return Interval(low, high, level, int(values.size), undefined, text, seed)
@@ -452,6 +485,7 @@ def percentile_interval(values: np.ndarray, level: float) -> tuple[float, float]
 
 
 # ---------------------------------------------------------------------- the draws
+
 
 def _check_scheme(scheme: str) -> None:
     if scheme not in SCHEMES:
@@ -530,8 +564,12 @@ def _shared_units(statistics: Sequence[UnitStatistic]) -> int:
     return sizes.pop()
 
 
-def _evaluate_blocks(statistics: Sequence[UnitStatistic], blocks: Iterator[np.ndarray], draws: int,
-                     progress: Callable[[int], None] | None = None) -> np.ndarray:
+def _evaluate_blocks(
+    statistics: Sequence[UnitStatistic],
+    blocks: Iterator[np.ndarray],
+    draws: int,
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
     """Each statistic on each resample of unit indices; each statistic's row depends on it
     and the indices alone."""
     pooled = [s.pooled() for s in statistics]
@@ -544,7 +582,7 @@ def _evaluate_blocks(statistics: Sequence[UnitStatistic], blocks: Iterator[np.nd
             chosen = unit_pattern[indices]
             chosen += (np.arange(rows) * n_patterns)[:, None]
             counts = np.bincount(chosen.ravel(), minlength=rows * n_patterns).reshape(rows, n_patterns)
-            out[start:start + rows] = counts @ patterns
+            out[start : start + rows] = counts @ patterns
         start += rows
         if progress is not None:
             progress(rows * indices.shape[1] * len(statistics))
@@ -559,8 +597,9 @@ def _draw_key(rows: RatingRows) -> tuple:
     return "indices", hashlib.blake2b(np.ascontiguousarray(rows.unit_ids()).tobytes()).hexdigest()
 
 
-def _evaluate_rows(statistics: Sequence[UnitStatistic], draws: int, seed: int,
-                   progress: Callable[[int], None] | None = None) -> np.ndarray:
+def _evaluate_rows(
+    statistics: Sequence[UnitStatistic], draws: int, seed: int, progress: Callable[[int], None] | None = None
+) -> np.ndarray:
     """Each statistic on the default scheme's draws over its own rating rows. Statistics
     whose rows draw alike share one pass over the draws."""
     groups: dict[tuple, list[int]] = {}
@@ -574,7 +613,7 @@ def _evaluate_rows(statistics: Sequence[UnitStatistic], draws: int, seed: int,
         for counts in _row_count_blocks(statistics[members[0]].rows(), draws, seed):
             weights = counts.astype(float)
             for table, out in zip(sums, totals):
-                out[start:start + weights.shape[0]] = weights @ table
+                out[start : start + weights.shape[0]] = weights @ table
             start += weights.shape[0]
             if progress is not None:
                 progress(weights.shape[0] * draw_cells(statistics[members[0]]) * len(members))
@@ -601,8 +640,13 @@ def bootstrap_work(statistics: Sequence[UnitStatistic], draws: int, scheme: str 
     return sum(int(draws) * draw_cells(statistic, scheme) for statistic in statistics)
 
 
-def bootstrap(statistics: Sequence[UnitStatistic], draws: int, seed: int, scheme: str = "percentile",
-              progress: Callable[[int], None] | None = None) -> np.ndarray:
+def bootstrap(
+    statistics: Sequence[UnitStatistic],
+    draws: int,
+    seed: int,
+    scheme: str = "percentile",
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
     """Values of each statistic on ``draws`` unit resamples: shape (len(statistics), draws).
 
     ``scheme`` picks the draws (module docstring): ``"percentile"``, multinomial row
@@ -633,22 +677,36 @@ def evaluate_indices(statistics: Sequence[UnitStatistic], indices: np.ndarray, b
     if n != n_units or (indices.size and (indices.min() < 0 or indices.max() >= n_units)):
         raise ValueError(f"each resample must hold {n_units} indices in 0..{n_units - 1}")
     block = block or _block_size(n)
-    blocks = (indices[start:start + block] for start in range(0, draws, block))
+    blocks = (indices[start : start + block] for start in range(0, draws, block))
     return _evaluate_blocks(statistics, blocks, draws)
 
 
-def bootstrap_intervals(statistics: Sequence[UnitStatistic], draws: int, seed: int, level: float,
-                        scheme: str = "percentile", *,
-                        max_undefined_share: float = MAX_UNDEFINED_SHARE) -> list[Interval]:
+def bootstrap_intervals(
+    statistics: Sequence[UnitStatistic],
+    draws: int,
+    seed: int,
+    level: float,
+    scheme: str = "percentile",
+    *,
+    max_undefined_share: float = MAX_UNDEFINED_SHARE,
+) -> list[Interval]:
     """One ``Interval`` per statistic, each as it is alone (one pass over the draws)."""
     _check_share(max_undefined_share)
     values = bootstrap(statistics, draws, seed, scheme)
-    return [interval_from_draws(row, level, scheme, seed=seed, max_undefined_share=max_undefined_share)
-            for row in values]
+    return [
+        interval_from_draws(row, level, scheme, seed=seed, max_undefined_share=max_undefined_share) for row in values
+    ]
 
 
-def bootstrap_interval(statistic: UnitStatistic, draws: int, seed: int, level: float,
-                       scheme: str = "percentile", *, max_undefined_share: float = MAX_UNDEFINED_SHARE) -> Interval:
+def bootstrap_interval(
+    statistic: UnitStatistic,
+    draws: int,
+    seed: int,
+    level: float,
+    scheme: str = "percentile",
+    *,
+    max_undefined_share: float = MAX_UNDEFINED_SHARE,
+) -> Interval:
     """The bootstrap interval of one statistic."""
     return bootstrap_intervals([statistic], draws, seed, level, scheme, max_undefined_share=max_undefined_share)[0]
 
@@ -660,13 +718,22 @@ def _on_common_rows(statistic_a: UnitStatistic, statistic_b: UnitStatistic) -> l
     if np.array_equal(ids_a, ids_b):
         return [statistic_a, statistic_b]
     common = row_ids(np.column_stack([ids_a, ids_b]))[0]
-    return [UnitStatistic(s.name, s.per_unit, s.finish, s.why_undefined, units=s.unit_rows(), rating_rows=common)
-            for s in (statistic_a, statistic_b)]
+    return [
+        UnitStatistic(s.name, s.per_unit, s.finish, s.why_undefined, units=s.unit_rows(), rating_rows=common)
+        for s in (statistic_a, statistic_b)
+    ]
 
 
-def paired_difference(statistic_a: UnitStatistic, statistic_b: UnitStatistic, draws: int, seed: int,
-                      level: float, scheme: str = "percentile", *,
-                      max_undefined_share: float = MAX_UNDEFINED_SHARE) -> tuple[float, Interval]:
+def paired_difference(
+    statistic_a: UnitStatistic,
+    statistic_b: UnitStatistic,
+    draws: int,
+    seed: int,
+    level: float,
+    scheme: str = "percentile",
+    *,
+    max_undefined_share: float = MAX_UNDEFINED_SHARE,
+) -> tuple[float, Interval]:
     """b minus a on the sample, and the interval of b - a over the same resamples (a draw
     is undefined when either value is). Under the default scheme both are drawn over the
     rating rows that either distinguishes, so each draw resamples the same units for both.
@@ -683,5 +750,6 @@ def paired_difference(statistic_a: UnitStatistic, statistic_b: UnitStatistic, dr
         estimate = Undefined(f"difference undefined: {reasons}")
     else:
         estimate = b - a
-    return estimate, interval_from_draws(values[1] - values[0], level, scheme, seed=seed,
-                                         max_undefined_share=max_undefined_share)
+    return estimate, interval_from_draws(
+        values[1] - values[0], level, scheme, seed=seed, max_undefined_share=max_undefined_share
+    )

@@ -60,8 +60,13 @@ from reagree.stats.undefined import Undefined
 __all__ = ["COEFFICIENTS", "NAMES", "NO_PAIRABLE_UNIT", "conger", "conger_statistic", "estimate", "weighted_statistic"]
 
 COEFFICIENTS = ("percent_agreement", "brennan_prediger", "gwet_ac", "fleiss", "conger")
-NAMES = {"percent_agreement": "percent agreement", "brennan_prediger": "Brennan-Prediger",
-         "gwet_ac": "Gwet's AC", "fleiss": "Fleiss' kappa (Gwet's form)", "conger": "Conger's kappa"}
+NAMES = {
+    "percent_agreement": "percent agreement",
+    "brennan_prediger": "Brennan-Prediger",
+    "gwet_ac": "Gwet's AC",
+    "fleiss": "Fleiss' kappa (Gwet's form)",
+    "conger": "Conger's kappa",
+}
 NO_PAIRABLE_UNIT = "no unit has two or more ratings"
 
 
@@ -86,7 +91,7 @@ def _chance_from_totals(coefficient: str, weights: np.ndarray, prevalence: np.nd
     if coefficient == "percent_agreement":
         return np.zeros(prevalence.shape[0])
     if coefficient == "brennan_prediger":
-        return np.full(prevalence.shape[0], total / q ** 2)
+        return np.full(prevalence.shape[0], total / q**2)
     if coefficient == "gwet_ac":
         with np.errstate(divide="ignore", invalid="ignore"):
             return total / (q * (q - 1)) * (prevalence * (1 - prevalence)).sum(axis=1)
@@ -100,6 +105,7 @@ def _why(q: int):
         if totals[0] == 0:
             return NO_PAIRABLE_UNIT
         return "chance agreement is 1 (every rating in one category)"
+
     return why
 
 
@@ -135,9 +141,17 @@ def weighted_statistic(counts, coefficient: str, weights=None) -> UnitStatistic:
     return UnitStatistic(f"{coefficient}[weighted]", _per_unit(rows, weights), finish, _why(q), units=inverse)
 
 
-def _linearised(name: str, value: float, observed: float, chance: float, per_unit: np.ndarray,
-                chance_per_unit: np.ndarray | None, n_population: float, method: str,
-                multiplicity: np.ndarray | None = None) -> Estimate:
+def _linearised(
+    name: str,
+    value: float,
+    observed: float,
+    chance: float,
+    per_unit: np.ndarray,
+    chance_per_unit: np.ndarray | None,
+    n_population: float,
+    method: str,
+    multiplicity: np.ndarray | None = None,
+) -> Estimate:
     """Gwet's variance of a coefficient from its unit terms (module docstring). A row of
     ``per_unit`` stands for ``multiplicity`` units alike (default: one each)."""
     if multiplicity is None:
@@ -150,8 +164,11 @@ def _linearised(name: str, value: float, observed: float, chance: float, per_uni
     if chance_per_unit is not None:
         kappa_i = kappa_i - 2 * (1 - value) * (chance_per_unit - chance) / (1 - chance)
     fraction = n / n_population
-    se = float(np.sqrt((1 - fraction) / (n * (n - 1)) * (multiplicity @ (kappa_i - value) ** 2))) if n >= 2 else \
-        Undefined("fewer than two rated units")
+    se = (
+        float(np.sqrt((1 - fraction) / (n * (n - 1)) * (multiplicity @ (kappa_i - value) ** 2)))
+        if n >= 2
+        else Undefined("fewer than two rated units")
+    )
     return Estimate(name, value, observed, chance, se, n, method=method)
 
 
@@ -226,8 +243,15 @@ def estimate(counts, coefficient: str, weights=None, n_population: float = np.in
     totals = multiplicity @ per_unit
     n_rated = int(multiplicity.sum())
     if totals[0] == 0 or q < 2:
-        return Estimate(_label(coefficient, weights), value, Undefined(NO_PAIRABLE_UNIT), value, value, n_rated,
-                        method="Gwet (2008) linearised variance")
+        return Estimate(
+            _label(coefficient, weights),
+            value,
+            Undefined(NO_PAIRABLE_UNIT),
+            value,
+            value,
+            n_rated,
+            method="Gwet (2008) linearised variance",
+        )
     observed = float(totals[1] / totals[0])
     prevalence = totals[3:] / totals[2]
     chance = float(_chance_from_totals(coefficient, weights, prevalence[None])[0])
@@ -238,11 +262,21 @@ def estimate(counts, coefficient: str, weights=None, n_population: float = np.in
         chance_i = shares @ ((weights @ prevalence + weights.T @ prevalence) / 2)
     else:
         chance_i = None
-    return _linearised(_label(coefficient, weights), value, observed, chance, per_unit, chance_i, n_population,
-                       "Gwet (2008) linearised variance", multiplicity)
+    return _linearised(
+        _label(coefficient, weights),
+        value,
+        observed,
+        chance,
+        per_unit,
+        chance_i,
+        n_population,
+        "Gwet (2008) linearised variance",
+        multiplicity,
+    )
 
 
 # --- Conger --------------------------------------------------------------------------------
+
 
 def _long(data) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int]:
     """(unit, rater, code) of every rating, and n_units, n_raters, q, from a ``Ratings`` or an
@@ -250,8 +284,14 @@ def _long(data) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int]:
     if isinstance(data, Ratings):
         unit, rater = np.nonzero(data.codes != MISSING)
         return unit, rater, data.codes[unit, rater], data.n_units, data.n_raters, data.n_categories
-    return (np.asarray(data.label_unit), np.asarray(data.label_column), np.asarray(data.label_code),
-            data.n_units, len(data.columns), len(data.categories))
+    return (
+        np.asarray(data.label_unit),
+        np.asarray(data.label_column),
+        np.asarray(data.label_code),
+        data.n_units,
+        len(data.columns),
+        len(data.categories),
+    )
 
 
 def conger_statistic(ratings: Ratings, weights=None) -> UnitStatistic:
@@ -274,13 +314,14 @@ def conger_statistic(ratings: Ratings, weights=None) -> UnitStatistic:
 
     def finish(totals: np.ndarray) -> np.ndarray:
         observed = totals[:, 1] / totals[:, 0]
-        given = totals[:, 2 + r * q:]
+        given = totals[:, 2 + r * q :]
         with np.errstate(divide="ignore", invalid="ignore"):
-            shares = totals[:, 2:2 + r * q].reshape(-1, r, q) / given[:, :, None]
+            shares = totals[:, 2 : 2 + r * q].reshape(-1, r, q) / given[:, :, None]
             summed = shares.sum(axis=1)
             # mean over ordered pairs of distinct raters (a, b) of sum_kl w_kl p_ak p_bl
-            chance = (np.einsum("kl,bk,bl->b", weights, summed, summed)
-                      - np.einsum("kl,bgk,bgl->b", weights, shares, shares)) / (r * (r - 1))
+            chance = (
+                np.einsum("kl,bk,bl->b", weights, summed, summed) - np.einsum("kl,bgk,bgl->b", weights, shares, shares)
+            ) / (r * (r - 1))
             value = (observed - chance) / (1 - chance)
         return np.where(np.isclose(chance, 1.0), np.nan, value)
 
@@ -289,7 +330,7 @@ def conger_statistic(ratings: Ratings, weights=None) -> UnitStatistic:
             return "fewer than two raters"
         if totals[0] == 0:
             return NO_PAIRABLE_UNIT
-        if (totals[2 + r * q:] == 0).any():
+        if (totals[2 + r * q :] == 0).any():
             return "a rater rated no unit: no marginal to take chance from"
         return "chance agreement is 1 (every rating in one category)"
 
@@ -355,8 +396,8 @@ def conger(data, weights=None, n_population: float = np.inf) -> Estimate:
         silent = int(np.flatnonzero(n_g == 0)[0])
         why = f"rater {silent} rated no unit: no marginal to take chance from"
         return Estimate(name, Undefined(why), Undefined(why), Undefined(why), Undefined(why), n, method=method)
-    shares = classified / n_g[:, None]                      # p_gk
-    mean = shares.mean(axis=0)                               # pbar_k
+    shares = classified / n_g[:, None]  # p_gk
+    mean = shares.mean(axis=0)  # pbar_k
     covariance = (shares.T @ shares - r * np.outer(mean, mean)) / (r - 1)
     chance = float((weights * (np.outer(mean, mean) - covariance / r)).sum())
     observed = float(per_unit[:, 1].sum() / per_unit[:, 0].sum())
@@ -366,9 +407,9 @@ def conger(data, weights=None, n_population: float = np.inf) -> Estimate:
     value = (observed - chance) / (1 - chance)
     # p_e|i = sum_g lambda_ig / (r (r - 1)), lambda_ig linear in rater g's rating of unit i:
     # one pass over the ratings (module docstring; the algebra in Gwet 2014, ch. 5).
-    b = (n / n_g)[:, None] * (r * mean[None, :] - shares)   # B_gk
-    bw = b @ weights                                         # sum_k B_gk w_kl
-    c = (b * (shares @ weights.T)).sum(axis=1)               # sum_k B_gk sum_l w_kl p_gl
+    b = (n / n_g)[:, None] * (r * mean[None, :] - shares)  # B_gk
+    bw = b @ weights  # sum_k B_gk w_kl
+    c = (b * (shares @ weights.T)).sum(axis=1)  # sum_k B_gk sum_l w_kl p_gl
     per_rating = bw[rater, code] - c[rater]
     chance_i = (np.bincount(unit, weights=per_rating, minlength=n) + (n_g / n * c).sum()) / (r * (r - 1))
     return _linearised(name, value, observed, chance, per_unit, chance_i, n_population, method)

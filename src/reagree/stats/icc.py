@@ -114,5 +114,12 @@ def icc(values, form: str = "ICC(2,1)", level: float = 0.95) -> dict:
         low = n * (rows - low_q * error) / (low_q * (k * columns + (k * n - k - n) * error) + n * rows)
         high = n * (high_q * rows - error) / (k * columns + (k * n - k - n) * error + n * high_q * rows)
     p = float(scipy_stats.f.sf(f_value, df1, df2)) if np.isfinite(f_value) else 0.0
-    return {**found, "value": float(value), "F": float(f_value), "df1": df1, "df2": df2, "p": p,
-            "ci": (float(low), float(high))}
+    return {
+        **found,
+        "value": float(value),
+        "F": float(f_value),
+        "df1": df1,
+        "df2": df2,
+        "p": p,
+        "ci": (float(low), float(high)),
+    }

@@ -100,12 +100,22 @@ class Estimate:
 
     def as_dict(self, level: float = 0.95) -> dict:
         """JSON-ready: value, observed, chance, se, z, p, interval, distribution (None where undefined)."""
+
         def defined(x):
             return None if x is None or math.isnan(float(x)) else float(x)
 
         low, high = self.interval(level)
-        return {"value": defined(self.value), "observed": defined(self.observed), "chance": defined(self.chance),
-                "se": defined(self.se), "se_null": defined(self.se_null), "z": defined(self.z),
-                "p": defined(self.p_value), "wald_ci": [defined(low), defined(high)], "level": level,
-                "distribution": self.distribution if self.distribution == NORMAL else f"t({self.n_units - 1})",
-                "n_units": int(self.n_units), "method": self.method}
+        return {
+            "value": defined(self.value),
+            "observed": defined(self.observed),
+            "chance": defined(self.chance),
+            "se": defined(self.se),
+            "se_null": defined(self.se_null),
+            "z": defined(self.z),
+            "p": defined(self.p_value),
+            "wald_ci": [defined(low), defined(high)],
+            "level": level,
+            "distribution": self.distribution if self.distribution == NORMAL else f"t({self.n_units - 1})",
+            "n_units": int(self.n_units),
+            "method": self.method,
+        }

@@ -97,23 +97,34 @@ class Annotations:
         categories = parts[0].categories
         for part in parts[1:]:
             if part.categories != categories:
-                raise ValueError(f"concat: {part.source} has categories {list(part.categories)}, "
-                                 f"{parts[0].source} has {list(categories)}")
+                raise ValueError(
+                    f"concat: {part.source} has categories {list(part.categories)}, "
+                    f"{parts[0].source} has {list(categories)}"
+                )
         # Ids are matched once per distinct id (not per label); a part's unlabelled units stay.
         unit_table, unit_ids = pd.factorize(np.concatenate([np.asarray(p.unit_ids, dtype=object) for p in parts]))
         rater_table, rater_ids = pd.factorize(np.concatenate([np.asarray(p.rater_ids, dtype=object) for p in parts]))
         unit_start = np.cumsum([0] + [p.n_units for p in parts])
         rater_start = np.cumsum([0] + [p.n_raters for p in parts])
-        unit_codes = np.concatenate([unit_table[start + p.unit] for start, p in zip(unit_start, parts)]).astype(np.int64)
-        rater_codes = np.concatenate([rater_table[start + p.rater]
-                                      for start, p in zip(rater_start, parts)]).astype(np.int64)
+        unit_codes = np.concatenate([unit_table[start + p.unit] for start, p in zip(unit_start, parts)]).astype(
+            np.int64
+        )
+        rater_codes = np.concatenate([rater_table[start + p.rater] for start, p in zip(rater_start, parts)]).astype(
+            np.int64
+        )
         width = max((int(p.occasion.max()) + 1 for p in parts if p.occasion.size), default=1)
         order_key = np.concatenate([i * width + p.occasion.astype(np.int64) for i, p in enumerate(parts)])
         occasion = number_occasions(unit_codes, rater_codes, len(rater_ids), order_key)
-        return cls(unit_ids=np.asarray(unit_ids, dtype=object), rater_ids=tuple(rater_ids), categories=categories,
-                   unit=unit_codes.astype(np.int32), rater=rater_codes.astype(np.int32),
-                   code=np.concatenate([p.code for p in parts]), occasion=occasion,
-                   source=source or " + ".join(p.source for p in parts))
+        return cls(
+            unit_ids=np.asarray(unit_ids, dtype=object),
+            rater_ids=tuple(rater_ids),
+            categories=categories,
+            unit=unit_codes.astype(np.int32),
+            rater=rater_codes.astype(np.int32),
+            code=np.concatenate([p.code for p in parts]),
+            occasion=occasion,
+            source=source or " + ".join(p.source for p in parts),
+        )
 
     # --- sizes and totals ----------------------------------------------------------------
 
@@ -154,10 +165,14 @@ class Annotations:
 
     def to_frame(self) -> pd.DataFrame:
         """Back to long rows (unit, rater, label, occasion), in file order."""
-        return pd.DataFrame({"unit": self.unit_ids[self.unit],
-                             "rater": np.asarray(self.rater_ids, dtype=object)[self.rater],
-                             "label": np.asarray(self.categories, dtype=object)[self.code],
-                             "occasion": self.occasion})
+        return pd.DataFrame(
+            {
+                "unit": self.unit_ids[self.unit],
+                "rater": np.asarray(self.rater_ids, dtype=object)[self.rater],
+                "label": np.asarray(self.categories, dtype=object)[self.code],
+                "occasion": self.occasion,
+            }
+        )
 
     # --- views ---------------------------------------------------------------------------
 
@@ -168,8 +183,9 @@ class Annotations:
         as further ratings (no dense form)."""
         return self.raters(self.rater_ids, repeats=repeats, min_raters=min_raters, kind="inter")
 
-    def raters(self, subset: Sequence[str], repeats: str = "first", min_raters: int = 2,
-               kind: str = "raters") -> "AnnotationView":
+    def raters(
+        self, subset: Sequence[str], repeats: str = "first", min_raters: int = 2, kind: str = "raters"
+    ) -> "AnnotationView":
         """Like ``inter`` over the named raters only (dense columns in the given order).
         Items are kept when at least ``min_raters`` of these raters labelled them
         (``min_raters=1``: every item any of them labelled)."""
@@ -195,10 +211,18 @@ class Annotations:
         items = np.flatnonzero(kept_items)
         position = np.full(self.n_units, -1, dtype=np.int64)
         position[items] = np.arange(items.size)
-        return AnnotationView(kind=kind, categories=self.categories, unit_ids=self.unit_ids[items], unit_raters=None,
-                              columns=tuple(subset), label_unit=position[self.unit[take]],
-                              label_column=label_column[take], label_code=self.code[take].astype(np.int64),
-                              dense=repeats == "first", source=self.source)
+        return AnnotationView(
+            kind=kind,
+            categories=self.categories,
+            unit_ids=self.unit_ids[items],
+            unit_raters=None,
+            columns=tuple(subset),
+            label_unit=position[self.unit[take]],
+            label_column=label_column[take],
+            label_code=self.code[take].astype(np.int64),
+            dense=repeats == "first",
+            source=self.source,
+        )
 
     def self_agreement(self, min_labels: int = 2) -> "AnnotationView":
         """One unit per (item, rater) pair in which the rater labelled the item at least
@@ -216,12 +240,18 @@ class Annotations:
         take = label_unit >= 0
         kept_pairs = pairs[kept]
         width = int(sizes[kept].max()) if kept.any() else 0
-        return AnnotationView(kind="self", categories=self.categories,
-                              unit_ids=self.unit_ids[kept_pairs // max(self.n_raters, 1)],
-                              unit_raters=np.asarray(self.rater_ids, dtype=object)[kept_pairs % max(self.n_raters, 1)],
-                              columns=tuple(f"occasion_{i + 1}" for i in range(width)),
-                              label_unit=label_unit[take], label_column=self.occasion[take].astype(np.int64),
-                              label_code=self.code[take].astype(np.int64), dense=True, source=self.source)
+        return AnnotationView(
+            kind="self",
+            categories=self.categories,
+            unit_ids=self.unit_ids[kept_pairs // max(self.n_raters, 1)],
+            unit_raters=np.asarray(self.rater_ids, dtype=object)[kept_pairs % max(self.n_raters, 1)],
+            columns=tuple(f"occasion_{i + 1}" for i in range(width)),
+            label_unit=label_unit[take],
+            label_column=self.occasion[take].astype(np.int64),
+            label_code=self.code[take].astype(np.int64),
+            dense=True,
+            source=self.source,
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -268,8 +298,10 @@ class AnnotationView:
     def ratings(self) -> Ratings:
         """Dense units x columns codes (``MISSING`` where a column has no label)."""
         if not self.dense:
-            raise ValueError(f"{self.source}: a {self.kind} view with repeats='all' can hold several labels of one "
-                             "rater on one unit; a units x raters matrix cannot. Use repeats='first' or the counts.")
+            raise ValueError(
+                f"{self.source}: a {self.kind} view with repeats='all' can hold several labels of one "
+                "rater on one unit; a units x raters matrix cannot. Use repeats='first' or the counts."
+            )
         codes = np.full((self.n_units, len(self.columns)), MISSING, dtype=np.int64)
         codes[self.label_unit, self.label_column] = self.label_code
         return Ratings(codes=codes, categories=self.categories, raters=self.columns)
@@ -283,11 +315,18 @@ class AnnotationView:
         position[index] = np.arange(index.size)
         keep = position[self.label_unit] >= 0
         order = np.argsort(position[self.label_unit[keep]], kind="stable")
-        return AnnotationView(kind=self.kind, categories=self.categories, unit_ids=self.unit_ids[index],
-                              unit_raters=None if self.unit_raters is None else self.unit_raters[index],
-                              columns=self.columns, label_unit=position[self.label_unit[keep]][order],
-                              label_column=self.label_column[keep][order], label_code=self.label_code[keep][order],
-                              dense=self.dense, source=self.source)
+        return AnnotationView(
+            kind=self.kind,
+            categories=self.categories,
+            unit_ids=self.unit_ids[index],
+            unit_raters=None if self.unit_raters is None else self.unit_raters[index],
+            columns=self.columns,
+            label_unit=position[self.label_unit[keep]][order],
+            label_column=self.label_column[keep][order],
+            label_code=self.label_code[keep][order],
+            dense=self.dense,
+            source=self.source,
+        )
 
 
 def _repeats(keys: np.ndarray) -> bool:

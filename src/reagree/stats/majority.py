@@ -37,9 +37,22 @@ import pandas as pd
 
 from reagree.stats.ratings import MISSING, Ratings
 
-__all__ = ["DETERMINISTIC_RULES", "TIE_RULES", "differing_units", "disagreements_on_untied", "label_counts",
-           "majority_vote", "percent_tied", "random_majorities", "tie_kinds", "tie_resolutions", "tie_sides",
-           "tie_table", "tied_units", "ties_resolved_away_from"]
+__all__ = [
+    "DETERMINISTIC_RULES",
+    "TIE_RULES",
+    "differing_units",
+    "disagreements_on_untied",
+    "label_counts",
+    "majority_vote",
+    "percent_tied",
+    "random_majorities",
+    "tie_kinds",
+    "tie_resolutions",
+    "tie_sides",
+    "tie_table",
+    "tied_units",
+    "ties_resolved_away_from",
+]
 
 DETERMINISTIC_RULES = ("drop", "neutral", "polar")  # plus "prefer:<category>"
 TIE_RULES = (*DETERMINISTIC_RULES, "random")
@@ -62,8 +75,10 @@ def tied_units(ratings: Ratings) -> np.ndarray:
 
 def _middle(ratings: Ratings, tie_rule: str) -> int:
     if ratings.n_categories != 3:
-        raise ValueError(f"tie rule {tie_rule!r} needs a three-category bipolar scale (negative, neutral, "
-                         f"positive in that order); got categories {list(ratings.categories)}")
+        raise ValueError(
+            f"tie rule {tie_rule!r} needs a three-category bipolar scale (negative, neutral, "
+            f"positive in that order); got categories {list(ratings.categories)}"
+        )
     return 1
 
 
@@ -128,8 +143,7 @@ def tie_kinds(ratings: Ratings) -> dict[str, int]:
     categories joined with "_" in declared order ("negative_neutral"); every
     combination is listed, zero or not."""
     found = pd.Series([s for s in tie_sides(ratings) if s], dtype=object).value_counts()
-    kinds = [combo for size in range(2, ratings.n_categories + 1)
-             for combo in combinations(ratings.categories, size)]
+    kinds = [combo for size in range(2, ratings.n_categories + 1) for combo in combinations(ratings.categories, size)]
     return {"_".join(str(c) for c in combo): int(found.get(combo, 0)) for combo in kinds}
 
 
@@ -171,14 +185,23 @@ def tie_resolutions(ratings: Ratings, labels: np.ndarray, by_kind: bool = True) 
     given = ["missing" if labels[row] == MISSING else ratings.categories[labels[row]] for row in tied]
     kinds = ["_".join(str(c) for c in sides[row]) if by_kind else "all" for row in tied]
     found = pd.DataFrame({"tie": kinds, "label": given, "row": tied})
-    every = [(kind, label) for kind in dict.fromkeys(kinds or (["all"] if not by_kind else []))
-             for label in [*ratings.categories, *(["missing"] if "missing" in given else [])]]
+    every = [
+        (kind, label)
+        for kind in dict.fromkeys(kinds or (["all"] if not by_kind else []))
+        for label in [*ratings.categories, *(["missing"] if "missing" in given else [])]
+    ]
     rows = []
     for kind, label in every:
         chosen = found.loc[(found["tie"] == kind) & (found["label"] == label), "row"]
-        rows.append({"tie": kind, "label": label, "count": int(chosen.size),
-                     "first_row": int(chosen.min()) if chosen.size else -1,
-                     "last_row": int(chosen.max()) if chosen.size else -1})
+        rows.append(
+            {
+                "tie": kind,
+                "label": label,
+                "count": int(chosen.size),
+                "first_row": int(chosen.min()) if chosen.size else -1,
+                "last_row": int(chosen.max()) if chosen.size else -1,
+            }
+        )
     return pd.DataFrame(rows, columns=["tie", "label", "count", "first_row", "last_row"])
 
 

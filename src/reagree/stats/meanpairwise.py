@@ -34,8 +34,14 @@ from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined
 
-__all__ = ["MAX_CELLS", "fits_one_statistic", "mean_pairwise_cohen", "mean_pairwise_cohen_of_tables",
-           "mean_pairwise_cohen_statistic", "pairs_used"]
+__all__ = [
+    "MAX_CELLS",
+    "fits_one_statistic",
+    "mean_pairwise_cohen",
+    "mean_pairwise_cohen_of_tables",
+    "mean_pairwise_cohen_statistic",
+    "pairs_used",
+]
 
 # Sums the joint statistic may hold (distinct code rows x pairs x K x K): about 160 MB.
 MAX_CELLS = 20_000_000
@@ -44,15 +50,16 @@ MAX_CELLS = 20_000_000
 def pairs_used(ratings: Ratings) -> list[tuple[str, str]]:
     """The rater pairs (in rater order) that labelled at least one unit in common."""
     present = ratings.codes != MISSING
-    return [(a, b) for (i, a), (j, b) in combinations(enumerate(ratings.raters), 2)
-            if (present[:, i] & present[:, j]).any()]
+    return [
+        (a, b) for (i, a), (j, b) in combinations(enumerate(ratings.raters), 2) if (present[:, i] & present[:, j]).any()
+    ]
 
 
 def fits_one_statistic(ratings: Ratings, pairs: Sequence[tuple[str, str]] | None = None) -> bool:
     """Whether ``mean_pairwise_cohen_statistic`` stays within ``MAX_CELLS`` sums."""
     pairs = list(pairs) if pairs is not None else pairs_used(ratings)
     distinct = int(ratings.rating_rows.max()) + 1 if ratings.n_units else 0
-    return distinct * len(pairs) * ratings.n_categories ** 2 <= MAX_CELLS
+    return distinct * len(pairs) * ratings.n_categories**2 <= MAX_CELLS
 
 
 def mean_pairwise_cohen_statistic(ratings: Ratings, pairs: Sequence[tuple[str, str]] | None = None) -> UnitStatistic:
@@ -70,14 +77,22 @@ def mean_pairwise_cohen_statistic(ratings: Ratings, pairs: Sequence[tuple[str, s
         if not members:
             return np.full(totals.shape[0], np.nan)
         # np.mean keeps NaN: a draw on which any pair is undefined is undefined.
-        return np.mean([member.finish_totals(totals[:, start:stop])
-                        for member, start, stop in zip(members, bounds[:-1], bounds[1:])], axis=0)
+        return np.mean(
+            [
+                member.finish_totals(totals[:, start:stop])
+                for member, start, stop in zip(members, bounds[:-1], bounds[1:])
+            ],
+            axis=0,
+        )
 
     def why(totals: np.ndarray) -> str:
         if not members:
             return "no two raters labelled a unit in common"
-        undefined = [f"{a}-{b}" for (a, b), member, start, stop in zip(pairs, members, bounds[:-1], bounds[1:])
-                     if not np.isfinite(member.finish_totals(totals[None, start:stop])[0])]
+        undefined = [
+            f"{a}-{b}"
+            for (a, b), member, start, stop in zip(pairs, members, bounds[:-1], bounds[1:])
+            if not np.isfinite(member.finish_totals(totals[None, start:stop])[0])
+        ]
         return f"Cohen's kappa is undefined for the pair(s) {', '.join(undefined)}"
 
     return UnitStatistic("mean_pairwise_cohen", per_unit, finish, why, units=inverse)

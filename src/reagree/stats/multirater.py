@@ -32,16 +32,33 @@ from reagree.stats.ratings import check_unit_counts
 from reagree.stats.rows import unique_rows
 from reagree.stats.undefined import Undefined, reason_of
 
-__all__ = ["NO_PAIRABLE_UNIT", "brennan_prediger", "brennan_prediger_statistic", "conger_kappa", "conger_statistic",
-           "fleiss_category_kappa", "fleiss_category_kappas", "fleiss_category_statistic",
-           "fleiss_category_weighted_mean", "fleiss_kappa", "fleiss_statistic", "gwet_ac1", "gwet_ac1_statistic",
-           "pabak", "percent_agreement", "percent_agreement_statistic", "randolph_kappa", "specific_agreement",
-           "specific_agreement_statistic"]
+__all__ = [
+    "NO_PAIRABLE_UNIT",
+    "brennan_prediger",
+    "brennan_prediger_statistic",
+    "conger_kappa",
+    "conger_statistic",
+    "fleiss_category_kappa",
+    "fleiss_category_kappas",
+    "fleiss_category_statistic",
+    "fleiss_category_weighted_mean",
+    "fleiss_kappa",
+    "fleiss_statistic",
+    "gwet_ac1",
+    "gwet_ac1_statistic",
+    "pabak",
+    "percent_agreement",
+    "percent_agreement_statistic",
+    "randolph_kappa",
+    "specific_agreement",
+    "specific_agreement_statistic",
+]
 
 NO_PAIRABLE_UNIT = "no unit has two or more ratings"
 
 
 # --- input ----------------------------------------------------------------------------
+
 
 def _as_weights(counts: np.ndarray, weights) -> np.ndarray | None:
     if weights is None:
@@ -96,6 +113,7 @@ def _constant_raters(rows: np.ndarray) -> int:
 
 # --- percent agreement, Brennan-Prediger / PABAK, Gwet's AC1 ----------------------------
 
+
 def percent_agreement_statistic(counts, weights=None) -> UnitStatistic:
     """``percent_agreement`` as sums over units: [pairable, share of agreeing pairs]."""
     rows, units, weights = _sample(counts, weights)
@@ -104,8 +122,14 @@ def percent_agreement_statistic(counts, weights=None) -> UnitStatistic:
     def why(totals: np.ndarray) -> str:
         return NO_PAIRABLE_UNIT
 
-    return _statistic("percent_agreement", np.column_stack([pairable, share]),
-                      lambda totals: totals[:, 1] / totals[:, 0], why, units, weights)
+    return _statistic(
+        "percent_agreement",
+        np.column_stack([pairable, share]),
+        lambda totals: totals[:, 1] / totals[:, 0],
+        why,
+        units,
+        weights,
+    )
 
 
 def percent_agreement(counts, weights=None) -> float:
@@ -271,6 +295,7 @@ def gwet_ac1(counts, weights=None) -> float:
 
 # --- Fleiss ---------------------------------------------------------------------------
 
+
 def _fleiss_why(m: int, what: str):
     def why(totals: np.ndarray) -> str:
         if totals[0] == 0:
@@ -278,6 +303,7 @@ def _fleiss_why(m: int, what: str):
         if m < 2:
             return "fewer than two ratings per unit"
         return what
+
     return why
 
 
@@ -286,13 +312,13 @@ def fleiss_statistic(counts, weights=None) -> UnitStatistic:
     rows, units, weights = _sample(counts, weights)
     m = _constant_raters(rows)
     rated = (rows.sum(axis=1) > 0).astype(float)
-    per_unit = np.column_stack([rated, (rows ** 2).sum(axis=1), rows])
+    per_unit = np.column_stack([rated, (rows**2).sum(axis=1), rows])
 
     def finish(totals: np.ndarray) -> np.ndarray:
         n_units = totals[:, 0]
         observed = (totals[:, 1] - n_units * m) / (n_units * m * (m - 1))
         share = totals[:, 2:] / (n_units * m)[:, None]
-        chance = (share ** 2).sum(axis=1)
+        chance = (share**2).sum(axis=1)
         return (observed - chance) / (1 - chance)
 
     why = _fleiss_why(m, "only one category in use: chance agreement is 1")
@@ -452,6 +478,7 @@ def fleiss_category_weighted_mean(counts) -> float:
 
 # --- specific agreement -----------------------------------------------------------------
 
+
 def specific_agreement_statistic(counts, category: int, weights=None) -> UnitStatistic:
     """``specific_agreement`` of one category as sums over pairable units:
     [c_ik (c_ik - 1), c_ik (m_i - 1)]."""
@@ -461,14 +488,16 @@ def specific_agreement_statistic(counts, category: int, weights=None) -> UnitSta
     m = rows.sum(axis=1)
     column = rows[:, category]
     pairable = m >= 2
-    per_unit = np.column_stack([np.where(pairable, column * (column - 1), 0.0),
-                                np.where(pairable, column * (m - 1), 0.0)])
+    per_unit = np.column_stack(
+        [np.where(pairable, column * (column - 1), 0.0), np.where(pairable, column * (m - 1), 0.0)]
+    )
 
     def why(totals: np.ndarray) -> str:
         return f"category {category} is never used on a pairable unit"
 
-    return _statistic(f"specific_agreement[{category}]", per_unit, lambda totals: totals[:, 0] / totals[:, 1],
-                      why, units, weights)
+    return _statistic(
+        f"specific_agreement[{category}]", per_unit, lambda totals: totals[:, 0] / totals[:, 1], why, units, weights
+    )
 
 
 def specific_agreement(counts, weights=None, category: int | None = None):
@@ -515,11 +544,13 @@ def specific_agreement(counts, weights=None, category: int | None = None):
     if category is not None:
         return specific_agreement_statistic(counts, category, weights).value()
     counts = check_unit_counts(counts)
-    return np.array([specific_agreement_statistic(counts, k, weights).value() for k in range(counts.shape[1])],
-                    dtype=object)
+    return np.array(
+        [specific_agreement_statistic(counts, k, weights).value() for k in range(counts.shape[1])], dtype=object
+    )
 
 
 # --- Randolph's free-marginal kappa and Conger's kappa ------------------------------------
+
 
 def randolph_kappa(counts, weights=None) -> float:
     """Randolph's free-marginal multirater kappa.
@@ -570,17 +601,17 @@ def conger_statistic(ratings) -> UnitStatistic:
     pairable, share = _pairable_agreement(counts)
     rated = codes >= 0
     in_category = (codes[:, :, None] == np.arange(k)[None, None, :]) & rated[:, :, None]
-    per_unit = np.column_stack([pairable, share, in_category.reshape(codes.shape[0], n_raters * k),
-                                rated]).astype(float)
+    per_unit = np.column_stack([pairable, share, in_category.reshape(codes.shape[0], n_raters * k), rated]).astype(
+        float
+    )
 
     def finish(totals: np.ndarray) -> np.ndarray:
         observed = totals[:, 1] / totals[:, 0]
-        given = totals[:, 2 + n_raters * k:]
+        given = totals[:, 2 + n_raters * k :]
         with np.errstate(divide="ignore", invalid="ignore"):
-            shares = totals[:, 2:2 + n_raters * k].reshape(-1, n_raters, k) / given[:, :, None]
+            shares = totals[:, 2 : 2 + n_raters * k].reshape(-1, n_raters, k) / given[:, :, None]
             # mean over ordered pairs of distinct raters of sum_k p_ak p_bk
-            chance = ((shares.sum(axis=1) ** 2 - (shares ** 2).sum(axis=1)).sum(axis=1)
-                      / (n_raters * (n_raters - 1)))
+            chance = (shares.sum(axis=1) ** 2 - (shares**2).sum(axis=1)).sum(axis=1) / (n_raters * (n_raters - 1))
             return (observed - chance) / (1 - chance)
 
     def why(totals: np.ndarray) -> str:
@@ -588,7 +619,7 @@ def conger_statistic(ratings) -> UnitStatistic:
             return "fewer than two raters"
         if totals[0] == 0:
             return NO_PAIRABLE_UNIT
-        silent = [str(r) for r, n in zip(ratings.raters, totals[2 + n_raters * k:]) if n == 0]
+        silent = [str(r) for r, n in zip(ratings.raters, totals[2 + n_raters * k :]) if n == 0]
         if silent:
             return f"rater(s) {', '.join(silent)} rated no unit: no marginal to take chance from"
         return "every rater put every unit in one and the same category: chance agreement is 1"

@@ -99,8 +99,10 @@ def _labels(data) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple, tuple]:
         return unit, rater, data.codes[unit, rater], data.raters, data.categories
     if isinstance(data, AnnotationView):
         if not data.dense:
-            raise ValueError(f"{data.source}: pair tables need one label per rater and unit; this {data.kind} view "
-                             "keeps repeats (use repeats='first')")
+            raise ValueError(
+                f"{data.source}: pair tables need one label per rater and unit; this {data.kind} view "
+                "keeps repeats (use repeats='first')"
+            )
         return data.label_unit, data.label_column, data.label_code, data.columns, data.categories
     if isinstance(data, Annotations):
         first = data.occasion == 0
@@ -135,8 +137,13 @@ def pair_tables(data) -> PairTables:
         distance += 1
         active = active[after[active] >= distance]
     pair_ids, tables = counter.tables(k * k)
-    return PairTables(raters=tuple(raters), categories=tuple(categories), first=pair_ids // max(r, 1),
-                      second=pair_ids % max(r, 1), tables=tables.reshape(-1, k, k))
+    return PairTables(
+        raters=tuple(raters),
+        categories=tuple(categories),
+        first=pair_ids // max(r, 1),
+        second=pair_ids % max(r, 1),
+        tables=tables.reshape(-1, k, k),
+    )
 
 
 def _dense(ratings: Ratings) -> bool:
@@ -160,9 +167,13 @@ def _per_pair(ratings: Ratings) -> PairTables:
                 first.append(a)
                 second.append(b)
                 tables.append(table.reshape(k, k))
-    return PairTables(raters=ratings.raters, categories=ratings.categories, first=np.array(first, dtype=np.int64),
-                      second=np.array(second, dtype=np.int64),
-                      tables=np.array(tables, dtype=np.int64).reshape(-1, k, k))
+    return PairTables(
+        raters=ratings.raters,
+        categories=ratings.categories,
+        first=np.array(first, dtype=np.int64),
+        second=np.array(second, dtype=np.int64),
+        tables=np.array(tables, dtype=np.int64).reshape(-1, k, k),
+    )
 
 
 class _Counter:

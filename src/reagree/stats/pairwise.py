@@ -32,8 +32,17 @@ from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.ratings import MISSING, Ratings, counts_from_table
 from reagree.stats.undefined import Undefined, difference
 
-__all__ = ["WEIGHTS", "agreement_range", "cohen_kappa", "cohen_kappa_tables", "cohen_statistic", "contingency_table",
-           "scott_pi", "scott_statistic", "table_coefficients"]
+__all__ = [
+    "WEIGHTS",
+    "agreement_range",
+    "cohen_kappa",
+    "cohen_kappa_tables",
+    "cohen_statistic",
+    "contingency_table",
+    "scott_pi",
+    "scott_statistic",
+    "table_coefficients",
+]
 
 WEIGHTS = (None, "linear", "quadratic")
 
@@ -59,7 +68,7 @@ def _disagreement_weights(k: int, weights: str | None) -> np.ndarray:
     distance = np.abs(np.subtract.outer(np.arange(k), np.arange(k))).astype(float)
     if weights is None:
         return (distance > 0).astype(float)
-    return distance if weights == "linear" else distance ** 2
+    return distance if weights == "linear" else distance**2
 
 
 def _square(table) -> np.ndarray:
@@ -70,8 +79,9 @@ def _square(table) -> np.ndarray:
     if table.ndim != 2 or table.shape[0] != table.shape[1]:
         raise ValueError(f"a contingency table must be K x K, got shape {table.shape}")
     if not np.isfinite(table).all():
-        raise ValueError("a contingency table must be finite (no NaN or inf); "
-                         + _first_cell(~np.isfinite(table), table))
+        raise ValueError(
+            "a contingency table must be finite (no NaN or inf); " + _first_cell(~np.isfinite(table), table)
+        )
     if (table < 0).any():
         raise ValueError("a contingency table cannot hold negative counts; " + _first_cell(table < 0, table))
     return table
@@ -119,17 +129,18 @@ def cohen_kappa_tables(tables, weights: str | None = None) -> np.ndarray:
         n = flat.sum(axis=(1, 2))
         if weights is None:  # Cohen (1960): (p_o - p_e) / (1 - p_e)
             observed = np.trace(flat, axis1=1, axis2=2) / n
-            chance = (flat.sum(axis=2) * flat.sum(axis=1)).sum(axis=1) / n ** 2
+            chance = (flat.sum(axis=2) * flat.sum(axis=1)).sum(axis=1) / n**2
             kappa = (observed - chance) / (1 - chance)
         else:  # Cohen (1968): 1 - sum w o / sum w e, with disagreement weights w
             observed = (flat * disagreement).sum(axis=(1, 2)) / n
-            expected = np.einsum("bi,bj,ij->b", flat.sum(axis=2), flat.sum(axis=1), disagreement) / n ** 2
+            expected = np.einsum("bi,bj,ij->b", flat.sum(axis=2), flat.sum(axis=1), disagreement) / n**2
             kappa = 1 - observed / expected
     return kappa.reshape(tables.shape[:-2])
 
 
-def cohen_statistic(data, rater_a: str | None = None, rater_b: str | None = None,
-                    weights: str | None = None) -> UnitStatistic:
+def cohen_statistic(
+    data, rater_a: str | None = None, rater_b: str | None = None, weights: str | None = None
+) -> UnitStatistic:
     """``cohen_kappa`` as sums over units: each unit adds one to its (a, b) cell.
 
     ``data`` is a K x K table, or a ``Ratings`` with the two raters named (or exactly two
@@ -266,7 +277,7 @@ def _cohen_chance(table) -> float:
     total = table.sum()
     if total == 0:
         return Undefined("empty table")
-    return float((table.sum(axis=1) * table.sum(axis=0)).sum() / total ** 2)
+    return float((table.sum(axis=1) * table.sum(axis=0)).sum() / total**2)
 
 
 def agreement_range(ratings: Ratings, raters) -> tuple[float, float]:
@@ -276,8 +287,11 @@ def agreement_range(ratings: Ratings, raters) -> tuple[float, float]:
     raters = list(raters)
     if len(raters) < 2:
         raise ValueError(f"agreement_range needs two or more raters, got {raters}")
-    found = [table_coefficients(contingency_table(ratings, a, b))["agreement"]
-             for i, a in enumerate(raters) for b in raters[i + 1:]]
+    found = [
+        table_coefficients(contingency_table(ratings, a, b))["agreement"]
+        for i, a in enumerate(raters)
+        for b in raters[i + 1 :]
+    ]
     return float(min(found)), float(max(found))
 
 

@@ -55,8 +55,9 @@ def _pair_shares(counts: np.ndarray, unit: np.ndarray, code: np.ndarray) -> tupl
     return counts[unit, code] - 1.0, per_unit[unit] - 1.0
 
 
-def agreement_with_rest(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code: np.ndarray,
-                        n_raters: int) -> dict[str, np.ndarray]:
+def agreement_with_rest(
+    counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code: np.ndarray, n_raters: int
+) -> dict[str, np.ndarray]:
     """Per rater: units labelled, units shared with another rater, the pairwise agreement
     with the rest and the agreement with the leave-one-out majority (module docstring);
     NaN where a rater shares no unit."""
@@ -73,12 +74,17 @@ def agreement_with_rest(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray,
     compared = np.bincount(rater, weights=shared.astype(float), minlength=n_raters)
     with np.errstate(divide="ignore", invalid="ignore"):
         majority = np.bincount(rater, weights=hits, minlength=n_raters) / compared
-    return {"units": np.bincount(rater, minlength=n_raters), "units_shared": compared.astype(np.int64),
-            "pairwise_agreement": pairwise, "majority_agreement": majority}
+    return {
+        "units": np.bincount(rater, minlength=n_raters),
+        "units_shared": compared.astype(np.int64),
+        "pairwise_agreement": pairwise,
+        "majority_agreement": majority,
+    }
 
 
-def label_bias(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code: np.ndarray,
-               n_raters: int) -> dict[str, np.ndarray]:
+def label_bias(
+    counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code: np.ndarray, n_raters: int
+) -> dict[str, np.ndarray]:
     """Per rater: label counts (R x K), the counts expected from the others' labels on the
     same units, Pearson's chi-square, its degrees of freedom and p (module docstring)."""
     k = counts.shape[1]
@@ -95,12 +101,24 @@ def label_bias(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code: np
     df = usable.sum(axis=1) - 1
     p = np.where(df > 0, scipy_stats.chi2.sf(chi2, np.maximum(df, 1)), np.nan)
     unseen = (~usable & (observed > 0)).sum(axis=1)
-    return {"observed": observed, "expected": np.nan_to_num(expected), "chi2": np.where(df > 0, chi2, np.nan),
-            "df": df, "p": p, "categories_others_never_used": unseen}
+    return {
+        "observed": observed,
+        "expected": np.nan_to_num(expected),
+        "chi2": np.where(df > 0, chi2, np.nan),
+        "df": df,
+        "p": p,
+        "categories_others_never_used": unseen,
+    }
 
 
-def leave_one_out(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code: np.ndarray, n_raters: int,
-                  make: Callable[[np.ndarray], UnitStatistic]) -> Iterator[UnitStatistic]:
+def leave_one_out(
+    counts: np.ndarray,
+    unit: np.ndarray,
+    rater: np.ndarray,
+    code: np.ndarray,
+    n_raters: int,
+    make: Callable[[np.ndarray], UnitStatistic],
+) -> Iterator[UnitStatistic]:
     """Per rater g in turn, the change (without g) - (with everyone) of the coefficient
     ``make`` builds from counts, as one ``UnitStatistic`` (module docstring), made when
     asked for. ``make`` must give a statistic of sums over units whose ``per_unit`` row of
@@ -112,13 +130,13 @@ def leave_one_out(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code:
     k = counts.shape[1]
     patterns, _, pattern_of = unique_rows(counts)
     full = make(patterns)
-    full_sums = full.per_unit[full.unit_rows()]           # (P, d): the statistic's sums of each count row
+    full_sums = full.per_unit[full.unit_rows()]  # (P, d): the statistic's sums of each count row
     width = full_sums.shape[1]
     multiplicity = np.bincount(pattern_of, minlength=patterns.shape[0]).astype(float)
     order = np.argsort(rater, kind="stable")
     bounds = np.searchsorted(rater[order], np.arange(n_raters + 1))
     for g in range(n_raters):
-        mine = order[bounds[g]:bounds[g + 1]]
+        mine = order[bounds[g] : bounds[g + 1]]
         # g's units, grouped by (count row, g's label): the units of one group lose the same rating
         groups, group_of = np.unique(pattern_of[unit[mine]] * k + code[mine], return_inverse=True)
         group_size = np.bincount(group_of.reshape(-1), minlength=groups.size).astype(float)
@@ -128,8 +146,7 @@ def leave_one_out(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code:
         reduced = make(without)
         reduced_sums = reduced.per_unit[reduced.unit_rows()]
         untouched = multiplicity - np.bincount(group_pattern, weights=group_size, minlength=multiplicity.size)
-        per_unit = np.vstack([np.hstack([full_sums, full_sums]),
-                              np.hstack([full_sums[group_pattern], reduced_sums])])
+        per_unit = np.vstack([np.hstack([full_sums, full_sums]), np.hstack([full_sums[group_pattern], reduced_sums])])
 
         def finish(totals: np.ndarray, full=full, reduced=reduced) -> np.ndarray:
             return reduced.finish(totals[:, width:]) - full.finish(totals[:, :width])
@@ -140,8 +157,9 @@ def leave_one_out(counts: np.ndarray, unit: np.ndarray, rater: np.ndarray, code:
                     return statistic.why_undefined(part)
             return "undefined"
 
-        yield UnitStatistic(f"leave_one_out[{g}]", per_unit, finish, why,
-                            weights=np.concatenate([untouched, group_size]))
+        yield UnitStatistic(
+            f"leave_one_out[{g}]", per_unit, finish, why, weights=np.concatenate([untouched, group_size])
+        )
 
 
 def disputed_units(counts: np.ndarray) -> dict[str, np.ndarray]:

@@ -91,8 +91,9 @@ class Ratings:
             frame = pd.DataFrame(array)
         repeated = frame.columns[frame.columns.duplicated()].tolist()
         if repeated and raters is None:
-            raise ValueError(f"{source}: rater column(s) {repeated} appear more than once; name each rater once "
-                             "(or pass raters=)")
+            raise ValueError(
+                f"{source}: rater column(s) {repeated} appear more than once; name each rater once (or pass raters=)"
+            )
         if raters is not None and len(raters) != frame.shape[1]:
             raise ValueError(f"{source}: {len(raters)} rater names for {frame.shape[1]} rater columns")
         if categories is not None:
@@ -203,8 +204,9 @@ class Ratings:
 
     def with_column(self, rater: str, codes: np.ndarray) -> "Ratings":
         """These ratings plus one more rater column (codes in the same categories)."""
-        return Ratings(np.column_stack([self.codes, codes]), self.categories, (*self.raters, rater),
-                       ordered=self.ordered)
+        return Ratings(
+            np.column_stack([self.codes, codes]), self.categories, (*self.raters, rater), ordered=self.ordered
+        )
 
     def labels(self) -> pd.DataFrame:
         """Back to labels: a units x raters DataFrame with None for missing cells."""
@@ -217,13 +219,16 @@ def _whole_codes(codes: np.ndarray) -> np.ndarray:
     try:
         numbers = np.asarray(codes, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError("ratings codes must be integers (category codes 0..K-1, -1 for missing); "
-                         "use Ratings.from_labels for labels") from None
+        raise ValueError(
+            "ratings codes must be integers (category codes 0..K-1, -1 for missing); use Ratings.from_labels for labels"
+        ) from None
     bad = ~np.isfinite(numbers) | (numbers != np.round(numbers))
     if bad.any():
         unit, rater = (int(i) for i in np.argwhere(bad)[0])
-        raise ValueError(f"ratings codes must be whole numbers (-1 for missing, not NaN): unit {unit}, rater {rater} "
-                         f"holds {float(numbers[unit, rater])!r}")
+        raise ValueError(
+            f"ratings codes must be whole numbers (-1 for missing, not NaN): unit {unit}, rater {rater} "
+            f"holds {float(numbers[unit, rater])!r}"
+        )
     return numbers.astype(np.int64)
 
 
@@ -246,8 +251,10 @@ def _sorted_labels(observed, source: str) -> tuple:
         for label in observed:
             kinds.setdefault(type(label).__name__, label)
         examples = ", ".join(f"{example!r} ({kind})" for kind, example in kinds.items())
-        raise ValueError(f"{source}: labels mix kinds that cannot be ordered: {examples}. A column read as numbers "
-                         "beside one read as text? Read every label as text, or declare categories=") from None
+        raise ValueError(
+            f"{source}: labels mix kinds that cannot be ordered: {examples}. A column read as numbers "
+            "beside one read as text? Read every label as text, or declare categories="
+        ) from None
 
 
 def _blank_to_missing(column: pd.Series) -> pd.Series:
@@ -282,8 +289,10 @@ def check_unit_counts(counts) -> np.ndarray:
     finite, non-negative whole numbers (a missing rating is a count of 0). A ValueError
     names the first cell that breaks a rule."""
     if isinstance(counts, Ratings):
-        raise ValueError("this coefficient reads per-unit category counts; pass ratings.unit_counts() "
-                         "(or ratings.complete().unit_counts() for Fleiss' kappa)")
+        raise ValueError(
+            "this coefficient reads per-unit category counts; pass ratings.unit_counts() "
+            "(or ratings.complete().unit_counts() for Fleiss' kappa)"
+        )
     try:
         counts = np.asarray(counts, dtype=float)
     except (TypeError, ValueError):
@@ -291,11 +300,15 @@ def check_unit_counts(counts) -> np.ndarray:
     if counts.ndim != 2:
         raise ValueError(f"counts must be units x categories, got shape {counts.shape}")
     if not np.isfinite(counts).all():
-        raise ValueError("counts must be finite (no NaN or inf): a missing rating is a count of 0; "
-                         + _first_cell(~np.isfinite(counts), counts))
+        raise ValueError(
+            "counts must be finite (no NaN or inf): a missing rating is a count of 0; "
+            + _first_cell(~np.isfinite(counts), counts)
+        )
     if (counts < 0).any():
         raise ValueError("counts must be non-negative; " + _first_cell(counts < 0, counts))
     if not np.array_equal(counts, np.round(counts)):
-        raise ValueError("counts must be whole numbers of ratings (weight units with weights= where offered); "
-                         + _first_cell(counts != np.round(counts), counts))
+        raise ValueError(
+            "counts must be whole numbers of ratings (weight units with weights= where offered); "
+            + _first_cell(counts != np.round(counts), counts)
+        )
     return counts

@@ -35,8 +35,17 @@ from reagree.stats.bootstrap import Interval, UnitStatistic, interval_from_draws
 from reagree.stats.pairwise import cohen_statistic
 from reagree.stats.ratings import MISSING, Ratings
 
-__all__ = ["REFERENCE", "kappa_against_many", "kappa_statistic", "range_over", "ranking", "ranking_table",
-           "share_reordered", "spread", "swaps"]
+__all__ = [
+    "REFERENCE",
+    "kappa_against_many",
+    "kappa_statistic",
+    "range_over",
+    "ranking",
+    "ranking_table",
+    "share_reordered",
+    "spread",
+    "swaps",
+]
 
 REFERENCE = "reference"
 
@@ -58,19 +67,21 @@ def kappa_against_many(ratings: Ratings, rater: str, references: np.ndarray) -> 
     if n_units != ratings.n_units:
         raise ValueError(f"references label {n_units} units, the ratings hold {ratings.n_units}")
     width = ratings.n_categories + 1
-    pairs = np.arange(n_units)[None, :] * width + (references + 1)   # (unit, label); MISSING -> 0
+    pairs = np.arange(n_units)[None, :] * width + (references + 1)  # (unit, label); MISSING -> 0
     distinct, which = np.unique(pairs, return_inverse=True)
     units, labels = distinct // width, distinct % width - 1
     expanded = ratings.select([rater]).subset(units).with_column(REFERENCE, labels)
     statistic = cohen_statistic(expanded, rater, REFERENCE)
     offsets = (np.arange(repetitions) * distinct.size)[:, None]
-    weights = np.bincount((which.reshape(repetitions, n_units) + offsets).ravel(),
-                          minlength=repetitions * distinct.size).reshape(repetitions, distinct.size)
+    weights = np.bincount(
+        (which.reshape(repetitions, n_units) + offsets).ravel(), minlength=repetitions * distinct.size
+    ).reshape(repetitions, distinct.size)
     return statistic.evaluate(weights)
 
 
-def spread(values: np.ndarray, level: float, *, seed: int | None = None,
-           name: str = "random-ties") -> tuple[float, Interval]:
+def spread(
+    values: np.ndarray, level: float, *, seed: int | None = None, name: str = "random-ties"
+) -> tuple[float, Interval]:
     """(median, interval) of values over labellings; NaN values are left out and counted
     as undefined draws. The interval's scheme text is "<name>; draws=R; seed=s; level=l"."""
     values = np.asarray(values, dtype=float)
@@ -91,8 +102,11 @@ def ranking(kappas: dict[str, float]) -> str:
 def swaps(kappas: dict[str, float], baseline: dict[str, float]) -> list[tuple[str, str]]:
     """Pairs of raters whose order differs from their order under ``baseline``."""
     names = sorted(set(kappas) & set(baseline))
-    return [(a, b) for a, b in combinations(names, 2)
-            if np.sign(kappas[a] - kappas[b]) != np.sign(baseline[a] - baseline[b])]
+    return [
+        (a, b)
+        for a, b in combinations(names, 2)
+        if np.sign(kappas[a] - kappas[b]) != np.sign(baseline[a] - baseline[b])
+    ]
 
 
 def share_reordered(draws: dict[str, np.ndarray], baseline: dict[str, float]) -> float:
@@ -119,9 +133,14 @@ def ranking_table(kappas: pd.DataFrame, baseline: str, draws: dict | None = None
         scores = row.dropna().to_dict()
         base = wide.loc[(framing, baseline)].dropna().to_dict()
         swapped = swaps(scores, base)
-        record = {"framing": framing, "reference": reference, **scores, "ranking": ranking(scores),
-                  "swaps_vs_" + baseline: len(swapped),
-                  "swapped_vs_" + baseline: "; ".join(f"{a}/{b}" for a, b in swapped) or "-"}
+        record = {
+            "framing": framing,
+            "reference": reference,
+            **scores,
+            "ranking": ranking(scores),
+            "swaps_vs_" + baseline: len(swapped),
+            "swapped_vs_" + baseline: "; ".join(f"{a}/{b}" for a, b in swapped) or "-",
+        }
         per_draw = (draws or {}).get((framing, reference))
         record["share_of_draws_reordered"] = share_reordered(per_draw, base) if per_draw else np.nan
         rows.append(record)
@@ -135,6 +154,14 @@ def range_over(kappas: pd.DataFrame, references: Sequence[str]) -> pd.DataFrame:
     rows = []
     for (framing, rater), group in chosen.groupby(["framing", "rater"], sort=False):
         low, high = group.loc[group["kappa"].idxmin()], group.loc[group["kappa"].idxmax()]
-        rows.append({"framing": framing, "rater": rater, "low": float(low["kappa"]), "low_under": low["reference"],
-                     "high": float(high["kappa"]), "high_under": high["reference"]})
+        rows.append(
+            {
+                "framing": framing,
+                "rater": rater,
+                "low": float(low["kappa"]),
+                "low_under": low["reference"],
+                "high": float(high["kappa"]),
+                "high_under": high["reference"],
+            }
+        )
     return pd.DataFrame(rows)

@@ -40,9 +40,19 @@ from reagree.stats.alpha import LEVELS
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
-__all__ = ["DEFECT", "REFERENCES", "Reference", "cohen_against", "cohen_reference", "differs",
-           "fleiss_category_reference", "fleiss_reference", "krippendorff_reference", "largest_difference",
-           "reference_for"]
+__all__ = [
+    "DEFECT",
+    "REFERENCES",
+    "Reference",
+    "cohen_against",
+    "cohen_reference",
+    "differs",
+    "fleiss_category_reference",
+    "fleiss_reference",
+    "krippendorff_reference",
+    "largest_difference",
+    "reference_for",
+]
 
 DEFECT = 1e-9
 
@@ -101,8 +111,9 @@ def fleiss_reference(data, method: str = "fleiss") -> Reference:
 
     if isinstance(data, Ratings):
         if (data.codes == MISSING).any():
-            raise ValueError("statsmodels' fleiss_kappa needs every unit rated by every rater; these ratings "
-                             "have missing cells")
+            raise ValueError(
+                "statsmodels' fleiss_kappa needs every unit rated by every rater; these ratings have missing cells"
+            )
         table, _ = aggregate_raters(data.codes, n_cat=data.n_categories)
     else:
         table = np.asarray(data, dtype=float)

@@ -43,8 +43,16 @@ from reagree.stats.ratings import MISSING
 from reagree.stats.references import Reference, fleiss_reference, krippendorff_reference
 from reagree.stats.weights import agreement_weights
 
-__all__ = ["BY_NAME", "COEFFICIENTS", "REFERENCE_MAX_CELLS", "Coefficient", "ReferenceWithSe", "Sample", "alpha",
-           "references_apply"]
+__all__ = [
+    "BY_NAME",
+    "COEFFICIENTS",
+    "REFERENCE_MAX_CELLS",
+    "Coefficient",
+    "ReferenceWithSe",
+    "Sample",
+    "alpha",
+    "references_apply",
+]
 
 # Above this many units x raters cells the field libraries' references are not computed
 # (irrCAC loops in pandas per category and per rater; a million cells take minutes).
@@ -89,6 +97,7 @@ class Coefficient:
 
 # --- the field libraries' values -------------------------------------------------------------
 
+
 def _dense_frame(sample: Sample):
     """The ratings as irrCAC reads them: a units x raters DataFrame of category positions
     1..K (NaN where missing), with the categories passed explicitly."""
@@ -105,6 +114,7 @@ def _dense_frame(sample: Sample):
 def _irrcac(method: str, scheme: str | None = None, values=None) -> Callable[[Sample], Reference]:
     """irrCAC's ``CAC(...).method()`` on the sample, under the sample's weights (or, for
     alpha's circular and bipolar metrics, ``scheme``'s weights over ``values``)."""
+
     def reference(sample: Sample) -> Reference:
         import warnings
 
@@ -121,13 +131,15 @@ def _irrcac(method: str, scheme: str | None = None, values=None) -> Callable[[Sa
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                found = getattr(CAC(_dense_frame(sample), weights=weights, categories=categories, digits=15),
-                                method)()["est"]
+                found = getattr(CAC(_dense_frame(sample), weights=weights, categories=categories, digits=15), method)()[
+                    "est"
+                ]
                 value, se = float(found["coefficient_value"]), float(found["se"])
             except (ValueError, ZeroDivisionError, FloatingPointError):
                 value = se = math.nan
         call = f"irrCAC {version('irrCAC')}: CAC(weights={named!r}).{method}()"
         return ReferenceWithSe(call, value, se)
+
     reference.__name__ = f"irrcac_{method}"
     return reference
 
@@ -148,14 +160,17 @@ def _fleiss_complete_reference(sample: Sample) -> Reference:
 def _alpha_reference(level: str, values) -> Callable[[Sample], Reference]:
     def reference(sample: Sample) -> Reference:
         return krippendorff_reference(sample.counts, level, values=values if level in ("interval", "ratio") else None)
+
     return reference
 
 
 # --- the coefficients ------------------------------------------------------------------------
 
+
 def _counts_estimate(coefficient: str) -> Callable[[Sample], Estimate]:
     def inference(sample: Sample) -> Estimate:
         return gwet.estimate(sample.counts, coefficient, sample.weights)
+
     return inference
 
 
@@ -164,6 +179,7 @@ def _counts_statistic(coefficient: str, unweighted: Callable) -> Callable[[Sampl
         if sample.weights is None:
             return unweighted(sample.counts)
         return gwet.weighted_statistic(sample.counts, coefficient, sample.weights)
+
     return statistic
 
 
@@ -173,31 +189,72 @@ def _conger_statistic(sample: Sample) -> UnitStatistic:
 
 
 COEFFICIENTS: tuple[Coefficient, ...] = (
-    Coefficient("percent_agreement", "percent agreement", "none (P_e = 0)",
-                "Fleiss (1971), P_bar; Gwet (2014) for its variance",
-                _counts_statistic("percent_agreement", multirater.percent_agreement_statistic),
-                _counts_estimate("percent_agreement"), weighted=True),
-    Coefficient("fleiss_kappa", "Fleiss' kappa, complete units",
-                "sum_k p_k^2, p_k the category shares of the complete units", "Fleiss (1971)",
-                lambda s: multirater.fleiss_statistic(s.complete_counts),
-                lambda s: asymptotic.fleiss_null(s.complete_counts), _fleiss_complete_reference),
-    Coefficient("fleiss_kappa_gwet", "Fleiss' kappa, Gwet's form",
-                "sum_kl w_kl pi_k pi_l, pi_k the mean over units of each unit's share in k",
-                "Fleiss (1971); Gwet (2014, ch. 5) for unequal numbers of ratings",
-                lambda s: gwet.weighted_statistic(s.counts, "fleiss", s.weights), _counts_estimate("fleiss"),
-                _irrcac("fleiss"), reference_se=True, weighted=True),
-    Coefficient("gwet_ac1", "Gwet's AC1",
-                "T_w / (K (K - 1)) sum_k pi_k (1 - pi_k)", "Gwet (2008)",
-                _counts_statistic("gwet_ac", multirater.gwet_ac1_statistic), _counts_estimate("gwet_ac"),
-                _irrcac("gwet"), reference_se=True, weighted=True, weighted_label="Gwet's AC2"),
-    Coefficient("pabak", "PABAK", "T_w / K^2 (1/K unweighted)", "Brennan & Prediger (1981)",
-                _counts_statistic("brennan_prediger", multirater.brennan_prediger_statistic),
-                _counts_estimate("brennan_prediger"), _irrcac("bp"), reference_se=True,
-                weighted=True, weighted_label="Brennan-Prediger, weighted"),
-    Coefficient("conger_kappa", "Conger's kappa",
-                "sum_kl w_kl (pbar_k pbar_l - s_kl / R), from each rater's own marginals", "Conger (1980)",
-                _conger_statistic, lambda s: gwet.conger(s.labels, s.weights), _irrcac("conger"),
-                reference_se=True, weighted=True, fixed_raters=True, bootstrap="few raters"),
+    Coefficient(
+        "percent_agreement",
+        "percent agreement",
+        "none (P_e = 0)",
+        "Fleiss (1971), P_bar; Gwet (2014) for its variance",
+        _counts_statistic("percent_agreement", multirater.percent_agreement_statistic),
+        _counts_estimate("percent_agreement"),
+        weighted=True,
+    ),
+    Coefficient(
+        "fleiss_kappa",
+        "Fleiss' kappa, complete units",
+        "sum_k p_k^2, p_k the category shares of the complete units",
+        "Fleiss (1971)",
+        lambda s: multirater.fleiss_statistic(s.complete_counts),
+        lambda s: asymptotic.fleiss_null(s.complete_counts),
+        _fleiss_complete_reference,
+    ),
+    Coefficient(
+        "fleiss_kappa_gwet",
+        "Fleiss' kappa, Gwet's form",
+        "sum_kl w_kl pi_k pi_l, pi_k the mean over units of each unit's share in k",
+        "Fleiss (1971); Gwet (2014, ch. 5) for unequal numbers of ratings",
+        lambda s: gwet.weighted_statistic(s.counts, "fleiss", s.weights),
+        _counts_estimate("fleiss"),
+        _irrcac("fleiss"),
+        reference_se=True,
+        weighted=True,
+    ),
+    Coefficient(
+        "gwet_ac1",
+        "Gwet's AC1",
+        "T_w / (K (K - 1)) sum_k pi_k (1 - pi_k)",
+        "Gwet (2008)",
+        _counts_statistic("gwet_ac", multirater.gwet_ac1_statistic),
+        _counts_estimate("gwet_ac"),
+        _irrcac("gwet"),
+        reference_se=True,
+        weighted=True,
+        weighted_label="Gwet's AC2",
+    ),
+    Coefficient(
+        "pabak",
+        "PABAK",
+        "T_w / K^2 (1/K unweighted)",
+        "Brennan & Prediger (1981)",
+        _counts_statistic("brennan_prediger", multirater.brennan_prediger_statistic),
+        _counts_estimate("brennan_prediger"),
+        _irrcac("bp"),
+        reference_se=True,
+        weighted=True,
+        weighted_label="Brennan-Prediger, weighted",
+    ),
+    Coefficient(
+        "conger_kappa",
+        "Conger's kappa",
+        "sum_kl w_kl (pbar_k pbar_l - s_kl / R), from each rater's own marginals",
+        "Conger (1980)",
+        _conger_statistic,
+        lambda s: gwet.conger(s.labels, s.weights),
+        _irrcac("conger"),
+        reference_se=True,
+        weighted=True,
+        fixed_raters=True,
+        bootstrap="few raters",
+    ),
 )
 BY_NAME = {coefficient.name: coefficient for coefficient in COEFFICIENTS}
 
@@ -207,13 +264,21 @@ def alpha(level: str, values=None) -> Coefficient:
     numeric = level in ("interval", "ratio", "circular", "bipolar")
     # the krippendorff package has no circular or bipolar metric; irrCAC's alpha under those
     # weights is the same number (alpha does not change when its metric is scaled)
-    reference = (_alpha_reference(level, values) if level in ("nominal", "ordinal", "interval", "ratio")
-                 else _irrcac("krippendorff", level, values))
-    return Coefficient(f"krippendorff_alpha.{level}", f"Krippendorff's alpha, {level}",
-                       "D_e: the disagreement expected from the pooled values (coincidence marginals)",
-                       "Krippendorff (2011)",
-                       lambda s: alpha_statistic(s.counts, level, values=values if numeric else None), None,
-                       reference, no_inference="alpha has no analytic standard error here: bootstrap only")
+    reference = (
+        _alpha_reference(level, values)
+        if level in ("nominal", "ordinal", "interval", "ratio")
+        else _irrcac("krippendorff", level, values)
+    )
+    return Coefficient(
+        f"krippendorff_alpha.{level}",
+        f"Krippendorff's alpha, {level}",
+        "D_e: the disagreement expected from the pooled values (coincidence marginals)",
+        "Krippendorff (2011)",
+        lambda s: alpha_statistic(s.counts, level, values=values if numeric else None),
+        None,
+        reference,
+        no_inference="alpha has no analytic standard error here: bootstrap only",
+    )
 
 
 def references_apply(n_units: int, n_raters: int) -> bool:

@@ -33,7 +33,7 @@ import pandas as pd
 __all__ = ["row_ids", "unique_rows"]
 
 # Keys stay below 2**62, so that key * span + digit never overflows int64.
-_KEY_LIMIT = 2 ** 62
+_KEY_LIMIT = 2**62
 
 
 def _whole(matrix) -> np.ndarray:

@@ -35,17 +35,18 @@ from reagree.stats.ratings import MISSING, Ratings
 
 __all__ = ["cross_entropy", "cross_entropy_statistic", "label_distribution", "mean_cohen_kappa", "mean_kappa_statistic"]
 
+
 def label_distribution(counts: np.ndarray, smoothing: float) -> np.ndarray:
     """Per-unit smoothed label distribution (n, K): (c_ik + a) / (m_i + K a)."""
     if smoothing <= 0:
-        raise ValueError(f"smoothing must be positive (a label nobody chose would cost an infinite loss), "
-                         f"got {smoothing}")
+        raise ValueError(
+            f"smoothing must be positive (a label nobody chose would cost an infinite loss), got {smoothing}"
+        )
     counts = np.asarray(counts, dtype=float)
     return (counts + smoothing) / (counts.sum(axis=1, keepdims=True) + counts.shape[1] * smoothing)
 
 
-def cross_entropy_statistic(ratings: Ratings, rater: str, panel: Sequence[str],
-                            smoothing: float) -> UnitStatistic:
+def cross_entropy_statistic(ratings: Ratings, rater: str, panel: Sequence[str], smoothing: float) -> UnitStatistic:
     """The cross-entropy of ``rater``'s labels under ``panel``'s smoothed label
     distribution, as sums over units: [scored, -ln p_i(y_i)] (module docstring)."""
     counts = ratings.select(list(panel)).unit_counts()
@@ -57,8 +58,13 @@ def cross_entropy_statistic(ratings: Ratings, rater: str, panel: Sequence[str],
     def why(totals: np.ndarray) -> str:
         return f"no unit labelled by {rater} and by the panel"
 
-    return UnitStatistic(f"cross_entropy[{rater}|{','.join(panel)}]", per_unit,
-                         lambda totals: totals[:, 1] / totals[:, 0], why, rating_rows=lambda: ratings.rating_rows)
+    return UnitStatistic(
+        f"cross_entropy[{rater}|{','.join(panel)}]",
+        per_unit,
+        lambda totals: totals[:, 1] / totals[:, 0],
+        why,
+        rating_rows=lambda: ratings.rating_rows,
+    )
 
 
 def cross_entropy(ratings: Ratings, rater: str, panel: Sequence[str], smoothing: float) -> float:
@@ -81,16 +87,29 @@ def mean_kappa_statistic(ratings: Ratings, rater: str, panel: Sequence[str]) -> 
     bounds = np.cumsum([0, *(r.shape[1] for r in rows)])
 
     def finish(totals: np.ndarray) -> np.ndarray:
-        return np.mean([member.finish_totals(totals[:, start:stop])
-                        for member, start, stop in zip(members, bounds[:-1], bounds[1:])], axis=0)
+        return np.mean(
+            [
+                member.finish_totals(totals[:, start:stop])
+                for member, start, stop in zip(members, bounds[:-1], bounds[1:])
+            ],
+            axis=0,
+        )
 
     def why(totals: np.ndarray) -> str:
-        undefined = [name for name, member, start, stop in zip(panel, members, bounds[:-1], bounds[1:])
-                     if not np.isfinite(member.finish_totals(totals[None, start:stop])[0])]
+        undefined = [
+            name
+            for name, member, start, stop in zip(panel, members, bounds[:-1], bounds[1:])
+            if not np.isfinite(member.finish_totals(totals[None, start:stop])[0])
+        ]
         return f"Cohen's kappa of {rater} with {', '.join(undefined)} is undefined"
 
-    return UnitStatistic(f"mean_cohen_kappa[{rater}|{','.join(panel)}]", np.hstack(rows), finish, why,
-                         rating_rows=lambda: ratings.rating_rows)
+    return UnitStatistic(
+        f"mean_cohen_kappa[{rater}|{','.join(panel)}]",
+        np.hstack(rows),
+        finish,
+        why,
+        rating_rows=lambda: ratings.rating_rows,
+    )
 
 
 def mean_cohen_kappa(ratings: Ratings, rater: str, panel: Sequence[str]) -> float:

@@ -42,11 +42,34 @@ from reagree.stats import alpha, majority, meanpairwise, multirater, pairwise
 from reagree.stats.ratings import MISSING, Ratings
 from reagree.stats.undefined import Undefined
 
-__all__ = ["FAMILIES", "VARIANTS", "Family", "Variant", "alpha_distances", "alpha_expected_pairs",
-           "alpha_leave_one_unit_out", "category_sets", "chance_models", "count_items", "count_label_pairs",
-           "count_repeat_labels", "counting", "describe", "kappa_weights", "listwise", "missing_ratings",
-           "observed_categories", "pairable_units", "pairwise_available", "percentage", "percentage_bases",
-           "tie_definitions", "tie_rule_names", "tie_rules", "unlabelled_units"]
+__all__ = [
+    "FAMILIES",
+    "VARIANTS",
+    "Family",
+    "Variant",
+    "alpha_distances",
+    "alpha_expected_pairs",
+    "alpha_leave_one_unit_out",
+    "category_sets",
+    "chance_models",
+    "count_items",
+    "count_label_pairs",
+    "count_repeat_labels",
+    "counting",
+    "describe",
+    "kappa_weights",
+    "listwise",
+    "missing_ratings",
+    "observed_categories",
+    "pairable_units",
+    "pairwise_available",
+    "percentage",
+    "percentage_bases",
+    "tie_definitions",
+    "tie_rule_names",
+    "tie_rules",
+    "unlabelled_units",
+]
 
 
 def _guarded(function: Callable, *args, **kwargs) -> float:
@@ -60,13 +83,16 @@ def _guarded(function: Callable, *args, **kwargs) -> float:
 
 # --- alpha: expected disagreement over n(n - 1) or n^2 pairs -------------------------------
 
+
 def alpha_expected_pairs(data, level_of_measurement: str, values=None) -> dict[str, float]:
     """Family ``alpha_expected_disagreement``: Krippendorff's alpha with the expected
     disagreement over the n(n - 1) pairs of distinct pairable values
     (``alpha.krippendorff_alpha``) and over all n^2 ordered pairs
     (``alpha.alpha_expected_over_n_squared``)."""
-    return {"alpha.expected_n_minus_1": alpha.krippendorff_alpha(data, level_of_measurement, values),
-            "alpha.expected_n_squared": alpha.alpha_expected_over_n_squared(data, level_of_measurement, values)}
+    return {
+        "alpha.expected_n_minus_1": alpha.krippendorff_alpha(data, level_of_measurement, values),
+        "alpha.expected_n_squared": alpha.alpha_expected_over_n_squared(data, level_of_measurement, values),
+    }
 
 
 def alpha_leave_one_unit_out(data, level_of_measurement: str, values=None) -> dict[str, float]:
@@ -76,11 +102,16 @@ def alpha_leave_one_unit_out(data, level_of_measurement: str, values=None) -> di
     each give the printed value, so that a variant that reproduces it is one candidate
     among how many."""
     found = alpha.alpha_without_each_unit(data, level_of_measurement, values)
-    return {f"alpha.without_unit_{u + 1}": float(value) if np.isfinite(value) else
-            Undefined("leaving this unit out leaves nothing to compare") for u, value in enumerate(found)}
+    return {
+        f"alpha.without_unit_{u + 1}": float(value)
+        if np.isfinite(value)
+        else Undefined("leaving this unit out leaves nothing to compare")
+        for u, value in enumerate(found)
+    }
 
 
 # --- alpha: the distance between categories ------------------------------------------------
+
 
 def alpha_distances(data, values=None) -> dict[str, float]:
     """Family ``alpha_distance``: Krippendorff's alpha under the nominal, ordinal,
@@ -91,8 +122,13 @@ def alpha_distances(data, values=None) -> dict[str, float]:
 
 # --- kappa: the chance model -------------------------------------------------------------
 
+
 def _needs_two_raters(ratings: Ratings, name: str) -> str:
-    return "" if ratings.n_raters == 2 else f"{name} is a two-rater coefficient; these ratings have {ratings.n_raters} raters"
+    return (
+        ""
+        if ratings.n_raters == 2
+        else f"{name} is a two-rater coefficient; these ratings have {ratings.n_raters} raters"
+    )
 
 
 def chance_models(ratings: Ratings) -> dict[str, float]:
@@ -107,10 +143,12 @@ def chance_models(ratings: Ratings) -> dict[str, float]:
     (``pairwise.scott_pi``) and ``kappa.cohen`` (``pairwise.cohen_kappa``).
     """
     counts = ratings.unit_counts()
-    out = {"kappa.fleiss": _guarded(multirater.fleiss_kappa, counts),
-           "kappa.conger": multirater.conger_kappa(ratings),
-           "kappa.randolph": multirater.randolph_kappa(counts),
-           "kappa.light": meanpairwise.mean_pairwise_cohen(ratings)}
+    out = {
+        "kappa.fleiss": _guarded(multirater.fleiss_kappa, counts),
+        "kappa.conger": multirater.conger_kappa(ratings),
+        "kappa.randolph": multirater.randolph_kappa(counts),
+        "kappa.light": meanpairwise.mean_pairwise_cohen(ratings),
+    }
     for name, function in (("kappa.scott", pairwise.scott_pi), ("kappa.cohen", pairwise.cohen_kappa)):
         reason = _needs_two_raters(ratings, name)
         out[name] = Undefined(reason) if reason else function(ratings)
@@ -120,11 +158,14 @@ def chance_models(ratings: Ratings) -> dict[str, float]:
 def kappa_weights(data, raters: tuple[str, str] | None = None) -> dict[str, float]:
     """Family ``kappa_weights``: Cohen's kappa unweighted, with linear and with quadratic
     disagreement weights (``pairwise.cohen_kappa``; categories in their declared order)."""
-    return {f"weights.{name or 'none'}": pairwise.cohen_kappa(data, weights=name, raters=raters)
-            for name in pairwise.WEIGHTS}
+    return {
+        f"weights.{name or 'none'}": pairwise.cohen_kappa(data, weights=name, raters=raters)
+        for name in pairwise.WEIGHTS
+    }
 
 
 # --- missing ratings ----------------------------------------------------------------------
+
 
 def listwise(ratings: Ratings, coefficient: Callable[[Ratings], float]) -> float:
     """The coefficient on the units every rater labelled (listwise deletion: a unit with
@@ -155,11 +196,14 @@ def pairable_units(ratings: Ratings) -> int:
 def missing_ratings(ratings: Ratings, coefficient: Callable[[Ratings], float]) -> dict[str, float]:
     """Family ``missing_ratings``: the coefficient with missing ratings handled pairwise
     (``pairwise_available``) and listwise (``listwise``)."""
-    return {"missing.pairwise": pairwise_available(ratings, coefficient),
-            "missing.listwise": listwise(ratings, coefficient)}
+    return {
+        "missing.pairwise": pairwise_available(ratings, coefficient),
+        "missing.listwise": listwise(ratings, coefficient),
+    }
 
 
 # --- the category set ---------------------------------------------------------------------
+
 
 def observed_categories(counts) -> np.ndarray:
     """The unit x category counts restricted to the categories someone used: what K is
@@ -174,11 +218,14 @@ def category_sets(counts, coefficient: Callable[[np.ndarray], float]) -> dict[st
     """Family ``category_set``: a count-based coefficient (``multirater``) over the
     declared categories (the columns of ``counts``) and over the observed ones
     (``observed_categories``)."""
-    return {"categories.declared": _guarded(coefficient, np.asarray(counts)),
-            "categories.observed": _guarded(coefficient, observed_categories(counts))}
+    return {
+        "categories.declared": _guarded(coefficient, np.asarray(counts)),
+        "categories.observed": _guarded(coefficient, observed_categories(counts)),
+    }
 
 
 # --- counting: items or label pairs --------------------------------------------------------
+
 
 def _labels_per_unit(labels_per_unit) -> np.ndarray:
     m = np.asarray(labels_per_unit)
@@ -211,11 +258,15 @@ def counting(labels_per_unit) -> dict[str, int]:
     """Family ``counting``: how many items were labelled more than once, counted as items
     (``count_items``), label pairs (``count_label_pairs``) or repeated labels
     (``count_repeat_labels``). They differ only where an item has three or more labels."""
-    return {"count.items": count_items(labels_per_unit), "count.label_pairs": count_label_pairs(labels_per_unit),
-            "count.repeat_labels": count_repeat_labels(labels_per_unit)}
+    return {
+        "count.items": count_items(labels_per_unit),
+        "count.label_pairs": count_label_pairs(labels_per_unit),
+        "count.repeat_labels": count_repeat_labels(labels_per_unit),
+    }
 
 
 # --- the percentage base ------------------------------------------------------------------
+
 
 def percentage(count: float, base: float) -> float:
     """100 count / base: a count as a percentage of one base. Undefined for a zero base."""
@@ -233,6 +284,7 @@ def percentage_bases(count: float, **bases: float) -> dict[str, float]:
 
 # --- the majority's tie rule ---------------------------------------------------------------
 
+
 def tie_rule_names(ratings: Ratings) -> list[str]:
     """The deterministic tie rules of ``reagree.stats.majority`` that apply to these
     ratings: drop, ``prefer:<category>`` for every category, and neutral and polar on a
@@ -241,8 +293,9 @@ def tie_rule_names(ratings: Ratings) -> list[str]:
     return rules + (["neutral", "polar"] if ratings.n_categories == 3 else [])
 
 
-def tie_rules(ratings: Ratings, quantity: Callable[[np.ndarray], float], *, seed: int = 0,
-              repetitions: int = 0) -> dict[str, float]:
+def tie_rules(
+    ratings: Ratings, quantity: Callable[[np.ndarray], float], *, seed: int = 0, repetitions: int = 0
+) -> dict[str, float]:
     """Family ``tie_rule``: a quantity of the majority labels (one code per unit,
     ``MISSING`` where a rule leaves a tie unlabelled) under every tie rule of
     ``reagree.stats.majority`` (``tie_rule_names``), named ``tie.<rule>``.
@@ -256,8 +309,9 @@ def tie_rules(ratings: Ratings, quantity: Callable[[np.ndarray], float], *, seed
     if repetitions > 0:
         values = np.asarray(quantity(majority.random_majorities(ratings, repetitions, seed)), dtype=float)
         if values.shape != (repetitions,):
-            raise ValueError(f"tie.random: quantity must return one value per labelling ({repetitions}), "
-                             f"got shape {values.shape}")
+            raise ValueError(
+                f"tie.random: quantity must return one value per labelling ({repetitions}), got shape {values.shape}"
+            )
         out["tie.random"] = float(values.mean())
     return out
 
@@ -277,9 +331,11 @@ def tie_definitions(ratings: Ratings) -> dict[str, int]:
     votes = counts.sum(axis=1)
     top = counts.max(axis=1) if counts.size else np.zeros(0)
     in_use = (counts > 0).sum(axis=1)
-    return {"ties.shared_top": int(np.asarray(majority.tied_units(ratings)).sum()),
-            "ties.even_split": int(((in_use == 2) & (2 * top == votes) & (votes > 0)).sum()),
-            "ties.no_strict_majority": int(((2 * top <= votes) & (votes > 0)).sum())}
+    return {
+        "ties.shared_top": int(np.asarray(majority.tied_units(ratings)).sum()),
+        "ties.even_split": int(((in_use == 2) & (2 * top == votes) & (votes > 0)).sum()),
+        "ties.no_strict_majority": int(((2 * top <= votes) & (votes > 0)).sum()),
+    }
 
 
 def unlabelled_units(labels: np.ndarray) -> float | np.ndarray:
@@ -289,6 +345,7 @@ def unlabelled_units(labels: np.ndarray) -> float | np.ndarray:
 
 
 # --- the catalogue -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Family:
@@ -312,60 +369,135 @@ class Variant:
     function: Callable
 
 
-FAMILIES = {family.name: family for family in (
-    Family("alpha_expected_disagreement", "alpha's expected disagreement over n(n - 1) or n^2 pairs of values",
-           alpha_expected_pairs, ("alpha.expected_n_minus_1", "alpha.expected_n_squared")),
-    Family("alpha_leave_one_unit_out", "alpha with one unit left out, each unit in turn",
-           alpha_leave_one_unit_out, None),
-    Family("alpha_distance", "alpha's metric: nominal, ordinal, interval, ratio", alpha_distances,
-           tuple(f"alpha.{level}" for level in alpha.LEVELS)),
-    Family("chance_model", "the chance model of a kappa: Fleiss, Conger, Randolph, Light, Scott, Cohen",
-           chance_models, ("kappa.fleiss", "kappa.conger", "kappa.randolph", "kappa.light", "kappa.scott",
-                           "kappa.cohen")),
-    Family("kappa_weights", "Cohen's kappa unweighted, linear or quadratic", kappa_weights,
-           ("weights.none", "weights.linear", "weights.quadratic")),
-    Family("missing_ratings", "missing ratings handled pairwise or listwise", missing_ratings,
-           ("missing.pairwise", "missing.listwise")),
-    Family("category_set", "the declared or the observed category set", category_sets,
-           ("categories.declared", "categories.observed")),
-    Family("counting", "items labelled more than once counted as items, label pairs or repeated labels",
-           counting, ("count.items", "count.label_pairs", "count.repeat_labels")),
-    Family("percentage_base", "the base a count is a percentage of", percentage_bases, None),
-    Family("tie_rule", "the majority's tie rule", tie_rules, None),
-    Family("tie_definition", "what counts as a tied vote: a shared top count, an even two-way split, no strict "
-           "majority", tie_definitions, ("ties.shared_top", "ties.even_split", "ties.no_strict_majority")),
-)}
+FAMILIES = {
+    family.name: family
+    for family in (
+        Family(
+            "alpha_expected_disagreement",
+            "alpha's expected disagreement over n(n - 1) or n^2 pairs of values",
+            alpha_expected_pairs,
+            ("alpha.expected_n_minus_1", "alpha.expected_n_squared"),
+        ),
+        Family(
+            "alpha_leave_one_unit_out",
+            "alpha with one unit left out, each unit in turn",
+            alpha_leave_one_unit_out,
+            None,
+        ),
+        Family(
+            "alpha_distance",
+            "alpha's metric: nominal, ordinal, interval, ratio",
+            alpha_distances,
+            tuple(f"alpha.{level}" for level in alpha.LEVELS),
+        ),
+        Family(
+            "chance_model",
+            "the chance model of a kappa: Fleiss, Conger, Randolph, Light, Scott, Cohen",
+            chance_models,
+            ("kappa.fleiss", "kappa.conger", "kappa.randolph", "kappa.light", "kappa.scott", "kappa.cohen"),
+        ),
+        Family(
+            "kappa_weights",
+            "Cohen's kappa unweighted, linear or quadratic",
+            kappa_weights,
+            ("weights.none", "weights.linear", "weights.quadratic"),
+        ),
+        Family(
+            "missing_ratings",
+            "missing ratings handled pairwise or listwise",
+            missing_ratings,
+            ("missing.pairwise", "missing.listwise"),
+        ),
+        Family(
+            "category_set",
+            "the declared or the observed category set",
+            category_sets,
+            ("categories.declared", "categories.observed"),
+        ),
+        Family(
+            "counting",
+            "items labelled more than once counted as items, label pairs or repeated labels",
+            counting,
+            ("count.items", "count.label_pairs", "count.repeat_labels"),
+        ),
+        Family("percentage_base", "the base a count is a percentage of", percentage_bases, None),
+        Family("tie_rule", "the majority's tie rule", tie_rules, None),
+        Family(
+            "tie_definition",
+            "what counts as a tied vote: a shared top count, an even two-way split, no strict majority",
+            tie_definitions,
+            ("ties.shared_top", "ties.even_split", "ties.no_strict_majority"),
+        ),
+    )
+}
 
-VARIANTS = {variant.name: variant for variant in (
-    Variant("alpha.expected_n_minus_1", "alpha_expected_disagreement",
-            "Krippendorff's alpha, expected disagreement over n(n - 1) pairs", alpha.krippendorff_alpha),
-    Variant("alpha.expected_n_squared", "alpha_expected_disagreement",
-            "alpha with the expected disagreement over all n^2 ordered pairs", alpha.alpha_expected_over_n_squared),
-    *(Variant(f"alpha.{level}", "alpha_distance", f"Krippendorff's alpha, {level} metric", alpha.krippendorff_alpha)
-      for level in alpha.LEVELS),
-    Variant("kappa.fleiss", "chance_model", "Fleiss' kappa (pooled marginals)", multirater.fleiss_kappa),
-    Variant("kappa.conger", "chance_model", "Conger's kappa (each rater's marginals)", multirater.conger_kappa),
-    Variant("kappa.randolph", "chance_model", "Randolph's free-marginal kappa (chance 1/K)",
-            multirater.randolph_kappa),
-    Variant("kappa.light", "chance_model", "Light's kappa (mean pairwise Cohen)", meanpairwise.mean_pairwise_cohen),
-    Variant("kappa.scott", "chance_model", "Scott's pi (two raters, pooled marginals)", pairwise.scott_pi),
-    Variant("kappa.cohen", "chance_model", "Cohen's kappa (two raters, own marginals)", pairwise.cohen_kappa),
-    *(Variant(f"weights.{name or 'none'}", "kappa_weights", f"Cohen's kappa, {name or 'no'} weights",
-              pairwise.cohen_kappa) for name in pairwise.WEIGHTS),
-    Variant("missing.pairwise", "missing_ratings", "every available rating (pairwise deletion)", pairwise_available),
-    Variant("missing.listwise", "missing_ratings", "only units every rater labelled (listwise deletion)", listwise),
-    Variant("categories.declared", "category_set", "K = the declared categories", category_sets),
-    Variant("categories.observed", "category_set", "K = the categories someone used", observed_categories),
-    Variant("count.items", "counting", "items labelled two or more times", count_items),
-    Variant("count.label_pairs", "counting", "pairs of labels within items", count_label_pairs),
-    Variant("count.repeat_labels", "counting", "labels beyond each item's first", count_repeat_labels),
-    Variant("ties.shared_top", "tie_definition", "a tie: the top vote count shared by two or more categories",
-            tie_definitions),
-    Variant("ties.even_split", "tie_definition", "a tie: votes split evenly between exactly two categories",
-            tie_definitions),
-    Variant("ties.no_strict_majority", "tie_definition", "a tie: no category has more than half the votes",
-            tie_definitions),
-)}
+VARIANTS = {
+    variant.name: variant
+    for variant in (
+        Variant(
+            "alpha.expected_n_minus_1",
+            "alpha_expected_disagreement",
+            "Krippendorff's alpha, expected disagreement over n(n - 1) pairs",
+            alpha.krippendorff_alpha,
+        ),
+        Variant(
+            "alpha.expected_n_squared",
+            "alpha_expected_disagreement",
+            "alpha with the expected disagreement over all n^2 ordered pairs",
+            alpha.alpha_expected_over_n_squared,
+        ),
+        *(
+            Variant(
+                f"alpha.{level}", "alpha_distance", f"Krippendorff's alpha, {level} metric", alpha.krippendorff_alpha
+            )
+            for level in alpha.LEVELS
+        ),
+        Variant("kappa.fleiss", "chance_model", "Fleiss' kappa (pooled marginals)", multirater.fleiss_kappa),
+        Variant("kappa.conger", "chance_model", "Conger's kappa (each rater's marginals)", multirater.conger_kappa),
+        Variant(
+            "kappa.randolph", "chance_model", "Randolph's free-marginal kappa (chance 1/K)", multirater.randolph_kappa
+        ),
+        Variant("kappa.light", "chance_model", "Light's kappa (mean pairwise Cohen)", meanpairwise.mean_pairwise_cohen),
+        Variant("kappa.scott", "chance_model", "Scott's pi (two raters, pooled marginals)", pairwise.scott_pi),
+        Variant("kappa.cohen", "chance_model", "Cohen's kappa (two raters, own marginals)", pairwise.cohen_kappa),
+        *(
+            Variant(
+                f"weights.{name or 'none'}",
+                "kappa_weights",
+                f"Cohen's kappa, {name or 'no'} weights",
+                pairwise.cohen_kappa,
+            )
+            for name in pairwise.WEIGHTS
+        ),
+        Variant(
+            "missing.pairwise", "missing_ratings", "every available rating (pairwise deletion)", pairwise_available
+        ),
+        Variant("missing.listwise", "missing_ratings", "only units every rater labelled (listwise deletion)", listwise),
+        Variant("categories.declared", "category_set", "K = the declared categories", category_sets),
+        Variant("categories.observed", "category_set", "K = the categories someone used", observed_categories),
+        Variant("count.items", "counting", "items labelled two or more times", count_items),
+        Variant("count.label_pairs", "counting", "pairs of labels within items", count_label_pairs),
+        Variant("count.repeat_labels", "counting", "labels beyond each item's first", count_repeat_labels),
+        Variant(
+            "ties.shared_top",
+            "tie_definition",
+            "a tie: the top vote count shared by two or more categories",
+            tie_definitions,
+        ),
+        Variant(
+            "ties.even_split",
+            "tie_definition",
+            "a tie: votes split evenly between exactly two categories",
+            tie_definitions,
+        ),
+        Variant(
+            "ties.no_strict_majority",
+            "tie_definition",
+            "a tie: no category has more than half the votes",
+            tie_definitions,
+        ),
+    )
+}
 
 
 def describe(name: str) -> str:
@@ -374,9 +506,9 @@ def describe(name: str) -> str:
     if name in VARIANTS:
         return VARIANTS[name].reading
     if name.startswith("base."):
-        return f"as a percentage of {name[len('base.'):].replace('_', ' ')}"
+        return f"as a percentage of {name[len('base.') :].replace('_', ' ')}"
     if name.startswith("tie."):
-        return f"majority with tie rule {name[len('tie.'):]}"
+        return f"majority with tie rule {name[len('tie.') :]}"
     if name.startswith("alpha.without_unit_"):
-        return f"alpha with unit {name[len('alpha.without_unit_'):]} of the data left out"
+        return f"alpha with unit {name[len('alpha.without_unit_') :]} of the data left out"
     raise ValueError(f"no variant {name!r} in the catalogue")

@@ -71,7 +71,7 @@ def distance(scheme: str, values) -> np.ndarray:
         elif scheme == "linear":
             found = np.abs(difference)
         elif scheme == "quadratic":
-            found = difference ** 2
+            found = difference**2
         elif scheme == "radical":
             found = np.sqrt(np.abs(difference))
         elif scheme == "ordinal":
@@ -83,7 +83,7 @@ def distance(scheme: str, values) -> np.ndarray:
             found = np.sin(np.pi * difference / (high - low + 1)) ** 2
         else:  # bipolar
             sums = np.add.outer(values, values)
-            found = difference ** 2 / ((sums - 2 * low) * (2 * high - sums))
+            found = difference**2 / ((sums - 2 * low) * (2 * high - sums))
     found = np.where(np.isfinite(found), found, 0.0)
     np.fill_diagonal(found, 0.0)
     return found

@@ -3,6 +3,7 @@ and its ledger held against the seed text.
 
 Every number asserted here is printed in ../shared/seeds/001_ed4d21bbea36bdcb.txt.
 """
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -17,10 +18,19 @@ from reagree.stats.ratings import MISSING, Ratings
 
 from agreement_before_accuracy import fixture as _fixture
 from conftest import ROOT
+
 CODERS, LABELS, complete_round, flip_rate_for_agreement, intent_round = (
-    _fixture.CODERS, _fixture.LABELS, _fixture.complete_round, _fixture.flip_rate_for_agreement, _fixture.intent_round)
+    _fixture.CODERS,
+    _fixture.LABELS,
+    _fixture.complete_round,
+    _fixture.flip_rate_for_agreement,
+    _fixture.intent_round,
+)
 resample_indices, severity_round, two_coder_table = (
-    _fixture.resample_indices, _fixture.severity_round, _fixture.two_coder_table)
+    _fixture.resample_indices,
+    _fixture.severity_round,
+    _fixture.two_coder_table,
+)
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +47,14 @@ def test_the_fixture_is_the_documents(intent):
     assert [f"{a:.3f}" for a in accuracy] == ["0.858", "0.783", "0.787"]
 
 
-@pytest.mark.parametrize("a, b, n, agreement, chance, kappa", [
-    ("A", "B", 211, 0.7915, 0.3504, 0.6790), ("A", "C", 212, 0.7642, 0.3645, 0.6289),
-    ("B", "C", 210, 0.7429, 0.3745, 0.5889)])
+@pytest.mark.parametrize(
+    "a, b, n, agreement, chance, kappa",
+    [
+        ("A", "B", 211, 0.7915, 0.3504, 0.6790),
+        ("A", "C", 212, 0.7642, 0.3645, 0.6289),
+        ("B", "C", 210, 0.7429, 0.3745, 0.5889),
+    ],
+)
 def test_pairwise_rows(intent, a, b, n, agreement, chance, kappa):
     reading = pairwise.table_coefficients(pairwise.contingency_table(intent[0], a, b))
     assert reading["n"] == n
@@ -71,13 +86,21 @@ def test_prevalence_sweep_ends_and_counted_table():
     q = flip_rate_for_agreement(0.900)
     assert q == pytest.approx(0.0527864, abs=5e-8)
     rare = pairwise.table_coefficients(two_coder_table(0.01, q))
-    assert (round(rare["chance"], 4), round(rare["kappa"], 3), round(rare["pabak"], 3), round(rare["ac1"], 3)) == \
-        (0.8842, 0.137, 0.800, 0.887)
+    assert (round(rare["chance"], 4), round(rare["kappa"], 3), round(rare["pabak"], 3), round(rare["ac1"], 3)) == (
+        0.8842,
+        0.137,
+        0.800,
+        0.887,
+    )
     balanced = pairwise.table_coefficients(two_coder_table(0.50, q))
     assert round(balanced["kappa"], 3) == round(balanced["ac1"], 3) == 0.800
     counted = pairwise.table_coefficients([[1, 0], [9, 230]])
-    assert (counted["agreement"], round(counted["kappa"], 3), counted["pabak"], round(counted["ac1"], 3)) == \
-        (0.9625, 0.176, 0.925, 0.961)
+    assert (counted["agreement"], round(counted["kappa"], 3), counted["pabak"], round(counted["ac1"], 3)) == (
+        0.9625,
+        0.176,
+        0.925,
+        0.961,
+    )
     assert [round(s, 3) for s in counted["specific"]] == [0.182, 0.981]
 
 
@@ -85,9 +108,14 @@ def test_bootstrap_row_n100_with_the_documents_resampling():
     two = Ratings.from_labels(pd.DataFrame(complete_round(100, 100, ("A", "B"))), categories=LABELS)
     statistic = pairwise.cohen_statistic(two, "A", "B")
     low, high = bootstrap.percentile_interval(
-        bootstrap.evaluate_indices([statistic], np.array(resample_indices(100, 2000)))[0], 0.95)
-    assert (round(statistic.estimate(), 3), round(low, 3), round(high, 3), round(high - low, 3)) == \
-        (0.736, 0.618, 0.840, 0.223)
+        bootstrap.evaluate_indices([statistic], np.array(resample_indices(100, 2000)))[0], 0.95
+    )
+    assert (round(statistic.estimate(), 3), round(low, 3), round(high, 3), round(high - low, 3)) == (
+        0.736,
+        0.618,
+        0.840,
+        0.223,
+    )
 
 
 def test_the_sweep_gives_six_different_kappas_and_a_constant_pabak():
@@ -112,11 +140,17 @@ def test_the_ledger_accounts_for_every_number_the_document_prints():
     if not SEED.is_file():
         pytest.skip(f"{SEED} is not here (the seed texts sit in ../shared/seeds beside the checkout)")
     claims = load_paper(PAPER / "paper.yaml")["claims"]
-    table, counts = check_paper("agreement_before_accuracy", claims, [{"name": SEED.name, "path": SEED}],
-                                PAPER / "ledger.tsv", strict=True)
+    table, counts = check_paper(
+        "agreement_before_accuracy", claims, [{"name": SEED.name, "path": SEED}], PAPER / "ledger.tsv", strict=True
+    )
     count = counts.iloc[0]
-    assert (count["printed"], count["claimed"], count["dismissed"], count["unaccounted"], count["claimed_in_words"]) \
-        == (498, 206, 292, 0, 1)
+    assert (
+        count["printed"],
+        count["claimed"],
+        count["dismissed"],
+        count["unaccounted"],
+        count["claimed_in_words"],
+    ) == (498, 206, 292, 0, 1)
     by_place = table.set_index(["line", "column"])
     # the heading's "five different kappas" is the finding's claim; the code's hard-coded flip
     # rate is a result; its PO = 0.900 a setting

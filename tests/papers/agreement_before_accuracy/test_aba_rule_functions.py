@@ -1,6 +1,7 @@
 """The functions behind agreement_before_accuracy's rules (intent_round, prevalence_sweep,
 bootstrap_widths), which the thin rule scripts call. Expected values: the field's libraries
 on the same ratings (krippendorff, statsmodels, scikit-learn) and small cases by hand."""
+
 from __future__ import annotations
 
 import krippendorff
@@ -32,8 +33,10 @@ def widths():
 
 def small_ratings() -> Ratings:
     # 4 units x 3 coders, every cell labelled: Fleiss' table [[3,0],[2,1],[0,3],[1,2]]
-    return Ratings.from_labels(pd.DataFrame({"A": ["x", "x", "y", "y"], "B": ["x", "x", "y", "x"],
-                                             "C": ["x", "y", "y", "y"]}), categories=("x", "y"))
+    return Ratings.from_labels(
+        pd.DataFrame({"A": ["x", "x", "y", "y"], "B": ["x", "x", "y", "x"], "C": ["x", "y", "y", "y"]}),
+        categories=("x", "y"),
+    )
 
 
 def test_the_coefficients_of_the_gap_agree_with_the_field_libraries():
@@ -62,14 +65,17 @@ def test_block_one_holds_the_field_libraries_values(fixture_block):
     assert values["fleiss.intent.complete_units"] == pytest.approx(fleiss_kappa(complete.unit_counts()), abs=1e-12)
     missing = np.where(ratings.codes < 0, np.nan, ratings.codes).T.astype(float)
     assert values["alpha_nominal.intent.all_units"] == pytest.approx(
-        krippendorff.alpha(reliability_data=missing, level_of_measurement="nominal"), abs=1e-12)
+        krippendorff.alpha(reliability_data=missing, level_of_measurement="nominal"), abs=1e-12
+    )
     labels = ratings.labels()
     both = labels["A"].notna() & labels["B"].notna()
-    assert values["kappa.a_b.intent"] == pytest.approx(cohen_kappa_score(labels["A"][both], labels["B"][both]),
-                                                       abs=1e-12)
+    assert values["kappa.a_b.intent"] == pytest.approx(
+        cohen_kappa_score(labels["A"][both], labels["B"][both]), abs=1e-12
+    )
     # the gap at 240 items is the block's own alpha minus Fleiss on complete units
     assert values["alpha_minus_fleiss.intent.complete_units.n240"] == pytest.approx(
-        values["alpha_minus_fleiss.intent.complete_units"], abs=1e-12)
+        values["alpha_minus_fleiss.intent.complete_units"], abs=1e-12
+    )
     assert set(fixture_block.tables) == {"pairs", "gap", "fixture"}
     assert fixture_block.tables["gap"].frame["items"].tolist() == [240, 2400, 24000]
     assert len(fixture_block.tables["fixture"].frame) == 240
@@ -91,7 +97,7 @@ def test_the_counted_table_read_by_hand():
     outputs = prevalence_sweep.compute_prevalence_sweep()
     values = values_of(outputs)
     # a=1 b=0 / c=9 d=230: p_o = 231/240; p_e = (1*10 + 239*230) / 240^2
-    p_o, p_e = 231 / 240, (1 * 10 + 239 * 230) / 240 ** 2
+    p_o, p_e = 231 / 240, (1 * 10 + 239 * 230) / 240**2
     assert values["kappa.table2x2"] == pytest.approx((p_o - p_e) / (1 - p_e), abs=1e-12)
     assert values["kappa.table2x2"] == pytest.approx(cohens_kappa(np.array([[1, 0], [9, 230]])).kappa, abs=1e-12)
     assert values["pabak.table2x2"] == pytest.approx(2 * p_o - 1, abs=1e-12)
@@ -104,8 +110,9 @@ def test_the_counted_table_read_by_hand():
 
 
 def test_the_percentile_interval_on_the_documents_draws_by_hand():
-    two = Ratings.from_labels(pd.DataFrame({"A": ["x", "x", "y", "y"], "B": ["x", "y", "y", "y"]}),
-                              categories=("x", "y"))
+    two = Ratings.from_labels(
+        pd.DataFrame({"A": ["x", "x", "y", "y"], "B": ["x", "y", "y", "y"]}), categories=("x", "y")
+    )
     statistic = cohen_statistic(two, "A", "B")
     # draw 1: units (0, 0, 3, 3) -> x,x / x,x / y,y / y,y: kappa 1; draw 2: units (1, 1, 2, 2):
     # A x,x,y,y vs B y,y,y,y: p_o = 1/2, p_e = 1/2 * 0 + 1/2 * 1 = 1/2 -> kappa 0

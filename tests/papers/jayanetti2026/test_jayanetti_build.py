@@ -7,6 +7,7 @@ the one mismatch; LLM numbers are uncheckable; the RoBERTa rerun is "not built" 
 setting that builds it, and switched on without transformers and torch it stops in one
 line before any job runs.
 """
+
 import importlib.util
 import subprocess
 import sys
@@ -34,8 +35,14 @@ def claims(work):
 
 
 def test_claim_statuses(claims):
-    assert claims["status"].value_counts().to_dict() == {"match": 85, "consistent": 7, "holds": 2, "uncheckable": 14,
-                                                         "not built": 4, "mismatch": 1}
+    assert claims["status"].value_counts().to_dict() == {
+        "match": 85,
+        "consistent": 7,
+        "holds": 2,
+        "uncheckable": 14,
+        "not built": 4,
+        "mismatch": 1,
+    }
     # what the 9 claims that are not a number reproduced from the data check: the posting window
     # (a bound the data keep) and the LLMs' printed scores against each other (source: internal)
     assert set(claims.loc[claims["status"] == "holds", "key"]) == {"month.first_post.tweets", "month.last_post.tweets"}
@@ -58,14 +65,20 @@ def test_the_write_ups_intervals_match_at_printed_precision(claims):
     ends = claims[claims["end"] != ""]
     assert len(ends) == 10
     assert (ends["status"] == "match").all(), ends.to_string()
-    assert (ends["tolerance"] <= 0.005 + 1e-12).all()          # printed precision, not a Monte Carlo allowance
+    assert (ends["tolerance"] <= 0.005 + 1e-12).all()  # printed precision, not a Monte Carlo allowance
 
 
 def test_reruns_tie_rules_and_text_claims_match(claims):
     by_key = claims.set_index(["key", "source"])
-    for key in ["kappa.vader_rerun.vs_majority.neg_vs_rest", "count.textblob_rerun.same_as_released",
-                "count.vader_rerun.same_as_released", "count.tweets.translated", "count.tweets.translation_error",
-                "kappa_min.roberta.vs_majority_tie_rules.neg_vs_rest", "count.tweets_scored.vs_majority_ties_drop"]:
+    for key in [
+        "kappa.vader_rerun.vs_majority.neg_vs_rest",
+        "count.textblob_rerun.same_as_released",
+        "count.vader_rerun.same_as_released",
+        "count.tweets.translated",
+        "count.tweets.translation_error",
+        "kappa_min.roberta.vs_majority_tie_rules.neg_vs_rest",
+        "count.tweets_scored.vs_majority_ties_drop",
+    ]:
         assert by_key.loc[(key, "replication"), "status"] == "match", key
 
 
@@ -73,15 +86,20 @@ def test_the_figures_the_ledger_turned_up_match(claims):
     # "11 of the 100 tweets"; the translation-error tweet, "which all six humans called neutral";
     # "In a 100-item evaluation, 8 items is 8 points of accuracy" (the write-up, lines 1, 19, 47)
     by_key = claims.set_index("key")
-    for key, printed in [("count.tweets", 100), ("count.humans.translation_error.neutral", 6),
-                         ("percent.tweets.translated", 8)]:
+    for key, printed in [
+        ("count.tweets", 100),
+        ("count.humans.translation_error.neutral", 6),
+        ("percent.tweets.translated", 8),
+    ]:
         assert by_key.loc[key, "status"] == "match" and float(by_key.loc[key, "computed"]) == printed, key
     # one printed number checking two claims is one figure: "0.43 on both" (Table 1's three-class
     # and positive-vs-rest) and the rerun's 0.405, "(identical)" to the released labels' score
     figures = claims.set_index(["key", "source"])["figure"]
     assert figures[("fleiss.tools.pos_vs_rest", "paper")] == figures[("fleiss.tools.three_class", "paper")]
-    assert figures[("kappa.textblob.vs_majority.neg_vs_rest", "replication")] == \
-        figures[("kappa.textblob_rerun.vs_majority.neg_vs_rest", "replication")]
+    assert (
+        figures[("kappa.textblob.vs_majority.neg_vs_rest", "replication")]
+        == figures[("kappa.textblob_rerun.vs_majority.neg_vs_rest", "replication")]
+    )
 
 
 def test_tables_figures_and_report(work, tmp_path):
@@ -104,14 +122,30 @@ def test_tables_figures_and_report(work, tmp_path):
         assert listed in report, listed
 
 
-@pytest.mark.skipif(any(importlib.util.find_spec(m) for m in ("transformers", "torch")),
-                    reason="transformers or torch is installed: the run would go on to load the weights")
+@pytest.mark.skipif(
+    any(importlib.util.find_spec(m) for m in ("transformers", "torch")),
+    reason="transformers or torch is installed: the run would go on to load the weights",
+)
 def test_roberta_switched_on_without_transformers_stops_in_one_line_before_any_job(offline_build, tmp_path_factory):
     work = copy_build(offline_build, tmp_path_factory, "roberta")
     (work / "roberta.yaml").write_text("jayanetti2026: {rerun_roberta: true}\n")
     summary = (work / "results" / "summary.tsv").read_bytes()
-    result = subprocess.run([sys.executable, "-m", "snakemake", f"{J26}/values/rerun_roberta.tsv", "--cores", "1",
-                             "--configfile", OFFLINE, "roberta.yaml"], cwd=work, capture_output=True, text=True)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "snakemake",
+            f"{J26}/values/rerun_roberta.tsv",
+            "--cores",
+            "1",
+            "--configfile",
+            OFFLINE,
+            "roberta.yaml",
+        ],
+        cwd=work,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode != 0
     said = result.stdout + result.stderr
     lines = [line for line in said.splitlines() if line.startswith("reagree: jayanetti2026: rerun_roberta: true")]

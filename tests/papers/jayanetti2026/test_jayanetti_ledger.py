@@ -17,6 +17,7 @@ sources, printing 26 numbers (item numbers 1 to 7, four dates, the sections and 
 of item 1, the years of items 1, 3, 4 and 5, item 5's volume, issue and pages, and item
 6's "three" and "eight"). The scan of this text finds 291 numbers (tests/pipeline/test_scan.py, SEED_COUNTS).
 """
+
 from __future__ import annotations
 
 import pytest

@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from jayanetti2026 import release
 
-SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @settings(SETTINGS, max_examples=30)

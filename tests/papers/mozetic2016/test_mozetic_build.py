@@ -9,6 +9,7 @@
 - From a mirror made here holding one tiny hand-made "Albanian" file: the tables the
   workflow writes equal the numbers worked out by hand in test_mozetic_statistics.py.
 """
+
 import hashlib
 
 import pandas as pd
@@ -34,8 +35,7 @@ FINDINGS = {
 
 
 def build(work, mirror, languages):
-    config = {"papers": ["mozetic2016"], "mirror": str(mirror), "mozetic2016": {"languages": languages},
-              "datasets": {}}
+    config = {"papers": ["mozetic2016"], "mirror": str(mirror), "mozetic2016": {"languages": languages}, "datasets": {}}
     (work / "mozetic.yaml").write_text(yaml.safe_dump(config))
     return run_snakemake(work, configfile="mozetic.yaml")
 
@@ -50,8 +50,11 @@ def test_joint_and_language_claims_match_but_the_findings(offline):
     claims = read_claims(offline / "results" / "mozetic2016" / "claims.tsv")
     assert (claims["status"] != "missing").all()
     about_joint = claims["key"].str.split(".").map(lambda parts: any(p in JOINT for p in parts[1:]))
-    checked = claims[about_joint & claims["status"].isin(["match", "within tolerance", "mismatch"])
-                     & (claims["source"] != "internal")]
+    checked = claims[
+        about_joint
+        & claims["status"].isin(["match", "within tolerance", "mismatch"])
+        & (claims["source"] != "internal")
+    ]
     mismatches = checked[checked["status"] == "mismatch"].set_index("key")
     assert sorted(mismatches.index) == sorted(FINDINGS)
     for key, (published, computed) in FINDINGS.items():
@@ -61,37 +64,59 @@ def test_joint_and_language_claims_match_but_the_findings(offline):
     # each printed figure is claimed once; the label-pair reading explains the three counts
     # (19,991 and 6,519 are label pairs: 41 Bosnian tweets were labelled three times) as ONE
     # cause, and alpha with n^2 in its expected disagreement reproduces the Serbian 0.205
-    counts = ["count.self_repeats.ser_cro_bos.posts", "percent.self_repeats.ser_cro_bos.posts",
-              "count.self_repeats.bosnian.posts"]
+    counts = [
+        "count.self_repeats.ser_cro_bos.posts",
+        "percent.self_repeats.ser_cro_bos.posts",
+        "count.self_repeats.bosnian.posts",
+    ]
     assert claims["key"].isin(counts).sum() == 3
     assert not claims["key"].str.match(r"(?:count|percent)\.self_repeats\..*\.pairs$").any()
-    assert mismatches.loc[counts, "cause"].nunique() == 1 and "labelled three times" in mismatches.loc[counts[0], "cause"]
-    assert mismatches.loc["count.self_repeats.ser_cro_bos.posts", "explained_by"] == \
-        "reproduced by count.label_pairs (19991)"
-    assert mismatches.loc["count.self_repeats.bosnian.posts", "explained_by"] == "reproduced by count.label_pairs (6519)"
+    assert (
+        mismatches.loc[counts, "cause"].nunique() == 1 and "labelled three times" in mismatches.loc[counts[0], "cause"]
+    )
+    assert (
+        mismatches.loc["count.self_repeats.ser_cro_bos.posts", "explained_by"]
+        == "reproduced by count.label_pairs (19991)"
+    )
+    assert (
+        mismatches.loc["count.self_repeats.bosnian.posts", "explained_by"] == "reproduced by count.label_pairs (6519)"
+    )
     assert mismatches.loc["alpha_interval.self.serbian", "explained_by"].startswith(
-        "reproduced by alpha.expected_n_squared (0.2053")
+        "reproduced by alpha.expected_n_squared (0.2053"
+    )
     summary = (offline / "results" / "summary.md").read_text()
     cause_lines = [line for line in summary.splitlines() if line.startswith("- mozetic2016: ")]
     # one line for the label-pair cause, the Serbian alpha on a line of its own: the n^2 variant is one
     # candidate among 13 (12 of the 182 alphas with one unit left out print as 0.205 too), not the cause
     (pairs,) = [line for line in cause_lines if "labelled three times" in line]
     assert pairs.count("`count.self_repeats") == 2 and "`percent.self_repeats.ser_cro_bos" in pairs
-    assert not any("self_repeats.ser_cro_bos.posts`" in line or "self_repeats.bosnian" in line
-                   for line in cause_lines if line != pairs)
+    assert not any(
+        "self_repeats.ser_cro_bos.posts`" in line or "self_repeats.bosnian" in line
+        for line in cause_lines
+        if line != pairs
+    )
     (serbian,) = [line for line in cause_lines if "`alpha_interval.self.serbian`" in line]
     assert serbian.startswith("- mozetic2016: `alpha_interval.self.serbian`")  # no cause
     assert "12 of 182 alpha_leave_one_unit_out variants (0.204633): 13 candidates, none singled out" in serbian
     matched = set(checked.loc[checked["status"] == "match", "key"])
     # Table 4 and 5 of Ser/Cro/Bos at printed precision, Table 3's inter-agreement posts
-    for key in ["acc_within_one.self.ser_cro_bos", "alpha_interval.self.ser_cro_bos",
-                "alpha_interval_half_width.self.ser_cro_bos", "alpha_interval.inter.ser_cro_bos",
-                "f1_polar.inter.ser_cro_bos",
-                "alpha_gain.union.ser_cro_bos", "alpha_ratio.union.ser_cro_bos.negative_neutral",
-                "alpha_ratio.union.ser_cro_bos.neutral_positive", "count.labels.ser_cro_bos",
-                "count.gold.ser_cro_bos", "count.annotators.ser_cro_bos",
-                "count.inter_repeats.ser_cro_bos.posts", "alpha_interval.self.croatian",
-                "alpha_interval.self.bosnian", "alpha_interval.inter.serbian"]:
+    for key in [
+        "acc_within_one.self.ser_cro_bos",
+        "alpha_interval.self.ser_cro_bos",
+        "alpha_interval_half_width.self.ser_cro_bos",
+        "alpha_interval.inter.ser_cro_bos",
+        "f1_polar.inter.ser_cro_bos",
+        "alpha_gain.union.ser_cro_bos",
+        "alpha_ratio.union.ser_cro_bos.negative_neutral",
+        "alpha_ratio.union.ser_cro_bos.neutral_positive",
+        "count.labels.ser_cro_bos",
+        "count.gold.ser_cro_bos",
+        "count.annotators.ser_cro_bos",
+        "count.inter_repeats.ser_cro_bos.posts",
+        "alpha_interval.self.croatian",
+        "alpha_interval.self.bosnian",
+        "alpha_interval.inter.serbian",
+    ]:
         assert key in matched, key
     # 0.0429 against the printed 0.042: within the stated (Monte Carlo) tolerance, counted apart
     half = claims.set_index("key").loc["alpha_interval_half_width.inter.ser_cro_bos"]
@@ -105,18 +130,27 @@ INTERNAL_FINDINGS = {
     # Table 1's counts: (3,145 - 6,246) / 23,608 = -0.1314 (printed twice: Table 2 and the text)
     "sentiment_score.labels.environment.from_printed": ("-0.137", -0.1314, "none of 1 variant tried"),
     # 640 / 19,642 = 3.258%, which prints 3.3; 640 / the text's 20,000 = 3.2
-    "percent.self_repeats.facebook_it.from_printed": ("3.2", 100 * 640 / 19642,
-                                                      "reproduced by base.text_about_20000 (3.2"),
+    "percent.self_repeats.facebook_it.from_printed": (
+        "3.2",
+        100 * 640 / 19642,
+        "reproduced by base.text_about_20000 (3.2",
+    ),
     # 'around 0.4' against Table 6's 0.465 (0.5 to one significant digit)
     "alpha_interval.classifier.ser_cro_bos.as_printed": ("0.4", 0.465, "no variant tried"),
     # '10% points': 0.482 - 0.438 = 0.044; 0.482 / 0.438 - 1 = 0.1005
-    "alpha_interval.inter.djia30.second_period_minus_first.from_printed": ("0.10", 0.044,
-                                                                           "reproduced by change.relative (0.100457"),
+    "alpha_interval.inter.djia30.second_period_minus_first.from_printed": (
+        "0.10",
+        0.044,
+        "reproduced by change.relative (0.100457",
+    ),
     # 'about 15%' duplicated: Table 3's 149,255 self + 55,574 inter posts of Table 1's 1,643,735
     # labels (13 language rows) is 12.46%; over Table 6's 1,439,031 distinct tweets 14.23%; with
     # Facebook(it), DJIA30 and Environment 12.20%: none in 14.5 to 15.5 (two significant digits)
-    "percent.repeats.language_datasets.from_printed": ("15", 100 * 204829 / 1643735,
-                                                       "none of 2 variants tried reproduces 15"),
+    "percent.repeats.language_datasets.from_printed": (
+        "15",
+        100 * 204829 / 1643735,
+        "none of 2 variants tried reproduces 15",
+    ),
 }
 
 
@@ -140,7 +174,8 @@ def test_printed_numbers_held_against_each_other(offline):
     average = averages[averages["where"].str.startswith("Table 5")].iloc[0]
     assert average["status"] == "consistent"
     assert (float(average["computed_low"]), float(average["computed_high"])) == pytest.approx(
-        (9.110 / 14 - 0.0005, 9.110 / 14 + 0.0005))
+        (9.110 / 14 - 0.0005, 9.110 / 14 + 0.0005)
+    )
     # the text's "(1−0.65)" is the same Average* to two decimals: consistent too
     assert set(averages["published"]) == {"0.650", "0.65"} and set(averages["status"]) == {"consistent"}
     # "typically in the range between 0.4–0.6" (all but Albanian and Spanish): Table 6's smallest,
@@ -148,14 +183,16 @@ def test_printed_numbers_held_against_each_other(offline):
     typical = internal.set_index("key")
     assert float(typical.loc["alpha_interval.classifier.typical.minimum.from_printed", "computed"]) == 0.375
     assert float(typical.loc["alpha_interval.classifier.typical.maximum.from_printed", "computed"]) == 0.562
-    window = internal[(internal["key"] == "percent.self_repeats.environment.as_printed")
-                      & internal["where"].str.contains("upper end")].iloc[0]
+    window = internal[
+        (internal["key"] == "percent.self_repeats.environment.as_printed") & internal["where"].str.contains("upper end")
+    ].iloc[0]
     assert window["status"] == "consistent" and "<= 4.5" in window["reason"]
     # an approximate word is read by the one rule, named in the reason
     about = by_key.xs("count.labels.facebook_it.as_printed", level="key").iloc[0]
     assert about["status"] == "consistent"
-    assert about["reason"].startswith("'about': read to the significant digits of 20000 (1 significant digit): "
-                                      "15000 to 25000")
+    assert about["reason"].startswith(
+        "'about': read to the significant digits of 20000 (1 significant digit): 15000 to 25000"
+    )
     # the same -0.137, printed twice, is one finding in the summary
     summary = pd.read_csv(offline / "results" / "summary.tsv", sep="\t").set_index("paper")
     assert summary.loc["mozetic2016", "inconsistent"] == 5 and summary.loc["mozetic2016", "mismatch"] == 4
@@ -165,14 +202,24 @@ def test_unbuilt_languages_and_unreleased_data_say_why(offline):
     claims = read_claims(offline / "results" / "mozetic2016" / "claims.tsv")
     not_built = claims[claims["status"] == "not built"]
     assert len(not_built) > 200
-    assert not_built["reason"].str.contains(r"(?:was|were) not built \(add (?:it|them) to config mozetic2016\.languages\)").all()
+    assert (
+        not_built["reason"]
+        .str.contains(r"(?:was|were) not built \(add (?:it|them) to config mozetic2016\.languages\)")
+        .all()
+    )
     assert not not_built["key"].str.contains("ser_cro_bos|serbian|croatian|bosnian").any()
     uncheckable = claims[claims["status"] == "uncheckable"]
     assert (uncheckable["reason"] != "").all()
-    assert uncheckable["key"].str.contains(r"classifier|friedman|facebook_it|djia30|environment|emojis|average|predicted|effort").all()
+    assert (
+        uncheckable["key"]
+        .str.contains(r"classifier|friedman|facebook_it|djia30|environment|emojis|average|predicted|effort")
+        .all()
+    )
     # a classifier cell of a built dataset is still uncheckable: the texts were never released
-    assert "texts were never released" in uncheckable.set_index("key").loc["alpha_interval.classifier.ser_cro_bos",
-                                                                          "reason"]
+    assert (
+        "texts were never released"
+        in uncheckable.set_index("key").loc["alpha_interval.classifier.ser_cro_bos", "reason"]
+    )
 
 
 def test_outputs_carry_provenance_and_a_second_run_does_nothing(offline, mirror):
@@ -208,8 +255,12 @@ def test_every_language_built_pools_the_posts_labelled_twice(mirror, tmp_path_fa
         posts += int((frame.groupby("TweetID")["AnnotatorID"].nunique() >= 2).sum())
         labels, tweets = labels + len(frame), tweets + frame["TweetID"].nunique()
     work = project_copy(tmp_path_factory, "mozetic2016_fifteen")
-    config = {"papers": ["mozetic2016"], "mirror": str(files), "datasets": {},
-              "mozetic2016": {"languages": list(release.LANGUAGES)}}
+    config = {
+        "papers": ["mozetic2016"],
+        "mirror": str(files),
+        "datasets": {},
+        "mozetic2016": {"languages": list(release.LANGUAGES)},
+    }
     (work / "fifteen.yaml").write_text(yaml.safe_dump(config))
     run_snakemake(work, "results/mozetic2016/values/repeats.tsv", "--configfile", "fifteen.yaml")
     values = pd.read_csv(work / "results" / "mozetic2016" / "values" / "repeats.tsv", sep="\t").set_index("key")
@@ -235,7 +286,12 @@ def tiny_build(tmp_path_factory):
 def test_tiny_file_tables_are_the_hand_worked_ones(tiny_build):
     table1 = pd.read_csv(tiny_build / "tables" / "table1_labels.tsv", sep="\t").iloc[0]
     assert (table1["negative"], table1["neutral"], table1["positive"], table1["total"]) == (5, 5, 5, 15)
-    assert (table1["gold size"], table1["gold negative"], table1["gold neutral"], table1["gold positive"]) == (8, 3, 2, 3)
+    assert (table1["gold size"], table1["gold negative"], table1["gold neutral"], table1["gold positive"]) == (
+        8,
+        3,
+        2,
+        3,
+    )
     table3 = pd.read_csv(tiny_build / "tables" / "table3_repeats.tsv", sep="\t").iloc[0]
     assert (table3["annotators"], table3["self posts"], table3["self pairs"], table3["inter posts"]) == (2, 3, 5, 3)
     assert table3["self pairs %"] == pytest.approx(100 * 5 / 15)
@@ -255,4 +311,11 @@ def test_tiny_file_tables_are_the_hand_worked_ones(tiny_build):
     assert missing["key"].tolist() == ["alpha_interval_half_width.inter.albanian"]
     assert "the interval is undefined" in missing["reason"].iloc[0]
     assert set(claims.loc[claims["key"].str.contains(".albanian"), "status"]) <= {
-        "match", "mismatch", "holds", "consistent", "inconsistent", "uncheckable", "missing"}
+        "match",
+        "mismatch",
+        "holds",
+        "consistent",
+        "inconsistent",
+        "uncheckable",
+        "missing",
+    }

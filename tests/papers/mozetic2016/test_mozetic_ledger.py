@@ -3,6 +3,7 @@ number the text prints has one row, claimed by claims that quote its digits or d
 with a reason, and every claim of the paper's text is located (reagree.pipeline.ledger).
 No build: the check reads the seed, the ledger and the claim tables, as rule check_ledger
 does. The counts below were reviewed row by row against the text (issue 25 item 6)."""
+
 import pandas as pd
 import pytest
 
@@ -32,8 +33,18 @@ def test_every_printed_number_is_claimed_or_dismissed(checked):
     # self-agreement', 'a single annotator', ... (ten rows)
     assert row["claimed_in_words"] == 10
     reasons = table[table["status"] == "dismissed"].groupby("reason").size().to_dict()
-    assert reasons == {"citation": 69, "date": 4, "design": 128, "formula": 34, "hypothetical": 6, "identifier": 12,
-                       "literature": 8, "reference": 65, "restatement": 1, "setting": 30}
+    assert reasons == {
+        "citation": 69,
+        "date": 4,
+        "design": 128,
+        "formula": 34,
+        "hypothetical": 6,
+        "identifier": 12,
+        "literature": 8,
+        "reference": 65,
+        "restatement": 1,
+        "setting": 30,
+    }
 
 
 def test_the_text_s_figures_are_claimed_where_they_are_printed(checked):
@@ -42,8 +53,9 @@ def test_the_text_s_figures_are_claimed_where_they_are_printed(checked):
     # "a fraction of tweets (about 15%) was intentionally duplicated": a realised share, claimed
     # (data and printed Table 3), and printed again in Conclusions' "from 15% to 20%"
     for place in [(59, 99), (191, 321)]:
-        assert at.loc[place, "claims"] == ("percent.repeats.all_languages.posts;"
-                                           "percent.repeats.language_datasets.from_printed")
+        assert at.loc[place, "claims"] == (
+            "percent.repeats.all_languages.posts;percent.repeats.language_datasets.from_printed"
+        )
     assert at.loc[(191, 328), "reason"] == "hypothetical"  # the proposed 20%
     # "typically in the range between 0.4–0.6": the smallest and the largest of Table 6's Alphas
     assert at.loc[(77, 62), "claims"] == "alpha_interval.classifier.typical.minimum.from_printed"

@@ -3,6 +3,7 @@ annotators, plots.agreement_figure), which the thin rule scripts call, on the ti
 CLARIN-format file of test_mozetic_statistics whose Tables 1, 3, 4 and 5 are worked out by
 hand there; the expected values below are those hand values, and the krippendorff
 package's where an alpha carries a reference."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -49,13 +50,23 @@ def test_table1_and_the_gold_sizes(albanian):
     outputs = count_labels(["albanian"], [albanian])
     values = values_of(outputs)
     assert values[keys.LABELS.key(dataset="albanian")] == 15 and values[keys.TWEETS.key(dataset="albanian")] == 8
-    assert [values[keys.CLASS_LABELS.key(dataset="albanian", category=c)]
-            for c in ("negative", "neutral", "positive")] == [5, 5, 5]
-    assert [values[keys.CLASS_GOLD.key(dataset="albanian", category=c)]
-            for c in ("negative", "neutral", "positive")] == [3, 2, 3]
+    assert [
+        values[keys.CLASS_LABELS.key(dataset="albanian", category=c)] for c in ("negative", "neutral", "positive")
+    ] == [5, 5, 5]
+    assert [
+        values[keys.CLASS_GOLD.key(dataset="albanian", category=c)] for c in ("negative", "neutral", "positive")
+    ] == [3, 2, 3]
     assert values[keys.GOLD_READINGS_DIFFER.key(dataset="albanian")] == 1
-    ids = [T1, "123456789012345678", "1234567890123456789", "1234567890123456790", "8876543210987654321",
-           "5555555555555555555", "5555555555555555556", T8]
+    ids = [
+        T1,
+        "123456789012345678",
+        "1234567890123456789",
+        "1234567890123456790",
+        "8876543210987654321",
+        "5555555555555555555",
+        "5555555555555555556",
+        T8,
+    ]
     assert values[keys.POSTING_MONTH.key(end="first_post", dataset="albanian")] == min(map(month_of, ids))
     assert values[keys.POSTING_MONTH.key(end="last_post", dataset="albanian")] == max(map(month_of, ids))
     assert keys.ALL_LABELS.key() not in values  # the whole release needs all 15 languages
@@ -76,8 +87,11 @@ def test_table3_as_posts_and_as_pairs_with_its_variants(albanian):
     variants = pd.DataFrame(outputs.variants)
     self_posts = variants[variants["key"] == keys.REPEATS.key(kind="self", reading="posts", **where)]
     # t1 and t2 labelled twice, t3 three times by annotator 1: 3 items, 1 + 1 + 3 pairs, 1 + 1 + 2 repeats
-    assert dict(zip(self_posts["variant"], self_posts["value"])) == {"count.items": 3, "count.label_pairs": 5,
-                                                                      "count.repeat_labels": 4}
+    assert dict(zip(self_posts["variant"], self_posts["value"])) == {
+        "count.items": 3,
+        "count.label_pairs": 5,
+        "count.repeat_labels": 4,
+    }
 
 
 def test_table4_for_one_dataset_and_the_table_of_all(albanian):
@@ -92,10 +106,13 @@ def test_table4_for_one_dataset_and_the_table_of_all(albanian):
     self_units = np.array([[1, -1, -1], [1, 0, 1], [np.nan, np.nan, -1]])
     row = next(r for r in outputs.values if r["key"] == keys.ALPHA_INTERVAL.key(kind="self", **where))
     assert row["reference_value"] == pytest.approx(
-        krippendorff.alpha(reliability_data=self_units, level_of_measurement="interval"), abs=1e-12)
+        krippendorff.alpha(reliability_data=self_units, level_of_measurement="interval"), abs=1e-12
+    )
     rows = outputs.frames["rows"]
-    assert rows["kind"].tolist() == ["self", "inter"] and rows["scheme"].iloc[0] == \
-        "percentile; draws=50; seed=0; level=0.95"
+    assert (
+        rows["kind"].tolist() == ["self", "inter"]
+        and rows["scheme"].iloc[0] == "percentile; draws=50; seed=0; level=0.95"
+    )
     half = values[keys.HALF_WIDTH.key(kind="self", **where)]
     # three self units: most resamples leave alpha undefined, and so the interval and its half
     assert half == pytest.approx((rows["ci_high"].iloc[0] - rows["ci_low"].iloc[0]) / 2, nan_ok=True)
@@ -131,8 +148,16 @@ def test_the_figure_parts_the_joint_set_only_when_it_is_built(tmp_path, monkeypa
 
     drawn = []
     monkeypatch.setattr(plots, "self_inter_bars", lambda frame, path, title: drawn.append((frame, title)))
-    table = pd.DataFrame({"dataset": ["Ser/Cro/Bos", "Serbian", "English"], "kind": "self", "alpha_interval": 0.5,
-                          "ci_low": 0.4, "ci_high": 0.6, "units": 10})
+    table = pd.DataFrame(
+        {
+            "dataset": ["Ser/Cro/Bos", "Serbian", "English"],
+            "kind": "self",
+            "alpha_interval": 0.5,
+            "ci_low": 0.4,
+            "ci_high": 0.6,
+            "units": 10,
+        }
+    )
     agreement_figure(table, 1000, tmp_path / "f.png")
     agreement_figure(table[table["dataset"] != "Ser/Cro/Bos"], 1000, tmp_path / "f.png")
     assert drawn[0][0]["parent"].tolist() == ["", "Ser/Cro/Bos", ""]

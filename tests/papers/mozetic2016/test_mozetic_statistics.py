@@ -1,6 +1,7 @@
 """Self- and inter-annotator agreement the way Mozetič et al. (2016) compute it, on a tiny
 CLARIN-format file whose Tables 1, 3, 4, 5 and gold sizes are worked out by hand below,
 and the coincidence-matrix alpha against the krippendorff package."""
+
 from fractions import Fraction as F
 
 import krippendorff
@@ -11,29 +12,35 @@ from reagree.stats.alpha import coincidence_matrix, krippendorff_alpha
 from reagree.stats.bootstrap import bootstrap_interval, half_width
 
 from mozetic2016 import release, selfagreement
+
 read_dataset, read_language = release.read_dataset, release.read_language
 
 # negative, neutral, positive in this order throughout; values -1, 0, +1
 T1, T2, T3, T4 = "12345678901234567", "123456789012345678", "1234567890123456789", "1234567890123456790"
 T5, T6, T7, T8 = "8876543210987654321", "5555555555555555555", "5555555555555555556", "1111111111111111111"
-TINY = "\r\n".join([
-    "TweetID,HandLabel,AnnotatorID",  # 1
-    f"{T1},Positive,1",               # 2  t1: a 17-digit id
-    f"{T2},Negative,1",               # 3  t2
-    f"{T2},Neutral,1",                # 4  t2: annotator 1 again, a different label
-    f"{T3},Negative,1",               # 5  t3
-    f"{T4},Neutral,1",                # 6  t4
-    f"{T3},Positive,1",               # 7  t3
-    f"{T1},Positive,1",               # 8  t1: a duplicate of line 2, not adjacent
-    f"{T4},Positive,2",               # 9  t4: a second annotator
-    f"{T5},Negative,2",               # 10 t5
-    f"{T3},Negative,1",               # 11 t3: labelled a third time by annotator 1
-    f"{T5},Negative,1",               # 12 t5
-    f"{T6},Neutral,2",                # 13 t6
-    f"{T7},Positive,2",               # 14 t7
-    f"{T8},Neutral,1",                # 15 t8
-    f"{T8},Neutral,2",                # 16 t8
-]) + "\r\n"
+TINY = (
+    "\r\n".join(
+        [
+            "TweetID,HandLabel,AnnotatorID",  # 1
+            f"{T1},Positive,1",  # 2  t1: a 17-digit id
+            f"{T2},Negative,1",  # 3  t2
+            f"{T2},Neutral,1",  # 4  t2: annotator 1 again, a different label
+            f"{T3},Negative,1",  # 5  t3
+            f"{T4},Neutral,1",  # 6  t4
+            f"{T3},Positive,1",  # 7  t3
+            f"{T1},Positive,1",  # 8  t1: a duplicate of line 2, not adjacent
+            f"{T4},Positive,2",  # 9  t4: a second annotator
+            f"{T5},Negative,2",  # 10 t5
+            f"{T3},Negative,1",  # 11 t3: labelled a third time by annotator 1
+            f"{T5},Negative,1",  # 12 t5
+            f"{T6},Neutral,2",  # 13 t6
+            f"{T7},Positive,2",  # 14 t7
+            f"{T8},Neutral,1",  # 15 t8
+            f"{T8},Neutral,2",  # 16 t8
+        ]
+    )
+    + "\r\n"
+)
 
 
 @pytest.fixture
@@ -72,8 +79,9 @@ def test_the_pooled_share_of_posts_labelled_twice(tiny):
     # the tiny file: 3 self + 3 inter posts of 15 labels and 8 tweets; a second dataset by hand:
     # 1 self + 0 inter posts of 5 labels and 4 tweets. Pooled: 7 of 20 labels (35%), 7 of 12
     # tweets; the mean of the two datasets' shares (40% and 20%) would be 30%.
-    other = selfagreement.RepeatCounts(labels=5, annotators=1, tweets=4, self_posts=1, self_pairs=1, inter_posts=0,
-                                       inter_pairs=0, both_posts=0)
+    other = selfagreement.RepeatCounts(
+        labels=5, annotators=1, tweets=4, self_posts=1, self_pairs=1, inter_posts=0, inter_pairs=0, both_posts=0
+    )
     both = [selfagreement.repeat_counts(tiny), other]
     assert selfagreement.repeated_share(both) == pytest.approx(100 * 7 / 20)
     assert selfagreement.repeated_share(both, base="tweets") == pytest.approx(100 * 7 / 12)
@@ -167,6 +175,7 @@ def test_malformed_clarin_rows_stop_with_file_and_line(tmp_path):
 
 
 # --- alpha from a coincidence matrix --------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(5))
 def test_alpha_from_coincidences_equals_the_krippendorff_package(seed):

@@ -13,6 +13,7 @@ fetched files' digests are recorded; the malformed inputs of the release are fla
 the diagnostics tables, not repaired silently; a change to Table 4's rule does not rerun
 the run-triple enumeration.
 """
+
 import hashlib
 
 import pandas as pd
@@ -44,8 +45,15 @@ FINDINGS = {
 # The write-up's figures about what reagree does not fetch or run (pages, the repository's history and size,
 # its own run of reproduce.py): uncheckable. The repository's figures whose method reagree does not reimplement
 # are not recomputed: 924 claims of claims/repository_results.tsv, 893 printed figures.
-UNCHECKABLE = {"count.files.repository", "size_mb.repository", "count.commits.repository", "duration_s.reproduce_py",
-               "count.blocks.etcsl_1_3_1", "count.lines.etcsl_1_4_1", "count.lines.etcsl_2_1_7"}
+UNCHECKABLE = {
+    "count.files.repository",
+    "size_mb.repository",
+    "count.commits.repository",
+    "duration_s.reproduce_py",
+    "count.blocks.etcsl_1_3_1",
+    "count.lines.etcsl_1_4_1",
+    "count.lines.etcsl_2_1_7",
+}
 # The two bounds of the write-up ("label kappa below 0.30" separates every triple) hold on the data.
 BOUNDS = {"kappa_label.human.inanna_enki", "kappa_label.triples.models.min"}
 
@@ -77,9 +85,13 @@ def test_every_claim_matches_but_the_findings(work):
         "ratio_one_step.human.inanna_descent.from_printed": "consistent",
         "ratio_one_step.human.gudea.from_printed": "consistent",
         "margin.kappa_label.lowest_model_triple_vs_human.from_printed": "consistent",
-        "rank.gap.human.gudea.from_printed": "inconsistent"}
-    others = table[~table["key"].isin(set(FINDINGS) | UNCHECKABLE | BOUNDS) & (table["source"] != "internal")
-                   & ~table.index.isin(from_repository.index)]
+        "rank.gap.human.gudea.from_printed": "inconsistent",
+    }
+    others = table[
+        ~table["key"].isin(set(FINDINGS) | UNCHECKABLE | BOUNDS)
+        & (table["source"] != "internal")
+        & ~table.index.isin(from_repository.index)
+    ]
     assert others["status"].eq("match").all(), others[others["status"] != "match"].to_string()
     checked = table[table["status"].isin(["match", "mismatch"])]
     assert (checked["rule"] != "").all() and (checked["function"] != "").all()  # every number traces to its rule
@@ -102,16 +114,24 @@ def test_every_claim_names_where_its_number_is_printed(work):
     files = documents[0]["expand"]["file"]
     quoted = {source for source in sources if source.startswith("repository: ")}
     assert quoted <= {f"repository: {file}@5241a8b" for file in files}
-    assert {"repository: reproduce.py@5241a8b", "repository: results/table2.txt@5241a8b", "repository: README.md@5241a8b",
-            "repository: results/table1.txt@5241a8b", "repository: results/agreement.txt@5241a8b"} <= quoted
+    assert {
+        "repository: reproduce.py@5241a8b",
+        "repository: results/table2.txt@5241a8b",
+        "repository: README.md@5241a8b",
+        "repository: results/table1.txt@5241a8b",
+        "repository: results/agreement.txt@5241a8b",
+    } <= quoted
     assert sources - {"paper", "replication", "internal"} == {s for s in sources if s.startswith("repository: ")}
     assert table.at["kappa_label.gemini.gudea", "source"] == "repository: results/table2.txt@5241a8b"
     assert table.at["lag_one_step.human.inanna_descent.expected", "source"] == "repository: reproduce.py@5241a8b"
     assert table.at["lag_one_step.human.inanna_descent.expected", "published"] == "12.0"  # trailing zero kept
     # the replication's 0.007 is the difference of the printed gaps, not of the data's
     derived = table.loc["gap_difference.human_minus_gemini.gudea.from_printed"]
-    assert (derived["source"], derived["status"], derived["computed"]) == ("internal", "consistent",
-                                                                          pytest.approx(0.007))
+    assert (derived["source"], derived["status"], derived["computed"]) == (
+        "internal",
+        "consistent",
+        pytest.approx(0.007),
+    )
     assert (float(derived["computed_low"]), float(derived["computed_high"])) == pytest.approx((0.006, 0.008))
     assert derived["figure"] == table.loc["gap_difference.human_minus_gemini.gudea", "figure"]
     for myth, printed in {"inanna_enki": "1.04", "inanna_descent": "2.5", "gudea": "1.8"}.items():
@@ -126,8 +146,10 @@ def test_the_last_printed_figures_are_claimed_and_reproduced(work):
     two ranges it compares: 0.3456 / 0.1566 = 2.21)."""
     table = read_claims(work / RESULTS / "claims.tsv")
     by_key = table.set_index("key")
-    assert (by_key.at["count.checks.reproduce_py", "status"], by_key.at["count.checks.reproduce_py", "computed"]) == \
-        ("match", 88)
+    assert (by_key.at["count.checks.reproduce_py", "status"], by_key.at["count.checks.reproduce_py", "computed"]) == (
+        "match",
+        88,
+    )
     assert "6baa8a8" in by_key.at["count.checks.reproduce_py", "reason"]
     for key, line in {"example.seg_v4.quoted_first_line": 1, "example.seg_v4.quoted_last_line": 3}.items():
         assert (by_key.at[key, "status"], by_key.at[key, "computed"]) == ("match", line)
@@ -166,10 +188,17 @@ def test_the_ledger_accounts_for_every_number_of_the_repository_files(work):
 
 # Table 4's expected counts and B2's gaps, as printed: the authors' Monte Carlo estimates
 # from their seeded random.Random streams (Malificenta883/intra-annotator-dynamics).
-NINE = {"lag_same_place.human.inanna_enki.expected": "7.7", "lag_same_place.human.inanna_descent.expected": "6.3",
-        "lag_same_place.human.gudea.expected": "8.9", "lag_one_step.human.inanna_enki.expected": "15.4",
-        "lag_one_step.human.inanna_descent.expected": "12.0", "lag_one_step.human.gudea.expected": "17.9",
-        "b2_gap.human.inanna_enki": "0.149", "b2_gap.human.inanna_descent": "0.159", "b2_gap.human.gudea": "0.346"}
+NINE = {
+    "lag_same_place.human.inanna_enki.expected": "7.7",
+    "lag_same_place.human.inanna_descent.expected": "6.3",
+    "lag_same_place.human.gudea.expected": "8.9",
+    "lag_one_step.human.inanna_enki.expected": "15.4",
+    "lag_one_step.human.inanna_descent.expected": "12.0",
+    "lag_one_step.human.gudea.expected": "17.9",
+    "b2_gap.human.inanna_enki": "0.149",
+    "b2_gap.human.inanna_descent": "0.159",
+    "b2_gap.human.gudea": "0.346",
+}
 
 
 def test_the_nine_monte_carlo_figures_match_at_printed_precision(work):
@@ -183,7 +212,9 @@ def test_the_nine_monte_carlo_figures_match_at_printed_precision(work):
         assert float(claim["tolerance"]) == pytest.approx(0.5 * 10 ** -len(printed.split(".")[1])), key
         assert values.at[key, "scheme"].startswith("python-random; draws=1000; seed="), key
         # the exact expectation is kept as its own value, and it is a different number
-        exact = key.replace(".expected", ".expected_exact") if ".expected" in key else key.replace("b2_gap", "b2_gap_exact")
+        exact = (
+            key.replace(".expected", ".expected_exact") if ".expected" in key else key.replace("b2_gap", "b2_gap_exact")
+        )
         assert abs(values.at[exact, "value"] - values.at[key, "value"]) > 1e-4, key
         # the exact expectation is the variant searched: where it too rounds to the print (15.39 for 15.4), the
         # print cannot tell the two apart, and says so; elsewhere (7.78 for 7.7) only the replay reproduces it

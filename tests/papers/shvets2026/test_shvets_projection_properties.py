@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from shvets2026.segments import FUNCTIONS, UNCOVERED, Run, Segment, Units, project
 
-SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @st.composite
@@ -38,8 +39,9 @@ def text_and_run(draw):
 def project_by_hand(units, run):
     """The docstring's convention, line by line: votes, earliest voting segment, first
     real line of each segment."""
-    unit_of = {line: u for u in range(units.n_units)
-               for line in range(int(units.first_line[u]), int(units.last_line[u]) + 1)}
+    unit_of = {
+        line: u for u in range(units.n_units) for line in range(int(units.first_line[u]), int(units.last_line[u]) + 1)
+    }
     votes = np.zeros((units.n_units, len(FUNCTIONS)), dtype=int)
     earliest = np.full((units.n_units, len(FUNCTIONS)), len(run.segments))
     boundary = np.zeros(units.n_units, dtype=bool)

@@ -1,5 +1,6 @@
 """Counting the check lines of the authors' reproduce.py from its text
 (workflow/papers/shvets2026/shvets2026/reproduce_checks.py): parsed, never run."""
+
 import pytest
 
 from shvets2026.reproduce_checks import count_check_lines
@@ -7,7 +8,7 @@ from shvets2026.reproduce_checks import count_check_lines
 # A small script in the authors' style; its check lines counted by hand:
 # first: 1 loop of 3 x 2 checks = 6, plus 1 = 7; second: the dict's 2 items x zip(MYTHS (3), vals[:2]) = 2 x 2 = 4,
 # plus one "ok"/"XX" print per item of a 2-list = 2; third runs nothing. 7 + 4 + 2 = 13.
-SCRIPT = '''
+SCRIPT = """
 MYTHS = ["a", "b", "c"]
 def check(label, got, paper, decimals):
     ok = abs(got - paper) < 1
@@ -33,7 +34,7 @@ def third():
     print("no check here")
 
 STEPS = {"first": first, "second": second, "third": third}
-'''
+"""
 
 
 def test_check_lines_counted_from_the_text_by_hand():
@@ -51,8 +52,11 @@ def test_a_loop_whose_length_cannot_be_read_is_an_error_naming_its_line():
 
 def test_the_authors_reproduce_py_prints_the_88_check_lines_the_write_up_counted(mirror):
     # the write-up (seed 003): "printed 88 ok lines" (`python3 reproduce.py | grep -c '^  ok'`)
-    path = mirror / "raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics" \
+    path = (
+        mirror
+        / "raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics"
         / "5241a8bc2cb91b3ad39c0b79f26679427fd75491/reproduce.py"
+    )
     if not path.is_file():
         pytest.skip("the mirror has no reproduce.py")
     assert count_check_lines(path.read_text(encoding="utf-8")) == 88

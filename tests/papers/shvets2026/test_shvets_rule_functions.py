@@ -9,6 +9,7 @@ The human's runs, per line 1..6 (P preparation, C contact, E exchange):
     run 2  P P P E E E   boundaries 1 0 0 1 0 0   2026-01-05
     run 3  P P C C C C   boundaries 1 0 1 0 0 0   2026-01-10
 """
+
 from __future__ import annotations
 
 import json
@@ -26,12 +27,16 @@ from shvets2026.phase_shift import compute_phase_shift, scheme
 from shvets2026.triples import enumerate_triples, resolve_thresholds
 
 TEXT = "".join(f"{n}\tline {word}\n" for n, word in enumerate(["one", "two", "three", "four", "five", "six"], 1))
-HUMAN_RUNS = [[("preparation", 1, 2), ("contact", 3, 4), ("exchange", 5, 6)],
-              [("preparation", 1, 3), ("exchange", 4, 6)],
-              [("preparation", 1, 2), ("contact", 3, 6)]]
-MODEL_RUNS = [[("preparation", 1, 1), ("contact", 2, 6)],
-              [("preparation", 1, 2), ("contact", 3, 6)],
-              [("contact", 1, 6)]]
+HUMAN_RUNS = [
+    [("preparation", 1, 2), ("contact", 3, 4), ("exchange", 5, 6)],
+    [("preparation", 1, 3), ("exchange", 4, 6)],
+    [("preparation", 1, 2), ("contact", 3, 6)],
+]
+MODEL_RUNS = [
+    [("preparation", 1, 1), ("contact", 2, 6)],
+    [("preparation", 1, 2), ("contact", 3, 6)],
+    [("contact", 1, 6)],
+]
 DATES = ["2026-01-01", "2026-01-05", "2026-01-10"]
 SETTINGS = {"fractional_lines": "line", "placement_windows": [0, 1, 2]}
 HUMAN_LABELS = [list("PPCCEE"), list("PPPEEE"), list("PPCCCC")]
@@ -39,8 +44,17 @@ HUMAN_BOUNDARIES = [[1, 0, 1, 0, 1, 0], [1, 0, 0, 1, 0, 0], [1, 0, 1, 0, 0, 0]]
 
 
 def write_run(path, segments, date):
-    path.write_text(json.dumps({"annotated_date": date, "segments": [
-        {"segment_id": f"s{i}", "function": f, "line_start": a, "line_end": b} for i, (f, a, b) in enumerate(segments)]}))
+    path.write_text(
+        json.dumps(
+            {
+                "annotated_date": date,
+                "segments": [
+                    {"segment_id": f"s{i}", "function": f, "line_start": a, "line_end": b}
+                    for i, (f, a, b) in enumerate(segments)
+                ],
+            }
+        )
+    )
     return str(path)
 
 
@@ -71,9 +85,11 @@ def test_one_myths_runs_paired(paired):
     assert values[keys.UNITS.key(myth="gudea")] == 6
     pair = {"myth": "gudea", "a": 1, "b": 2}
     assert values[keys.HUMAN_PAIR.key(pair_measure="kappa_label", **pair)] == pytest.approx(
-        cohen_kappa_score(HUMAN_LABELS[0], HUMAN_LABELS[1]), abs=1e-12)
+        cohen_kappa_score(HUMAN_LABELS[0], HUMAN_LABELS[1]), abs=1e-12
+    )
     assert values[keys.HUMAN_PAIR.key(pair_measure="kappa_boundary", **pair)] == pytest.approx(
-        cohen_kappa_score(HUMAN_BOUNDARIES[0], HUMAN_BOUNDARIES[1]), abs=1e-12)
+        cohen_kappa_score(HUMAN_BOUNDARIES[0], HUMAN_BOUNDARIES[1]), abs=1e-12
+    )
     assert values[keys.HUMAN_PAIR_DAYS.key(**pair)] == 4
     mean_label = np.mean([cohen_kappa_score(HUMAN_LABELS[a], HUMAN_LABELS[b]) for a, b in ((0, 1), (0, 2), (1, 2))])
     assert values[keys.READER_MEAN.key(mean="kappa_label", reader="human", myth="gudea")] == pytest.approx(mean_label)
@@ -112,8 +128,9 @@ def test_table4_and_b2_of_the_human_by_hand(gudea, paired, tmp_path):
     folder, _, _ = gudea
     projection = tmp_path / "projection_gudea.tsv"
     paired.frames["projection"].to_csv(projection, sep="\t", index=False)
-    outputs = compute_phase_shift(["gudea"], ["opus"], "human1", 3, [str(projection)],
-                                  [str(folder / "gudea_numbered.txt")])
+    outputs = compute_phase_shift(
+        ["gudea"], ["opus"], "human1", 3, [str(projection)], [str(folder / "gudea_numbered.txt")]
+    )
     values = values_of(outputs)
     # pieces: (P,P,P) lines 1-2, (C,P,C), (C,E,C), (E,E,C) lines 5-6: 4 pieces; run onsets 2, 1, 1 over
     # two partners each: 8. Lags: run 3 enters C where run 1 does (0) and back (0); run 2 enters E
@@ -139,10 +156,13 @@ def test_table4_and_b2_of_the_human_by_hand(gudea, paired, tmp_path):
 def test_the_prompts_worked_example_against_the_runs(gudea, tmp_path):
     folder, run_ids, paths = gudea
     prompt = tmp_path / "seg_v4.txt"
-    prompt.write_text('Return JSON like\n[{"function": "preparation", "line_start": 1, "line_end": 2, '
-                      '"evidence": ["line two"]}]\nand nothing else.')
-    outputs = check_anchoring(str(prompt), str(folder / "gudea_numbered.txt"), run_ids, paths, "gudea", "human1",
-                              "line")
+    prompt.write_text(
+        'Return JSON like\n[{"function": "preparation", "line_start": 1, "line_end": 2, '
+        '"evidence": ["line two"]}]\nand nothing else.'
+    )
+    outputs = check_anchoring(
+        str(prompt), str(folder / "gudea_numbered.txt"), run_ids, paths, "gudea", "human1", "line"
+    )
     values = values_of(outputs)
     assert values[keys.EXAMPLE.key(line="line_start")] == 1 and values[keys.EXAMPLE.key(line="line_end")] == 2
     assert values[keys.EXAMPLE_QUOTED.key(end="first")] == 2  # "line two" is passage 2
@@ -157,8 +177,9 @@ def test_the_figures_data(paired, monkeypatch, tmp_path):
 
     drawn = {}
     monkeypatch.setattr(plots, "gap_by_reader", lambda readers, myths, path, title: drawn.setdefault("gaps", readers))
-    monkeypatch.setattr(plots, "triple_gaps", lambda triples, human, myths, path, title:
-                        drawn.setdefault("triples", human))
+    monkeypatch.setattr(
+        plots, "triple_gaps", lambda triples, human, myths, path, title: drawn.setdefault("triples", human)
+    )
     monkeypatch.setattr(plots, "human_pairs", lambda pairs, path, title: drawn.setdefault("pairs", pairs))
     readers = paired.tables["readers"].frame
     table = plots.reader_gaps([readers], ["gudea"], ["readers_gudea.tsv"], tmp_path / "g.png").tables["table"]
@@ -172,10 +193,12 @@ def test_the_figures_data(paired, monkeypatch, tmp_path):
 def test_the_check_lines_of_a_reproduce_script_counted_from_its_text(tmp_path):
     script = tmp_path / "reproduce.py"
     # two steps: one check, and a check inside a loop over three items -> 1 + 3 lines
-    script.write_text("def check(label, ok):\n    print('ok' if ok else 'XX', label)\n\n"
-                      "def one():\n    check('a', True)\n\n"
-                      "def two():\n    for x in [1, 2, 3]:\n        check(x, True)\n\n"
-                      "STEPS = {'one': one, 'two': two}\n")
+    script.write_text(
+        "def check(label, ok):\n    print('ok' if ok else 'XX', label)\n\n"
+        "def one():\n    check('a', True)\n\n"
+        "def two():\n    for x in [1, 2, 3]:\n        check(x, True)\n\n"
+        "STEPS = {'one': one, 'two': two}\n"
+    )
     outputs = count_checks(str(script))
     assert [row["key"] for row in outputs.values] == [keys.REPRODUCE_CHECKS.key()]
     assert outputs.values[0]["value"] == 4

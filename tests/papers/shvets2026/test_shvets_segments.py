@@ -1,6 +1,7 @@
 """Units, run files and the projection (shvets2026.segments), on a hand-made text whose
 units, labels, boundaries and kappas are worked out below, and on the malformed inputs
 the released run files contain."""
+
 import json
 from datetime import date
 
@@ -16,24 +17,27 @@ def parse_run(text, source="<run>", fractional_lines="line"):
     """A run file's text read with the setting's default (settings.schema.yaml: fractional_lines)."""
     return segments.parse_run(text, source, fractional_lines=fractional_lines)
 
+
 P, C, E, D, N, S, R = range(7)  # preparation, contact, exchange, disruption, negotiation, stabilization, return
 
 # A dozen lines: notes, lacunae, an en dash range, spaces around a dash, a duplicate, a
 # line that is no passage, and a CRLF ending.
-TEXT = "\n".join([
-    "1\tIn the beginning the goddess set her mind on the great below.",
-    "2\tShe abandoned heaven.",
-    "3\t......",
-    "4\u20135\tShe spoke; and she was answered.",
-    "6\tms. adds the line: she wept.",
-    "7 - 8\tThe gate opened before her.",
-    "9\t[ ... ] (?)",
-    "10\tShe bargained at the gate.\r",
-    "11\tShe came back up.",
-    "12\tThus it ended.",
-    "10\tShe bargained at the gate.",
-    "a note without a number",
-])
+TEXT = "\n".join(
+    [
+        "1\tIn the beginning the goddess set her mind on the great below.",
+        "2\tShe abandoned heaven.",
+        "3\t......",
+        "4\u20135\tShe spoke; and she was answered.",
+        "6\tms. adds the line: she wept.",
+        "7 - 8\tThe gate opened before her.",
+        "9\t[ ... ] (?)",
+        "10\tShe bargained at the gate.\r",
+        "11\tShe came back up.",
+        "12\tThus it ended.",
+        "10\tShe bargained at the gate.",
+        "a note without a number",
+    ]
+)
 # Per line: units are lines 1, 2, 4, 5, 7, 8, 10, 11, 12 (3 and 9 are lacunae, 6 a note).
 LINES = [1, 2, 4, 5, 7, 8, 10, 11, 12]
 
@@ -61,8 +65,13 @@ def test_units_of_the_hand_made_text():
     units = segments.parse_units(TEXT, per_line=True, source="hand.txt")
     assert units.first_line.tolist() == LINES
     # (file line, why): file lines, not passage numbers ("6\tms. adds ..." is file line 5)
-    assert dict(units.skipped) == {3: "lacuna", 5: "manuscript note", 7: "lacuna", 11: "duplicate of line 8",
-                                   12: "not a numbered passage"}
+    assert dict(units.skipped) == {
+        3: "lacuna",
+        5: "manuscript note",
+        7: "lacuna",
+        11: "duplicate of line 8",
+        12: "not a numbered passage",
+    }
     blocks = segments.parse_units(TEXT, per_line=False)
     assert [blocks.label(u) for u in range(blocks.n_units)] == ["1", "2", "4-5", "7-8", "10", "11", "12"]
     assert blocks.units_of_lines(3, 8).tolist() == [2, 2, 3, 3]  # lines 4, 5, 7, 8; 3 and 6 are not real
@@ -119,14 +128,18 @@ def test_hand_made_runs_labels_boundaries_and_kappas():
 
 def test_block_units_collect_votes_and_break_ties_to_the_earlier_segment():
     units = segments.parse_units("1-6\tone block\n7-8\tanother\n10-12\ta third", per_line=False)
-    run = parse_run(json.dumps([
-        {"segment_id": "a", "function": "exchange", "line_start": 1, "line_end": 3},
-        {"segment_id": "b", "function": "contact", "line_start": 4, "line_end": 6},  # 3 votes each: a wins
-        {"segment_id": "c", "function": "contact", "line_start": 7, "line_end": 7},
-        {"segment_id": "d", "function": "return", "line_start": 8, "line_end": 8},
-        {"segment_id": "e", "function": "return", "line_start": 9, "line_end": 11},  # line 9 is no unit
-        {"segment_id": "f", "function": "contact", "line_start": 12, "line_end": 12},
-    ]))
+    run = parse_run(
+        json.dumps(
+            [
+                {"segment_id": "a", "function": "exchange", "line_start": 1, "line_end": 3},
+                {"segment_id": "b", "function": "contact", "line_start": 4, "line_end": 6},  # 3 votes each: a wins
+                {"segment_id": "c", "function": "contact", "line_start": 7, "line_end": 7},
+                {"segment_id": "d", "function": "return", "line_start": 8, "line_end": 8},
+                {"segment_id": "e", "function": "return", "line_start": 9, "line_end": 11},  # line 9 is no unit
+                {"segment_id": "f", "function": "contact", "line_start": 12, "line_end": 12},
+            ]
+        )
+    )
     projection = segments.project(run, units)
     # Block 7-8: one vote each, c is earlier; block 10-12: return 2 votes, contact 1.
     assert projection.labels.tolist() == [E, C, R]
@@ -136,11 +149,15 @@ def test_block_units_collect_votes_and_break_ties_to_the_earlier_segment():
 
 def test_a_function_tie_goes_to_the_function_of_the_earliest_voting_segment():
     units = segments.parse_units("1-6\tone block", per_line=False)
-    run = parse_run(json.dumps([
-        {"function": "contact", "line_start": 1, "line_end": 2},
-        {"function": "exchange", "line_start": 3, "line_end": 5},
-        {"function": "contact", "line_start": 6, "line_end": 6},
-    ]))
+    run = parse_run(
+        json.dumps(
+            [
+                {"function": "contact", "line_start": 1, "line_end": 2},
+                {"function": "exchange", "line_start": 3, "line_end": 5},
+                {"function": "contact", "line_start": 6, "line_end": 6},
+            ]
+        )
+    )
     assert segments.project(run, units).labels.tolist() == [C]  # contact 3 votes, exchange 3, contact first
 
 
@@ -157,18 +174,40 @@ def test_malformed_run_fields_are_read_or_skipped_and_reported():
     assert run.annotated_date == date(2026, 8, 7)
     assert run.date_note == "malformed annotated_date '2026-08_07' read as 2026-08-07"
     assert run.duplicate_ids == ("2",)
-    assert [(position, reason.split(" ")[0]) for position, _, reason in run.skipped] == [(5, "line_start"),
-                                                                                          (6, "function")]
+    assert [(position, reason.split(" ")[0]) for position, _, reason in run.skipped] == [
+        (5, "line_start"),
+        (6, "function"),
+    ]
     assert [s.function for s in run.segments] == ["preparation", "contact", "disruption", "return", "negotiation"]
     units = segments.parse_units(TEXT, per_line=True)
     rows = segments.diagnostics_rows(run, segments.project(run, units), reader="b")
     issues = sorted(row["issue"] for row in rows)
-    assert issues == ["annotated_date", "duplicate segment_id", "segment outside the text",
-                      "segment outside the text", "segment skipped", "segment skipped"]
+    assert issues == [
+        "annotated_date",
+        "duplicate segment_id",
+        "segment outside the text",
+        "segment outside the text",
+        "segment skipped",
+        "segment skipped",
+    ]
 
 
-@pytest.mark.parametrize("value, read", [(7, 7), ("7", 7), ("8 ", 8), (" 12", 12), (13.0, 13), (13.8, 13),
-                                         (True, None), (None, None), ("13.8", None), ("x", None), ([1], None)])
+@pytest.mark.parametrize(
+    "value, read",
+    [
+        (7, 7),
+        ("7", 7),
+        ("8 ", 8),
+        (" 12", 12),
+        (13.0, 13),
+        (13.8, 13),
+        (True, None),
+        (None, None),
+        ("13.8", None),
+        ("x", None),
+        ([1], None),
+    ],
+)
 def test_line_numbers(value, read):
     assert segments.parse_line_number(value, "line") == read
 
@@ -183,21 +222,31 @@ def test_fractional_line_numbers_are_a_sub_line_or_skipped_on_request():
 
 
 def test_segments_sort_by_start_then_end_and_keep_file_order_on_ties():
-    run = parse_run(json.dumps([
-        {"segment_id": "late", "function": "return", "line_start": 5, "line_end": 9},
-        {"segment_id": "long", "function": "contact", "line_start": 1, "line_end": 9},
-        {"segment_id": "short", "function": "contact", "line_start": 1, "line_end": 3},
-        {"segment_id": "short-again", "function": "exchange", "line_start": 1, "line_end": 3},
-    ]))
+    run = parse_run(
+        json.dumps(
+            [
+                {"segment_id": "late", "function": "return", "line_start": 5, "line_end": 9},
+                {"segment_id": "long", "function": "contact", "line_start": 1, "line_end": 9},
+                {"segment_id": "short", "function": "contact", "line_start": 1, "line_end": 3},
+                {"segment_id": "short-again", "function": "exchange", "line_start": 1, "line_end": 3},
+            ]
+        )
+    )
     assert [s.segment_id for s in run.segments] == ["short", "short-again", "long", "late"]
     assert segments.first_segment(run).segment_id == "short"
 
 
-@pytest.mark.parametrize("text, date_read, flagged", [("2026-07-09", date(2026, 7, 9), False),
-                                                      ("2026-08_07", date(2026, 8, 7), True),
-                                                      ("2026/8/7", date(2026, 8, 7), True),
-                                                      ("2026-02-30", None, True), ("soon", None, True),
-                                                      (None, None, True)])
+@pytest.mark.parametrize(
+    "text, date_read, flagged",
+    [
+        ("2026-07-09", date(2026, 7, 9), False),
+        ("2026-08_07", date(2026, 8, 7), True),
+        ("2026/8/7", date(2026, 8, 7), True),
+        ("2026-02-30", None, True),
+        ("soon", None, True),
+        (None, None, True),
+    ],
+)
 def test_dates(text, date_read, flagged):
     read, note = segments.parse_date(text)
     assert read == date_read and bool(note) == flagged
@@ -231,8 +280,10 @@ def test_projection_table_round_trip():
 
 
 def test_worked_example_of_a_prompt_is_parsed_not_evaluated():
-    prompt = ('Fields ... Follow this schema per element:\n[\n  {\n    "segment_id": "1",\n'
-              '    "evidence": ["It was time [to decide]"],\n    "line_start": 1,\n    "line_end": 9\n  }\n]\nDone.')
+    prompt = (
+        'Fields ... Follow this schema per element:\n[\n  {\n    "segment_id": "1",\n'
+        '    "evidence": ["It was time [to decide]"],\n    "line_start": 1,\n    "line_end": 9\n  }\n]\nDone.'
+    )
     example = segments.worked_example_segments(prompt)
     assert (example[0]["line_start"], example[0]["line_end"]) == (1, 9)
     with pytest.raises(ValueError, match="p.txt: no JSON array"):
@@ -241,10 +292,15 @@ def test_worked_example_of_a_prompt_is_parsed_not_evaluated():
 
 def test_released_texts_give_the_papers_unit_counts(mirror):
     """71 blocks (Inanna and Enki), 405 and 804 lines: Section 3.3 of the paper."""
-    texts = mirror / "raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics" \
+    texts = (
+        mirror
+        / "raw.githubusercontent.com/Malificenta883/intra-annotator-dynamics"
         / "5241a8bc2cb91b3ad39c0b79f26679427fd75491/texts"
-    counts = {myth: segments.read_units(texts / f"{myth}_numbered.txt", per_line=myth != "inanna_enki").n_units
-              for myth in ("inanna_enki", "inanna_descent", "gudea")}
+    )
+    counts = {
+        myth: segments.read_units(texts / f"{myth}_numbered.txt", per_line=myth != "inanna_enki").n_units
+        for myth in ("inanna_enki", "inanna_descent", "gudea")
+    }
     assert counts == {"inanna_enki": 71, "inanna_descent": 405, "gudea": 804}
 
 
@@ -270,10 +326,15 @@ def test_segment_lengths_segment_counts_numbered_lines_and_date_spans():
 
 def test_quoted_lines_find_the_numbered_passage_of_each_quotation():
     # typographic quotes read as plain ones; a passage "4-5" is found at its first line
-    text = "1\tIt was time to decide destinies,\n2\tLagash had raised the head in large \u2018me\u2019,\n" \
-           "3\tEnlil looked upon Ningirsu.\n4-5\tThe flood, did it not twinkle?\n"
-    found = segments.quoted_lines(["It was time to decide destinies", "Lagash had raised the head in large 'me'",
-                                   "did it not twinkle"], text, "gudea.txt")
+    text = (
+        "1\tIt was time to decide destinies,\n2\tLagash had raised the head in large \u2018me\u2019,\n"
+        "3\tEnlil looked upon Ningirsu.\n4-5\tThe flood, did it not twinkle?\n"
+    )
+    found = segments.quoted_lines(
+        ["It was time to decide destinies", "Lagash had raised the head in large 'me'", "did it not twinkle"],
+        text,
+        "gudea.txt",
+    )
     assert found == [1, 2, 4]
     with pytest.raises(ValueError, match=r"gudea.txt: no numbered passage of the text holds the quotation 'Ninurta'"):
         segments.quoted_lines(["Ninurta"], text, "gudea.txt")
@@ -281,7 +342,9 @@ def test_quoted_lines_find_the_numbered_passage_of_each_quotation():
 
 def test_the_median_run_against_the_mean_run():
     # kept segments 24, 25, 58: the median is 25, the mean 35.67 (by hand)
-    runs = [segments.Run(f"run{n}", tuple(segments.Segment(i, str(i), "contact", i, i) for i in range(n)))
-            for n in (24, 25, 58)]
+    runs = [
+        segments.Run(f"run{n}", tuple(segments.Segment(i, str(i), "contact", i, i) for i in range(n)))
+        for n in (24, 25, 58)
+    ]
     assert segments.median_segments(runs) == 25
     assert segments.mean_segments(runs) == pytest.approx(107 / 3)

@@ -4,6 +4,7 @@ Monte Carlo estimates of Shvets (2026) Table 4, replayed draw for draw.
 Expected values: the figures printed in Table 4 (seed 003 and the authors' repository at
 5241a8bc), checked at their printed digit; unit tests on cases worked by hand.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,6 +24,7 @@ MYTHS = ("inanna_enki", "inanna_descent", "gudea")
 
 
 # --- unit tests on hand-worked cases -------------------------------------------------------
+
 
 def test_sampled_lag_counts_by_hand():
     # a = b = (A, B, C); every ordered pair sees the same thing. Rotation k = 1 of a is
@@ -83,8 +85,10 @@ def test_triples_share_one_stream_in_order():
     stream = random.Random("T")
     shifts_first = streams.rotation_draws(stream, 3, 6, 5)
     shifts_second = streams.rotation_draws(stream, 4, 6, 5)
-    assert together == [phaseshift.sampled_lag_counts(first, shifts_first, 3),
-                        phaseshift.sampled_lag_counts(second, shifts_second, 3)]
+    assert together == [
+        phaseshift.sampled_lag_counts(first, shifts_first, 3),
+        phaseshift.sampled_lag_counts(second, shifts_second, 3),
+    ]
 
 
 def test_b2_replay_with_one_other_label_is_exact_and_keeps_observed():
@@ -102,14 +106,19 @@ def test_b2_replay_draws_events_run_by_run_from_pools_ordered_by_name():
     # The hand example of test_phaseshift: fragments A (units 0, 1, 3), B (4-6), C (7, 8);
     # labels seen A-F. Events, run by run: (run 1, frag A, alt B) licensed by {B};
     # (run 1, frag B, alt C) licensed by {A, C}; (run 2, frag C, alt D) licensed by {B}.
-    labels = np.array([
-        [A, A, E, A, B, B, B, C, C, G],
-        [A, A, F, B, B, C, C, C, C, -1],
-        [A, A, -1, A, B, B, B, C, D, -1],
-    ])
+    labels = np.array(
+        [
+            [A, A, E, A, B, B, B, C, C, G],
+            [A, A, F, B, B, C, C, C, C, -1],
+            [A, A, -1, A, B, B, B, C, D, -1],
+        ]
+    )
     names = ["zeta", "eta", "theta", "iota", "kappa", "lambda", "mu"]  # A..G: name order differs from code order
-    pools = [sorted(set(names[:6]) - {names[A]}), sorted(set(names[:6]) - {names[B]}),
-             sorted(set(names[:6]) - {names[C]})]
+    pools = [
+        sorted(set(names[:6]) - {names[A]}),
+        sorted(set(names[:6]) - {names[B]}),
+        sorted(set(names[:6]) - {names[C]}),
+    ]
     licensed = [{names[B]}, {names[A], names[C]}, {names[B]}]
     stream = random.Random("b2-demo")
     shares = [sum(stream.choice(pool) in ok for pool, ok in zip(pools, licensed)) / 3 for _ in range(50)]
@@ -154,10 +163,8 @@ def test_replayed_streams_give_table_4_at_its_printed_digit(mirror, myth):
     # The authors' seeds (src/lag_test.py, src/paper_results.py): the human's runs were
     # once called "mine"; lag_test.analyse runs its lagged-agreement permutation test
     # (4 lags x 1000 draws of shuffles) on the same stream before the rotations.
-    lags = streams.replayed_lag_counts(sequences, f"lag-{myth}-mine-own", draws=1000, max_lag=3,
-                                          shuffle_blocks=4)
-    b2 = streams.replayed_neighbour_relabels(labels, f"b2-{myth}-12345", draws=1000,
-                                                label_names=segments.FUNCTIONS)
+    lags = streams.replayed_lag_counts(sequences, f"lag-{myth}-mine-own", draws=1000, max_lag=3, shuffle_blocks=4)
+    b2 = streams.replayed_neighbour_relabels(labels, f"b2-{myth}-12345", draws=1000, label_names=segments.FUNCTIONS)
     replayed = {"same_place": lags.same_place, "one_step": lags.one_step, "b2_gap": b2.gap}
     for figure, text in TABLE4_EXPECTED[myth].items():
         assert printed.matches(text, replayed[figure]), f"{myth} {figure}: printed {text}, replayed {replayed[figure]}"
@@ -173,10 +180,16 @@ def test_exact_expectations_alone_miss_eight_of_the_nine_figures(mirror):
     for myth in MYTHS:
         labels = _labels(root, myth, "human1", (1, 2, 3))
         exact = phaseshift.expected_lag_counts(phaseshift.pieces(labels), 3)
-        values = {"same_place": exact.same_place, "one_step": exact.one_step,
-                  "b2_gap": phaseshift.neighbour_relabels(labels).gap}
-        missed += [(myth, figure) for figure, text in TABLE4_EXPECTED[myth].items()
-                   if not printed.matches(text, values[figure])]
+        values = {
+            "same_place": exact.same_place,
+            "one_step": exact.one_step,
+            "b2_gap": phaseshift.neighbour_relabels(labels).gap,
+        }
+        missed += [
+            (myth, figure)
+            for figure, text in TABLE4_EXPECTED[myth].items()
+            if not printed.matches(text, values[figure])
+        ]
     # 7.78 / 6.42 / 9.10 (7.7, 6.3, 8.9), 11.92 / 17.71 (12.0, 17.9) and the three gaps
     # 0.148 / 0.167 / 0.342 (0.149, 0.159, 0.346); only 15.39 (15.4) rounds to the print.
     assert len(missed) == 8 and ("inanna_enki", "one_step") not in missed
@@ -192,7 +205,8 @@ def test_replayed_triple_streams_give_the_lowest_model_ratio(mirror, myth):
         sets = [phaseshift.pieces(labels[list(triple)]) for triple in combinations(range(10), 3)]
         # src/lag_test.py main_triples: one stream per myth and model, 200 draws per triple.
         expected = streams.replayed_lag_counts_sequence(sets, f"lagT-{myth}-{model}", draws=200, max_lag=3)
-        ratios += [phaseshift.lag_counts(s, 3).same_place / e.same_place
-                   for s, e in zip(sets, expected) if e.same_place > 0]
+        ratios += [
+            phaseshift.lag_counts(s, 3).same_place / e.same_place for s, e in zip(sets, expected) if e.same_place > 0
+        ]
     assert len(ratios) == 360
     assert printed.matches(TABLE4_MODEL_MINIMUM[myth], min(ratios))

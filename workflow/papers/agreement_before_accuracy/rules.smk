@@ -74,8 +74,11 @@ rule plot_agreement_before_accuracy_prevalence:
     input:
         rules.compute_agreement_before_accuracy_prevalence_sweep.output.sweep,
     output:
-        report(f"{RESULTS}/figures/prevalence_sweep.png", category="agreement_before_accuracy",
-               caption="report/prevalence_sweep.rst"),
+        report(
+            f"{RESULTS}/figures/prevalence_sweep.png",
+            category="agreement_before_accuracy",
+            caption="report/prevalence_sweep.rst",
+        ),
     log:
         f"{LOGS}/plot_prevalence.log",
     conda:
@@ -92,8 +95,11 @@ rule plot_agreement_before_accuracy_widths:
     input:
         rules.compute_agreement_before_accuracy_bootstrap_widths.output.widths,
     output:
-        report(f"{RESULTS}/figures/interval_width.png", category="agreement_before_accuracy",
-               caption="report/interval_width.rst"),
+        report(
+            f"{RESULTS}/figures/interval_width.png",
+            category="agreement_before_accuracy",
+            caption="report/interval_width.rst",
+        ),
     log:
         f"{LOGS}/plot_widths.log",
     conda:

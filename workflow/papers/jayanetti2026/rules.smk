@@ -13,10 +13,15 @@ TIE_RULES = SETTINGS["tie_rules"]
 RERUNS = list(RERUN_TOOLS) if SETTINGS["rerun_roberta"] else ["tools"]  # rerun rules built
 # With rerun_roberta on, transformers, torch and the model's weights are checked before any job runs;
 # TextBlob and VADER (reagree's optional extra "tools", in the lock) always are.
-BUILD.require("rerun_roberta", packages=ROBERTA_PACKAGES, model=SETTINGS["roberta_model"],
-              model_setting="roberta_model")
-BUILD.require(None, packages=TOOL_PACKAGES, extra=TOOLS_EXTRA,
-              part="the rerun of TextBlob and VADER (rule rerun_jayanetti2026_tools)")
+BUILD.require(
+    "rerun_roberta", packages=ROBERTA_PACKAGES, model=SETTINGS["roberta_model"], model_setting="roberta_model"
+)
+BUILD.require(
+    None,
+    packages=TOOL_PACKAGES,
+    extra=TOOLS_EXTRA,
+    part="the rerun of TextBlob and VADER (rule rerun_jayanetti2026_tools)",
+)
 # Priorities: the jobs that unblock the tie-rule comparison and the figures first, then the
 # reruns (TextBlob's import is the slowest), then the rest.
 
@@ -34,15 +39,15 @@ rule score_jayanetti2026_released:
         pairwise_md=f"{RESULTS}/tables/pairwise_kappa.md",
         ties=f"{RESULTS}/tables/ties.tsv",
         ties_md=f"{RESULTS}/tables/ties.md",
-    params:
-        bootstrap=config["bootstrap"],
-        excerpt_characters=SETTINGS["excerpt_characters"],
     log:
         f"{LOGS}/score_released.log",
+    priority: 10
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
-    priority: 10
+    params:
+        bootstrap=config["bootstrap"],
+        excerpt_characters=SETTINGS["excerpt_characters"],
     script:
         "scripts/score_released.py"
 
@@ -58,15 +63,15 @@ rule score_jayanetti2026_tie_rule:
         table=f"{RESULTS}/tables/tie_rule_{{tie_rule}}.tsv",
         table_md=f"{RESULTS}/tables/tie_rule_{{tie_rule}}.md",
         draws=f"{RESULTS}/tables/tie_rule_{{tie_rule}}_draws.tsv",
-    params:
-        bootstrap=config["bootstrap"],
-        settings=SETTINGS,
     log:
         f"{LOGS}/score_tie_rule_{{tie_rule}}.log",
+    priority: 10
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
-    priority: 10
+    params:
+        bootstrap=config["bootstrap"],
+        settings=SETTINGS,
     script:
         "scripts/score_tie_rule.py"
 
@@ -81,17 +86,16 @@ rule compare_jayanetti2026_tie_rules:
         draws=expand(rules.score_jayanetti2026_tie_rule.output.draws, tie_rule=TIE_RULES),
     output:
         values=f"{RESULTS}/values/tie_rules.tsv",
-        table=report(f"{RESULTS}/tables/tie_rules.tsv", category="jayanetti2026",
-                     caption="report/tie_rules_table.rst"),
+        table=report(f"{RESULTS}/tables/tie_rules.tsv", category="jayanetti2026", caption="report/tie_rules_table.rst"),
         table_md=f"{RESULTS}/tables/tie_rules.md",
-    params:
-        tie_rules=TIE_RULES,
     log:
         f"{LOGS}/compare_tie_rules.log",
+    priority: 10
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
-    priority: 10
+    params:
+        tie_rules=TIE_RULES,
     script:
         "scripts/compare_tie_rules.py"
 
@@ -107,14 +111,14 @@ rule score_jayanetti2026_soft_labels:
         values=f"{RESULTS}/values/soft_labels.tsv",
         table=f"{RESULTS}/tables/soft_labels.tsv",
         table_md=f"{RESULTS}/tables/soft_labels.md",
-    params:
-        bootstrap=config["bootstrap"],
-        settings=SETTINGS,
     log:
         f"{LOGS}/score_soft_labels.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        bootstrap=config["bootstrap"],
+        settings=SETTINGS,
     script:
         "scripts/score_soft_labels.py"
 
@@ -132,16 +136,16 @@ rule rerun_jayanetti2026_tools:
         labels_md=f"{RESULTS}/tables/tool_reruns.md",
         translated=f"{RESULTS}/tables/translated_rows.tsv",
         translated_md=f"{RESULTS}/tables/translated_rows.md",
+    log:
+        f"{LOGS}/rerun_tools.log",
+    priority: 5
+    conda:
+        "../../../envs/reagree.yaml"
+    threads: 1
     params:
         tools=list(RERUN_TOOLS["tools"]),
         bootstrap=config["bootstrap"],
         settings=SETTINGS,
-    log:
-        f"{LOGS}/rerun_tools.log",
-    conda:
-        "../../../envs/reagree.yaml"
-    threads: 1
-    priority: 5
     script:
         "scripts/rerun_tools.py"
 
@@ -159,10 +163,6 @@ rule rerun_jayanetti2026_roberta:
         values=f"{RESULTS}/values/rerun_roberta.tsv",
         labels=f"{RESULTS}/tables/roberta_rerun.tsv",
         labels_md=f"{RESULTS}/tables/roberta_rerun.md",
-    params:
-        tools=list(RERUN_TOOLS["roberta"]),
-        bootstrap=config["bootstrap"],
-        settings=SETTINGS,
     log:
         f"{LOGS}/rerun_roberta.log",
     conda:
@@ -170,6 +170,10 @@ rule rerun_jayanetti2026_roberta:
     threads: 1
     resources:
         mem_mb=4000,  # the RoBERTa model and torch
+    params:
+        tools=list(RERUN_TOOLS["roberta"]),
+        bootstrap=config["bootstrap"],
+        settings=SETTINGS,
     script:
         "scripts/rerun_tools.py"
 
@@ -188,14 +192,14 @@ rule compute_jayanetti2026_variants:
         plan="workflow/papers/jayanetti2026/jayanetti2026/variants.py",
     output:
         variants=f"{RESULTS}/variants/labels.tsv",
-    params:
-        settings=SETTINGS,
-        expansions=BUILD.expansions,
     log:
         f"{LOGS}/compute_variants.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        settings=SETTINGS,
+        expansions=BUILD.expansions,
     script:
         "scripts/compute_variants.py"
 
@@ -209,20 +213,25 @@ rule plot_jayanetti2026_figures:
         tie_rules=expand(rules.score_jayanetti2026_tie_rule.output.table, tie_rule=TIE_RULES),
         writeup=rules.score_jayanetti2026_released.output.values,
     output:
-        pairwise=report(f"{RESULTS}/figures/pairwise_kappa.png", category="jayanetti2026",
-                        caption="report/pairwise_kappa.rst"),
-        tie_rules=report(f"{RESULTS}/figures/kappa_by_tie_rule.png", category="jayanetti2026",
-                         caption="report/kappa_by_tie_rule.rst"),
-        forest=report(f"{RESULTS}/figures/intervals_forest.png", category="jayanetti2026",
-                      caption="report/intervals_forest.rst"),
-    params:
-        tie_rules=TIE_RULES,
+        pairwise=report(
+            f"{RESULTS}/figures/pairwise_kappa.png", category="jayanetti2026", caption="report/pairwise_kappa.rst"
+        ),
+        tie_rules=report(
+            f"{RESULTS}/figures/kappa_by_tie_rule.png",
+            category="jayanetti2026",
+            caption="report/kappa_by_tie_rule.rst",
+        ),
+        forest=report(
+            f"{RESULTS}/figures/intervals_forest.png", category="jayanetti2026", caption="report/intervals_forest.rst"
+        ),
     log:
         f"{LOGS}/plot_figures.log",
+    priority: 10
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
-    priority: 10
+    params:
+        tie_rules=TIE_RULES,
     script:
         "scripts/plot_figures.py"
 

@@ -45,8 +45,6 @@ rule count_mozetic2016_labels:
         values=f"{RESULTS}/values/labels.tsv",
         table=f"{RESULTS}/tables/table1_labels.tsv",
         table_md=f"{RESULTS}/tables/table1_labels.md",
-    params:
-        datasets=ORDER,
     log:
         f"{LOGS}/count_labels.log",
     conda:
@@ -54,6 +52,8 @@ rule count_mozetic2016_labels:
     threads: 1
     resources:
         mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    params:
+        datasets=ORDER,
     script:
         "scripts/count_labels.py"
 
@@ -69,9 +69,6 @@ rule count_mozetic2016_repeats:
         variants=f"{RESULTS}/variants/repeats.tsv",
         table=f"{RESULTS}/tables/table3_repeats.tsv",
         table_md=f"{RESULTS}/tables/table3_repeats.md",
-    params:
-        datasets=ORDER,
-        languages=BUILT_LANGUAGES,
     log:
         f"{LOGS}/count_repeats.log",
     conda:
@@ -79,6 +76,9 @@ rule count_mozetic2016_repeats:
     threads: 1
     resources:
         mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    params:
+        datasets=ORDER,
+        languages=BUILT_LANGUAGES,
     script:
         "scripts/count_repeats.py"
 
@@ -93,8 +93,6 @@ rule score_mozetic2016_agreement:
         values=f"{RESULTS}/values/agreement_{{dataset}}.tsv",
         variants=f"{RESULTS}/variants/agreement_{{dataset}}.tsv",
         rows=f"{RESULTS}/agreement/{{dataset}}.tsv",
-    params:
-        **BOOTSTRAP,
     log:
         f"{LOGS}/score_agreement_{{dataset}}.log",
     conda:
@@ -102,6 +100,8 @@ rule score_mozetic2016_agreement:
     threads: 1
     resources:
         mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    params:
+        **BOOTSTRAP,
     script:
         "scripts/score_agreement.py"
 
@@ -135,8 +135,6 @@ rule score_mozetic2016_ordering:
         values=f"{RESULTS}/values/ordering.tsv",
         table=f"{RESULTS}/tables/table5_ordering.tsv",
         table_md=f"{RESULTS}/tables/table5_ordering.md",
-    params:
-        datasets=ORDER,
     log:
         f"{LOGS}/score_ordering.log",
     conda:
@@ -144,6 +142,8 @@ rule score_mozetic2016_ordering:
     threads: 1
     resources:
         mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    params:
+        datasets=ORDER,
     script:
         "scripts/score_ordering.py"
 
@@ -158,8 +158,6 @@ rule score_mozetic2016_annotators:
         values=f"{RESULTS}/values/annotators.tsv",
         table=f"{RESULTS}/tables/annotators.tsv",
         table_md=f"{RESULTS}/tables/annotators.md",
-    params:
-        languages=BUILT_LANGUAGES,
     log:
         f"{LOGS}/score_annotators.log",
     conda:
@@ -167,6 +165,8 @@ rule score_mozetic2016_annotators:
     threads: 1
     resources:
         mem_mb=4000,  # all 15 languages: 1.6 million labels in one job
+    params:
+        languages=BUILT_LANGUAGES,
     script:
         "scripts/score_annotators.py"
 
@@ -178,15 +178,14 @@ rule plot_mozetic2016_agreement:
     input:
         table=rules.tabulate_mozetic2016_agreement.output.table,
     output:
-        report(f"{RESULTS}/figures/agreement.png", category="mozetic2016",
-               caption="report/agreement.rst"),
-    params:
-        draws=SETTINGS["draws"],
+        report(f"{RESULTS}/figures/agreement.png", category="mozetic2016", caption="report/agreement.rst"),
     log:
         f"{LOGS}/plot_agreement.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        draws=SETTINGS["draws"],
     script:
         "scripts/plot_agreement.py"
 

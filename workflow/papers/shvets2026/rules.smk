@@ -30,8 +30,11 @@ wildcard_constraints:
 # (reader, run number, path) of every run file per myth, the human first.
 RUNS = {
     myth: sorted(
-        ((s["values"].get("reader", HUMAN), int(s["values"]["n"]), BUILD.data_path(s["name"]))
-         for s in BUILD.sources if s["values"].get("myth") == myth and "n" in s["values"]),
+        (
+            (s["values"].get("reader", HUMAN), int(s["values"]["n"]), BUILD.data_path(s["name"]))
+            for s in BUILD.sources
+            if s["values"].get("myth") == myth and "n" in s["values"]
+        ),
         key=lambda run: ([HUMAN, *MODELS].index(run[0]), run[1]),
     )
     for myth in MYTHS
@@ -55,14 +58,14 @@ rule pair_shvets2026_runs:
         readers_md=f"{RESULTS}/tables/readers_{{myth}}.md",
         placement=f"{RESULTS}/tables/placement_{{myth}}.tsv",
         placement_md=f"{RESULTS}/tables/placement_{{myth}}.md",
-    params:
-        run_ids=lambda wildcards: [(reader, n) for reader, n, _ in RUNS[wildcards.myth]],
-        settings=SETTINGS,
     log:
         f"{LOGS}/pair_runs_{{myth}}.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        run_ids=lambda wildcards: [(reader, n) for reader, n, _ in RUNS[wildcards.myth]],
+        settings=SETTINGS,
     script:
         "scripts/pair_runs.py"
 
@@ -80,16 +83,16 @@ rule enumerate_shvets2026_triples:
         thresholds_md=f"{RESULTS}/tables/triple_thresholds.md",
         far=f"{RESULTS}/tables/far_runs.tsv",
         far_md=f"{RESULTS}/tables/far_runs.md",
-    params:
-        myths=MYTHS,
-        human=HUMAN,
-        models=list(MODELS),
-        thresholds=SETTINGS["thresholds"],
     log:
         f"{LOGS}/enumerate_triples.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        myths=MYTHS,
+        human=HUMAN,
+        models=list(MODELS),
+        thresholds=SETTINGS["thresholds"],
     script:
         "scripts/enumerate_triples.py"
 
@@ -111,16 +114,16 @@ rule compute_shvets2026_phase_shift:
         triples=f"{RESULTS}/tables/phase_shift_triples.tsv",
         b2=f"{RESULTS}/tables/b2.tsv",
         b2_md=f"{RESULTS}/tables/b2.md",
-    params:
-        myths=MYTHS,
-        human=HUMAN,
-        models=list(MODELS),
-        max_lag=SETTINGS["max_lag"],
     log:
         f"{LOGS}/compute_phase_shift.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        myths=MYTHS,
+        human=HUMAN,
+        models=list(MODELS),
+        max_lag=SETTINGS["max_lag"],
     script:
         "scripts/compute_phase_shift.py"
 
@@ -137,16 +140,16 @@ rule check_shvets2026_anchoring:
         values=f"{RESULTS}/values/anchoring.tsv",
         table=f"{RESULTS}/tables/anchoring.tsv",
         table_md=f"{RESULTS}/tables/anchoring.md",
-    params:
-        run_ids=[(reader, n) for reader, n, _ in RUNS.get(ANCHORING_MYTH, [])],
-        human=HUMAN,
-        myth=ANCHORING_MYTH,
-        settings=SETTINGS,
     log:
         f"{LOGS}/check_anchoring.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        run_ids=[(reader, n) for reader, n, _ in RUNS.get(ANCHORING_MYTH, [])],
+        human=HUMAN,
+        myth=ANCHORING_MYTH,
+        settings=SETTINGS,
     script:
         "scripts/check_anchoring.py"
 
@@ -178,15 +181,14 @@ rule plot_shvets2026_reader_gaps:
     output:
         table=f"{RESULTS}/tables/table1_2.tsv",
         table_md=f"{RESULTS}/tables/table1_2.md",
-        figure=report(f"{RESULTS}/figures/gap_by_reader.png", category="shvets2026",
-                      caption="report/gap_by_reader.rst"),
-    params:
-        myths=MYTHS,
+        figure=report(f"{RESULTS}/figures/gap_by_reader.png", category="shvets2026", caption="report/gap_by_reader.rst"),
     log:
         f"{LOGS}/plot_reader_gaps.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        myths=MYTHS,
     script:
         "scripts/plot_reader_gaps.py"
 
@@ -199,15 +201,14 @@ rule plot_shvets2026_triple_gaps:
         triples=rules.enumerate_shvets2026_triples.output.triples,
         readers=expand(rules.pair_shvets2026_runs.output.readers, myth=MYTHS),
     output:
-        report(f"{RESULTS}/figures/triple_gaps.png", category="shvets2026",
-               caption="report/triple_gaps.rst"),
-    params:
-        myths=MYTHS,
+        report(f"{RESULTS}/figures/triple_gaps.png", category="shvets2026", caption="report/triple_gaps.rst"),
     log:
         f"{LOGS}/plot_triple_gaps.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        myths=MYTHS,
     script:
         "scripts/plot_triple_gaps.py"
 
@@ -219,15 +220,14 @@ rule plot_shvets2026_human_pairs:
     input:
         pairs=expand(rules.pair_shvets2026_runs.output.pairs, myth=MYTHS),
     output:
-        report(f"{RESULTS}/figures/human_pairs.png", category="shvets2026",
-               caption="report/human_pairs.rst"),
-    params:
-        human=HUMAN,
+        report(f"{RESULTS}/figures/human_pairs.png", category="shvets2026", caption="report/human_pairs.rst"),
     log:
         f"{LOGS}/plot_human_pairs.log",
     conda:
         "../../../envs/reagree.yaml"
     threads: 1
+    params:
+        human=HUMAN,
     script:
         "scripts/plot_human_pairs.py"
 

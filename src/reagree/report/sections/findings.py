@@ -26,6 +26,7 @@ __all__ = ["by_cause", "finding_rows", "findings_section", "missing_section", "s
 def by_cause(rows: list[dict]) -> list[dict]:
     """Rows in their order, except that a paper's claims of one cause follow the first of
     them (as summary.md lists one line per cause)."""
+
     def group(position: int, row: dict):
         return (row.get("paper", ""), row["cause"]) if row.get("cause") else position
 
@@ -42,16 +43,23 @@ def finding_rows(paper: PaperResults, anchors: dict) -> list[dict]:
     rows = []
     for figure, members in finding_figures(paper.claims):
         first, others = members[0], members[1:]
-        rows.append({**first, "paper": paper.paper_id, "anchor": anchors[(paper.paper_id, figure["first"])],
-                     "places": " / ".join(dict.fromkeys(m["where"] for m in members)),
-                     "other_checks": "; ".join(f"{r['source']}: {r['status']} ({number(r['computed'])})"
-                                               for r in others)})
+        rows.append(
+            {
+                **first,
+                "paper": paper.paper_id,
+                "anchor": anchors[(paper.paper_id, figure["first"])],
+                "places": " / ".join(dict.fromkeys(m["where"] for m in members)),
+                "other_checks": "; ".join(f"{r['source']}: {r['status']} ({number(r['computed'])})" for r in others),
+            }
+        )
     return rows
 
 
-_HEAD = ("<th class='figure'>printed figure: its key and every place it is printed</th>"
-         "<th class='num'>published</th><th class='num'>computed</th><th class='num'>difference</th>"
-         "<th class='explained'>verdict; what reproduces the print; why</th>")
+_HEAD = (
+    "<th class='figure'>printed figure: its key and every place it is printed</th>"
+    "<th class='num'>published</th><th class='num'>computed</th><th class='num'>difference</th>"
+    "<th class='explained'>verdict; what reproduces the print; why</th>"
+)
 _COLUMNS = 5
 
 
@@ -60,8 +68,10 @@ def _places(row: dict) -> str:
     the claim is the paper's own)."""
     places = (row.get("places") or row["where"]).split(" / ")
     source = row.get("source", "paper")
-    named = [place if source == "paper" or place.startswith(source) else f"{source}: {place}"
-             for place in dict.fromkeys(places)]
+    named = [
+        place if source == "paper" or place.startswith(source) else f"{source}: {place}"
+        for place in dict.fromkeys(places)
+    ]
     return "".join(f'<span class="where">{esc(place)}</span>' for place in named)
 
 
@@ -75,13 +85,15 @@ def _row(row: dict, with_paper: bool) -> str:
     if row.get("reason"):
         notes.append(f'<span class="note">why: {esc(row["reason"])}</span>')
     tolerance = number(row["tolerance"], 3)
-    return (f'<tr class="finding"><td class="key"><a href="#{esc(row["anchor"])}">{key_html(claim_key(row))}</a>'
-            f'{paper}{_places(row)}</td>'
-            f'<td class="num published">{esc(row["published"])}</td>'
-            f'<td class="num computed">{esc(number(row["computed"]))}</td>'
-            f'<td class="num">{esc(number(row["difference"], 3))}'
-            + (f'<br><span class="note">tolerance {esc(tolerance)}</span>' if tolerance else "")
-            + f'</td><td class="explained">{"<br>".join(notes)}</td></tr>')
+    return (
+        f'<tr class="finding"><td class="key"><a href="#{esc(row["anchor"])}">{key_html(claim_key(row))}</a>'
+        f"{paper}{_places(row)}</td>"
+        f'<td class="num published">{esc(row["published"])}</td>'
+        f'<td class="num computed">{esc(number(row["computed"]))}</td>'
+        f'<td class="num">{esc(number(row["difference"], 3))}'
+        + (f'<br><span class="note">tolerance {esc(tolerance)}</span>' if tolerance else "")
+        + f'</td><td class="explained">{"<br>".join(notes)}</td></tr>'
+    )
 
 
 def side_by_side(rows: list[dict], with_paper: bool = False) -> str:
@@ -94,11 +106,14 @@ def side_by_side(rows: list[dict], with_paper: bool = False) -> str:
             seen.add((row.get("paper"), cause))
             members = sum(1 for r in rows if r.get("cause") == cause and r.get("paper") == row.get("paper"))
             if members > 1:
-                body.append(f'<tr class="cause"><th colspan="{_COLUMNS}">cause: {esc(cause)} '
-                            f'({counted(members, "figure")})</th></tr>')
+                body.append(
+                    f'<tr class="cause"><th colspan="{_COLUMNS}">cause: {esc(cause)} '
+                    f"({counted(members, 'figure')})</th></tr>"
+                )
         body.append(_row(row, with_paper))
-    return scrolling(f'<table class="data findings"><thead><tr>{_HEAD}</tr></thead><tbody>{"".join(body)}</tbody>'
-                     '</table>')
+    return scrolling(
+        f'<table class="data findings"><thead><tr>{_HEAD}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    )
 
 
 def findings_section(papers: list[PaperResults], findings_of: dict[str, list[dict]]) -> str:
@@ -107,22 +122,29 @@ def findings_section(papers: list[PaperResults], findings_of: dict[str, list[dic
     if not total:
         body = '<p class="ok">No finding: every checked figure agrees with the data or the paper.</p>'
     else:
-        body = ('<p>Each is a printed figure that the released data do not give back at its printed digits '
-                '(a mismatch), or that the paper\'s other printed numbers cannot give (inconsistent), one row per '
-                'figure however many places print it, grouped by cause. The build still succeeded; the last column '
-                'says which variant reproduces the print, or that none tried does.</p>')
+        body = (
+            "<p>Each is a printed figure that the released data do not give back at its printed digits "
+            "(a mismatch), or that the paper's other printed numbers cannot give (inconsistent), one row per "
+            "figure however many places print it, grouped by cause. The build still succeeded; the last column "
+            "says which variant reproduces the print, or that none tried does.</p>"
+        )
         for paper in papers:
             rows = findings_of[paper.paper_id]
             if rows:
                 causes = len({r["cause"] or id(r) for r in rows})
-                body += (f'<h3 id="findings-{slug(paper.paper_id)}"><a href="#paper-{slug(paper.paper_id)}">'
-                         f'{esc(paper.paper_id)}</a>: {counted(len(rows), "finding")}, '
-                         f'{counted(causes, "cause")}</h3>' + side_by_side(rows))
+                body += (
+                    f'<h3 id="findings-{slug(paper.paper_id)}"><a href="#paper-{slug(paper.paper_id)}">'
+                    f"{esc(paper.paper_id)}</a>: {counted(len(rows), 'finding')}, "
+                    f"{counted(causes, 'cause')}</h3>" + side_by_side(rows)
+                )
     return f'<section id="findings">\n<h2>Findings: published against computed ({total})</h2>\n{body}\n</section>'
 
 
 def missing_section(missing: list[dict], total_claims: int) -> str:
     if missing:
-        return ('<section id="defects"><h2>Missing values (defects in reagree)</h2>'
-                + side_by_side(missing, with_paper=True) + "</section>")
+        return (
+            '<section id="defects"><h2>Missing values (defects in reagree)</h2>'
+            + side_by_side(missing, with_paper=True)
+            + "</section>"
+        )
     return '<p class="ok" id="defects">No claim is missing a computed value.</p>' if total_claims else ""

@@ -27,23 +27,35 @@ __all__ = ["LEGEND", "scope_line", "summary_section", "summary_sentences", "summ
 
 # The columns after the verdicts, in summary.tsv's order, in the second table: what was
 # counted and the checks beside the verdicts, each column under a group heading and a short name.
-_CHECKS = (("counted", (("figures", "figures"), ("claims", "claims"))),
-           ("findings", (("finding_causes", "causes"),)),
-           ("field library", (("reference_checked", "checked"), ("reference_differs", "differ"))),
-           ("ledger of printed numbers", (("documents", "documents"), ("documents_checked", "checked"),
-                                          ("numbers_printed", "printed"), ("numbers_claimed", "claimed"),
-                                          ("numbers_dismissed", "dismissed"), ("numbers_unaccounted", "unaccounted"))))
-assert [c for _, group in _CHECKS for c, _ in group][-len(LEDGER_COLUMNS):] == LEDGER_COLUMNS
+_CHECKS = (
+    ("counted", (("figures", "figures"), ("claims", "claims"))),
+    ("findings", (("finding_causes", "causes"),)),
+    ("field library", (("reference_checked", "checked"), ("reference_differs", "differ"))),
+    (
+        "ledger of printed numbers",
+        (
+            ("documents", "documents"),
+            ("documents_checked", "checked"),
+            ("numbers_printed", "printed"),
+            ("numbers_claimed", "claimed"),
+            ("numbers_dismissed", "dismissed"),
+            ("numbers_unaccounted", "unaccounted"),
+        ),
+    ),
+)
+assert [c for _, group in _CHECKS for c, _ in group][-len(LEDGER_COLUMNS) :] == LEDGER_COLUMNS
 
 
 def scope_line(scope: RunScope | None) -> str:
-    """"built: x; not in this run: y, z" (module docstring); "" when nothing was left out."""
+    """ "built: x; not in this run: y, z" (module docstring); "" when nothing was left out."""
     if scope is None or not scope.left_out:
         return ""
     built = ", ".join(scope.built) or "no paper"
-    return (f'<p class="scope"><strong>built: {esc(built)}; not in this run: {esc(", ".join(scope.left_out))}'
-            f'</strong> <span class="muted">(config <code>papers</code>; a run of every paper lists them all)</span>'
-            "</p>")
+    return (
+        f'<p class="scope"><strong>built: {esc(built)}; not in this run: {esc(", ".join(scope.left_out))}'
+        f'</strong> <span class="muted">(config <code>papers</code>; a run of every paper lists them all)</span>'
+        "</p>"
+    )
 
 
 def _count_cell(record: dict, column: str) -> str:
@@ -65,15 +77,19 @@ def _table(summary: pd.DataFrame, table_id: str, groups: list[tuple[str, list[tu
     rows = []
     for record in summary.to_dict("records"):
         failed = ' <span class="status s-mismatch">failed</span>' if record.get("failed") else ""
-        rows.append(f'<tr data-paper="{esc(record["paper"])}"><th><a href="#paper-{slug(record["paper"])}">'
-                    f'{esc(record["paper"])}</a>{failed}</th>{"".join(_count_cell(record, c) for c in shown)}</tr>')
+        rows.append(
+            f'<tr data-paper="{esc(record["paper"])}"><th><a href="#paper-{slug(record["paper"])}">'
+            f"{esc(record['paper'])}</a>{failed}</th>{''.join(_count_cell(record, c) for c in shown)}</tr>"
+        )
     totals = summary[shown].astype(int).sum() if len(summary) else pd.Series(0, index=shown)
     foot = "".join(f'<td class="num">{int(totals[c])}</td>' for c in shown)
     heads = "".join(f'<th colspan="{len(members)}">{esc(group)}</th>' for group, members in groups)
     names = "".join(f'<th class="num">{esc(name)}</th>' for _, members in groups for _, name in members)
-    return scrolling(f'<table id="{table_id}" class="data summary"><thead><tr><th rowspan="2">paper</th>{heads}</tr>'
-                     f'<tr>{names}</tr></thead><tbody>{"".join(rows)}</tbody><tfoot><tr><th>all papers</th>{foot}'
-                     '</tr></tfoot></table>')
+    return scrolling(
+        f'<table id="{table_id}" class="data summary"><thead><tr><th rowspan="2">paper</th>{heads}</tr>'
+        f"<tr>{names}</tr></thead><tbody>{''.join(rows)}</tbody><tfoot><tr><th>all papers</th>{foot}"
+        "</tr></tfoot></table>"
+    )
 
 
 def summary_table(summary: pd.DataFrame) -> str:
@@ -83,8 +99,9 @@ def summary_table(summary: pd.DataFrame) -> str:
     printed numbers)."""
     verdicts = [("verdicts of printed figures", [(s.replace(" ", "_"), s) for s in STATUSES])]
     checks = [(group, [c for c in members if c[0] in summary.columns]) for group, members in _CHECKS]
-    return (_table(summary, "summary-table", verdicts)
-            + _table(summary, "checks-table", [(g, m) for g, m in checks if m]))
+    return _table(summary, "summary-table", verdicts) + _table(
+        summary, "checks-table", [(g, m) for g, m in checks if m]
+    )
 
 
 def summary_sentences(summary: pd.DataFrame) -> str:
@@ -92,26 +109,36 @@ def summary_sentences(summary: pd.DataFrame) -> str:
     for row in summary.to_dict("records"):
         paper = f'<a href="#paper-{slug(row["paper"])}">{esc(row["paper"])}</a>'
         if row.get("failed"):
-            items.append(f'<li class="failed">{paper}: <strong>failed</strong>: its claims could not be diffed, so '
-                         f'none of its verdicts stands: {esc(row["failed"])}</li>')
+            items.append(
+                f'<li class="failed">{paper}: <strong>failed</strong>: its claims could not be diffed, so '
+                f"none of its verdicts stands: {esc(row['failed'])}</li>"
+            )
             continue
         parts = [f"{row['match']} of {counted(row['figures'], 'printed figure')} reproduced from the released data"]
-        findings = f'#findings-{slug(row["paper"])}'
-        parts += [words(row[column]) for column, words in (
-            ("within_tolerance", lambda n: f"{n} within a stated wider tolerance"),
-            ("holds", lambda n: counted(n, "bound that holds", "bounds that hold")),
-            ("consistent", lambda n: f"{n} consistent with other printed numbers"),
-            ("mismatch", lambda n: f'<a href="{findings}">{counted(n, "mismatch", "mismatches")}</a>'),
-            ("inconsistent", lambda n: f'<a href="{findings}">{n} inconsistent with other printed numbers</a>'),
-            ("missing", lambda n: f"<strong>{n} missing (defects)</strong>"),
-            ("uncheckable", lambda n: f"{n} uncheckable"), ("not_recomputed", lambda n: f"{n} not recomputed"),
-            ("not_built", lambda n: f"{n} not built"),
-            ("not_comparable", lambda n: f"{n} not comparable"),
-            ("reference_differs", lambda n: f"<strong>{n} values differ from the field library's (defects)</strong>"),
-        ) if row.get(column)]
+        findings = f"#findings-{slug(row['paper'])}"
+        parts += [
+            words(row[column])
+            for column, words in (
+                ("within_tolerance", lambda n: f"{n} within a stated wider tolerance"),
+                ("holds", lambda n: counted(n, "bound that holds", "bounds that hold")),
+                ("consistent", lambda n: f"{n} consistent with other printed numbers"),
+                ("mismatch", lambda n: f'<a href="{findings}">{counted(n, "mismatch", "mismatches")}</a>'),
+                ("inconsistent", lambda n: f'<a href="{findings}">{n} inconsistent with other printed numbers</a>'),
+                ("missing", lambda n: f"<strong>{n} missing (defects)</strong>"),
+                ("uncheckable", lambda n: f"{n} uncheckable"),
+                ("not_recomputed", lambda n: f"{n} not recomputed"),
+                ("not_built", lambda n: f"{n} not built"),
+                ("not_comparable", lambda n: f"{n} not comparable"),
+                (
+                    "reference_differs",
+                    lambda n: f"<strong>{n} values differ from the field library's (defects)</strong>",
+                ),
+            )
+            if row.get(column)
+        ]
         if "reference_checked" in row and not row["reference_checked"] and row["figures"]:
             parts.append("no value cross-checked against a field library (none computes one of its values)")
-        items.append(f'<li>{paper}: {", ".join(parts)}.</li>')
+        items.append(f"<li>{paper}: {', '.join(parts)}.</li>")
     return f'<ul class="sentences">{"".join(items)}</ul>'
 
 
@@ -132,5 +159,7 @@ results/summary.tsv.</p>"""
 
 def summary_section(summary: pd.DataFrame, n_papers: int) -> str:
     no_papers = "" if n_papers else "<p><strong>No paper is configured (<code>papers: []</code>).</strong></p>"
-    return (f'<section id="summary">\n<h2>Summary</h2>\n{no_papers}\n{summary_table(summary)}\n'
-            f'{summary_sentences(summary)}\n{LEGEND}\n</section>')
+    return (
+        f'<section id="summary">\n<h2>Summary</h2>\n{no_papers}\n{summary_table(summary)}\n'
+        f"{summary_sentences(summary)}\n{LEGEND}\n</section>"
+    )

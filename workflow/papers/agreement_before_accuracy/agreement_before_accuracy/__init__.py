@@ -3,6 +3,7 @@
 ``PAPER`` is what the pipeline reads of it (``reagree.pipeline.paper``): its keys, its
 variant plan and its relations over printed numbers, each declared in its own module.
 """
+
 from reagree.pipeline.paper import Paper
 
 from agreement_before_accuracy.internal import RELATIONS

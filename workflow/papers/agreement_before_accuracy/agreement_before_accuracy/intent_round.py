@@ -34,10 +34,16 @@ from agreement_before_accuracy.fixture import CODERS, GAP_SIZES, LABELS, intent_
 from agreement_before_accuracy.variants import PLAN
 
 # the gap table's columns and the key families they are written under
-GAP_KEYS = {"complete_units": keys.GAP_COMPLETE_UNITS, "fleiss": keys.GAP_FLEISS, "alpha": keys.GAP_ALPHA,
-            "difference": keys.GAP_DIFFERENCE}
-PROVENANCE = {"paper": "agreement_before_accuracy",
-              "source": "regenerated from the document's generator (random.Random seeds 7 and 11)"}
+GAP_KEYS = {
+    "complete_units": keys.GAP_COMPLETE_UNITS,
+    "fleiss": keys.GAP_FLEISS,
+    "alpha": keys.GAP_ALPHA,
+    "difference": keys.GAP_DIFFERENCE,
+}
+PROVENANCE = {
+    "paper": "agreement_before_accuracy",
+    "source": "regenerated from the document's generator (random.Random seeds 7 and 11)",
+}
 
 
 def fleiss_of(ratings: Ratings) -> float:
@@ -59,13 +65,17 @@ def fixture_variants(key: str, data: Ratings) -> list[dict]:
     """variants.tsv rows of every family declared for ``key`` (the intent round's keys:
     ``data`` the ratings behind the key, every unit; the severity round's: its ratings)."""
     # the coefficient of each intent key family, and which missing-ratings reading is reagree's
-    missing = {keys.FLEISS: (fleiss_of, "missing.listwise"), keys.GAP_FLEISS: (fleiss_of, "missing.listwise"),
-               keys.ALPHA_INTENT: (alpha_of, None), keys.GAP_ALPHA: (alpha_of, "missing.listwise"),
-               keys.ALPHA_TRANSPOSED: (alpha_of, None),
-               keys.ALPHA_MINUS_FLEISS: (alpha_minus_fleiss, "missing.listwise"),
-               keys.GAP_DIFFERENCE: (alpha_minus_fleiss, "missing.listwise"),
-               keys.COMPLETE_UNITS: (variants.pairable_units, "missing.listwise"),
-               keys.GAP_COMPLETE_UNITS: (variants.pairable_units, "missing.listwise")}
+    missing = {
+        keys.FLEISS: (fleiss_of, "missing.listwise"),
+        keys.GAP_FLEISS: (fleiss_of, "missing.listwise"),
+        keys.ALPHA_INTENT: (alpha_of, None),
+        keys.GAP_ALPHA: (alpha_of, "missing.listwise"),
+        keys.ALPHA_TRANSPOSED: (alpha_of, None),
+        keys.ALPHA_MINUS_FLEISS: (alpha_minus_fleiss, "missing.listwise"),
+        keys.GAP_DIFFERENCE: (alpha_minus_fleiss, "missing.listwise"),
+        keys.COMPLETE_UNITS: (variants.pairable_units, "missing.listwise"),
+        keys.GAP_COMPLETE_UNITS: (variants.pairable_units, "missing.listwise"),
+    }
     family, fields = keys.KEYS.fields(key)
     rows = []
     for name in PLAN.families_for(key):
@@ -118,25 +128,40 @@ def compute_fixture(log: logging.Logger | None = None) -> RuleOutputs:
         copy = ratings.select([b]).with_column("copy", ratings.select([a]).codes[:, 0])
         ceiling = classification.accuracy(pairwise.contingency_table(copy, "copy", b))
         values.append(keys.COPY_ACCURACY.row(ceiling, a=a.lower(), b=b.lower()))
-        pair_rows.append({"pair": f"{a}-{b}", **{f: reading[f] for f in ("n", "agreement", "chance", "kappa")},
-                          "copy_scored": ceiling})
+        pair_rows.append(
+            {
+                "pair": f"{a}-{b}",
+                **{f: reading[f] for f in ("n", "agreement", "chance", "kappa")},
+                "copy_scored": ceiling,
+            }
+        )
 
-    values += [keys.AGREEMENT_RANGE.row(value, extreme=extreme) for extreme, value in
-               zip(("min", "max"), pairwise.agreement_range(ratings, CODERS))]
+    values += [
+        keys.AGREEMENT_RANGE.row(value, extreme=extreme)
+        for extreme, value in zip(("min", "max"), pairwise.agreement_range(ratings, CODERS))
+    ]
 
     complete = ratings.complete()
     fleiss = multirater.fleiss_kappa(complete.unit_counts())
     alpha_all = krippendorff_alpha(ratings, "nominal")
     alpha_complete = krippendorff_alpha(complete, "nominal")
-    values += [keys.COMPLETE_UNITS.row(complete.n_units),
-               keys.FLEISS.row(fleiss, reference=fleiss_reference(complete.unit_counts())),
-               keys.ALPHA_INTENT.row(alpha_all, units="all_units", reference=krippendorff_reference(ratings, "nominal")),
-               keys.ALPHA_INTENT.row(alpha_complete, units="complete_units",
-                                     reference=krippendorff_reference(complete, "nominal")),
-               keys.ALPHA_MINUS_FLEISS.row(difference(alpha_complete, fleiss))]
-    for key in (keys.COMPLETE_UNITS.key(), keys.FLEISS.key(), keys.ALPHA_INTENT.key(units="all_units"),
-                keys.ALPHA_INTENT.key(units="complete_units"), keys.ALPHA_MINUS_FLEISS.key(),
-                keys.ALPHA_TRANSPOSED.key()):
+    values += [
+        keys.COMPLETE_UNITS.row(complete.n_units),
+        keys.FLEISS.row(fleiss, reference=fleiss_reference(complete.unit_counts())),
+        keys.ALPHA_INTENT.row(alpha_all, units="all_units", reference=krippendorff_reference(ratings, "nominal")),
+        keys.ALPHA_INTENT.row(
+            alpha_complete, units="complete_units", reference=krippendorff_reference(complete, "nominal")
+        ),
+        keys.ALPHA_MINUS_FLEISS.row(difference(alpha_complete, fleiss)),
+    ]
+    for key in (
+        keys.COMPLETE_UNITS.key(),
+        keys.FLEISS.key(),
+        keys.ALPHA_INTENT.key(units="all_units"),
+        keys.ALPHA_INTENT.key(units="complete_units"),
+        keys.ALPHA_MINUS_FLEISS.key(),
+        keys.ALPHA_TRANSPOSED.key(),
+    ):
         found += fixture_variants(key, ratings)
     truth_codes = np.array([LABELS.index(t) for t in truth])
     accuracies = []
@@ -144,33 +169,53 @@ def compute_fixture(log: logging.Logger | None = None) -> RuleOutputs:
         # The document divides by all 240 items: a missing cell counts as not correct.
         accuracy = classification.accuracy_against(ratings.select([coder]).codes[:, 0], truth_codes)
         accuracies.append(accuracy)
-        values.append(keys.ACCURACY_VS_TRUTH.row(accuracy, coder=coder.lower(),
-                                                 note="correct labels / all items (missing cells count as wrong)"))
-    values += [keys.ACCURACY_EXTREME.row(pick(accuracies), extreme=extreme,
-                                         note=f"of {', '.join(CODERS)}: {CODERS[int(which(accuracies))]}")
-               for extreme, pick, which in (("min", np.min, np.argmin), ("max", np.max, np.argmax))]
+        values.append(
+            keys.ACCURACY_VS_TRUTH.row(
+                accuracy, coder=coder.lower(), note="correct labels / all items (missing cells count as wrong)"
+            )
+        )
+    values += [
+        keys.ACCURACY_EXTREME.row(
+            pick(accuracies), extreme=extreme, note=f"of {', '.join(CODERS)}: {CODERS[int(which(accuracies))]}"
+        )
+        for extreme, pick, which in (("min", np.min, np.argmin), ("max", np.max, np.argmax))
+    ]
 
     severity = Ratings.from_labels(pd.DataFrame(severity_round(), columns=list(CODERS)), categories=(1, 2, 3))
     ordinal = krippendorff_alpha(severity, "ordinal")
-    values += [keys.ALPHA_SEVERITY.row(ordinal, level="ordinal", reference=krippendorff_reference(severity, "ordinal")),
-               keys.ALPHA_SEVERITY.row(krippendorff_alpha(severity, "nominal"), level="nominal",
-                                       reference=krippendorff_reference(severity, "nominal"))]
+    values += [
+        keys.ALPHA_SEVERITY.row(ordinal, level="ordinal", reference=krippendorff_reference(severity, "ordinal")),
+        keys.ALPHA_SEVERITY.row(
+            krippendorff_alpha(severity, "nominal"),
+            level="nominal",
+            reference=krippendorff_reference(severity, "nominal"),
+        ),
+    ]
     for level in ("ordinal", "nominal"):
         found += fixture_variants(keys.ALPHA_SEVERITY.key(level=level), severity)
     # the document's alphas beside the krippendorff package's, on the same ratings
-    checked = [(alpha_all, ratings, "nominal"), (alpha_complete, complete, "nominal"), (ordinal, severity, "ordinal"),
-               (krippendorff_alpha(severity, "nominal"), severity, "nominal")]
+    checked = [
+        (alpha_all, ratings, "nominal"),
+        (alpha_complete, complete, "nominal"),
+        (ordinal, severity, "ordinal"),
+        (krippendorff_alpha(severity, "nominal"), severity, "nominal"),
+    ]
 
     # Implementation note 1: the reference implementation fed units x coders instead of
     # coders x units. Done deliberately here, against the library itself, to measure it.
     coded = np.where(ratings.codes == MISSING, np.nan, ratings.codes).astype(float)
     transposed = krippendorff.alpha(reliability_data=coded, level_of_measurement="nominal")
-    values.append(keys.ALPHA_TRANSPOSED.row(transposed,
-                                            note="krippendorff.alpha on units x coders (the wrong orientation)"))
+    values.append(
+        keys.ALPHA_TRANSPOSED.row(transposed, note="krippendorff.alpha on units x coders (the wrong orientation)")
+    )
     # Implementation note 2: ordinal marginals counted over every labelled value.
     all_values = alpha_statistic(severity, "ordinal", ordinal_marginals="all").estimate()
-    values.append(keys.ORDINAL_MARGINALS_SHIFT.row(
-        difference(all_values, ordinal), note="ordinal alpha with marginals over all values minus over pairable values"))
+    values.append(
+        keys.ORDINAL_MARGINALS_SHIFT.row(
+            difference(all_values, ordinal),
+            note="ordinal alpha with marginals over all values minus over pairable values",
+        )
+    )
 
     gap_rows = []
     for n_items in GAP_SIZES:
@@ -178,8 +223,13 @@ def compute_fixture(log: logging.Logger | None = None) -> RuleOutputs:
         big = every.complete()
         fleiss_n = multirater.fleiss_kappa(big.unit_counts())
         alpha_n = krippendorff_alpha(big, "nominal")
-        row = {"items": n_items, "complete_units": big.n_units, "fleiss": fleiss_n, "alpha": alpha_n,
-               "difference": difference(alpha_n, fleiss_n)}
+        row = {
+            "items": n_items,
+            "complete_units": big.n_units,
+            "fleiss": fleiss_n,
+            "alpha": alpha_n,
+            "difference": difference(alpha_n, fleiss_n),
+        }
         gap_rows.append(row)
         checked.append((alpha_n, big, "nominal"))
         references = {"fleiss": fleiss_reference(big.unit_counts()), "alpha": krippendorff_reference(big, "nominal")}
@@ -187,18 +237,38 @@ def compute_fixture(log: logging.Logger | None = None) -> RuleOutputs:
             values.append(family.row(row[field], items=n_items, reference=references.get(field)))
             found += fixture_variants(family.key(items=n_items), every)
         log.info("gap at %d items: %s", n_items, row)
-    values += [keys.GAP_RATIO.row(ratio(fewer["difference"], more["difference"]), a=fewer["items"], b=more["items"],
-                                  note="the gap shrinks by this factor as the sample grows tenfold")
-               for fewer, more in zip(gap_rows, gap_rows[1:])]
-    values.append(keys.ALPHA_VS_LIBRARY.row(
-        largest_difference((value, krippendorff_reference(data, level)) for value, data, level in checked),
-        note=f"over the {len(checked)} alphas of block 1 and the gap table, against krippendorff.alpha"))
+    values += [
+        keys.GAP_RATIO.row(
+            ratio(fewer["difference"], more["difference"]),
+            a=fewer["items"],
+            b=more["items"],
+            note="the gap shrinks by this factor as the sample grows tenfold",
+        )
+        for fewer, more in zip(gap_rows, gap_rows[1:])
+    ]
+    values.append(
+        keys.ALPHA_VS_LIBRARY.row(
+            largest_difference((value, krippendorff_reference(data, level)) for value, data, level in checked),
+            note=f"over the {len(checked)} alphas of block 1 and the gap table, against krippendorff.alpha",
+        )
+    )
 
     fixture = ratings.labels().assign(truth=truth)
     fixture.insert(0, "item", range(ratings.n_units))
-    return RuleOutputs(values=values, variants=found, tables={
-        "pairs": Table(pd.DataFrame(pair_rows),
-                       "Intent round: pairwise agreement, chance, Cohen's kappa, copy-of-a-coder ceiling", PROVENANCE),
-        "gap": Table(pd.DataFrame(gap_rows), "Nominal alpha minus Fleiss' kappa on complete units, as the sample grows",
-                     PROVENANCE),
-        "fixture": Table(fixture, "The regenerated 240-message intent round", PROVENANCE)})
+    return RuleOutputs(
+        values=values,
+        variants=found,
+        tables={
+            "pairs": Table(
+                pd.DataFrame(pair_rows),
+                "Intent round: pairwise agreement, chance, Cohen's kappa, copy-of-a-coder ceiling",
+                PROVENANCE,
+            ),
+            "gap": Table(
+                pd.DataFrame(gap_rows),
+                "Nominal alpha minus Fleiss' kappa on complete units, as the sample grows",
+                PROVENANCE,
+            ),
+            "fixture": Table(fixture, "The regenerated 240-message intent round", PROVENANCE),
+        },
+    )

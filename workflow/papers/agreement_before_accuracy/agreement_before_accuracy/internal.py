@@ -8,6 +8,7 @@ width, 0.051 (each printed number the interval its digits allow). The claim is i
 ``claims/prose_statements.tsv`` (``source: internal``); the rule
 ``check_agreement_before_accuracy_printed`` writes the value.
 """
+
 from reagree.pipeline.internal import Printed, relate
 
 from agreement_before_accuracy import keys

@@ -8,6 +8,7 @@ sweep (``prevalence_sweep.p1`` ...), the counted 2x2 table (``table2x2``) and th
 bootstrap width study (``width_study.n50`` ...). Each family below names the rule that
 writes it and the one function that computes it.
 """
+
 import krippendorff
 import numpy as np
 
@@ -20,21 +21,30 @@ from reagree.stats.bootstrap import Interval
 from reagree.stats.ratings import Ratings
 from reagree.stats.undefined import difference, ratio
 
-from agreement_before_accuracy.fixture import (CODERS, GAP_SIZES, PREVALENCES, WIDTH_STUDY_SIZES,
-                                               flip_rate_for_agreement, prevalence_tag)
+from agreement_before_accuracy.fixture import (
+    CODERS,
+    GAP_SIZES,
+    PREVALENCES,
+    WIDTH_STUDY_SIZES,
+    flip_rate_for_agreement,
+    prevalence_tag,
+)
 
-KEYS = KeyGrammar("agreement_before_accuracy", slots={
-    "coder": [coder.lower() for coder in CODERS],
-    "pair": ["a_b", "a_c", "b_c"],
-    "reading": ["n", "agreement", "disagreement", "chance", "kappa", "pabak", "ac1"],  # pairwise.table_coefficients
-    "extreme": ["min", "max"],
-    "units": ["all_units", "complete_units"],
-    "level": ["nominal", "ordinal"],
-    "items": GAP_SIZES,
-    "prevalence": [prevalence_tag(p) for p in PREVALENCES],
-    "category": ["rare", "common"],
-    "n": WIDTH_STUDY_SIZES,
-})
+KEYS = KeyGrammar(
+    "agreement_before_accuracy",
+    slots={
+        "coder": [coder.lower() for coder in CODERS],
+        "pair": ["a_b", "a_c", "b_c"],
+        "reading": ["n", "agreement", "disagreement", "chance", "kappa", "pabak", "ac1"],  # pairwise.table_coefficients
+        "extreme": ["min", "max"],
+        "units": ["all_units", "complete_units"],
+        "level": ["nominal", "ordinal"],
+        "items": GAP_SIZES,
+        "prevalence": [prevalence_tag(p) for p in PREVALENCES],
+        "category": ["rare", "common"],
+        "n": WIDTH_STUDY_SIZES,
+    },
+)
 
 fixture = KEYS.rule("compute_agreement_before_accuracy_fixture")
 MISSING_CELLS = fixture.family("percent.missing_cells.intent", Ratings.missing_share)

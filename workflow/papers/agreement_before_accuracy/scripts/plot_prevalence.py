@@ -1,4 +1,5 @@
 """Rule plot_agreement_before_accuracy_prevalence: kappa, PABAK and AC1 against prevalence."""
+
 import pandas as pd
 
 from agreement_before_accuracy.plots import prevalence_sweep

@@ -1,5 +1,6 @@
 """Rule plot_agreement_before_accuracy_widths: bootstrap interval width against the number
 of items."""
+
 import pandas as pd
 
 from agreement_before_accuracy.fixture import WIDTH_STUDY_DRAWS

@@ -53,10 +53,16 @@ _STATUS = re.compile(r"/status/([0-9]+)(?:[/?#]|$)")
 TRANSLATION_ERROR = "Error in translation"
 FRAMINGS = {  # framing: (released column suffix, categories, recoding of the three classes)
     "three_class": ("", SENTIMENT, {c: c for c in SENTIMENT}),
-    "neg_vs_rest": ("_NvsNonN", ("negative", "non-negative"),
-                    {"negative": "negative", "neutral": "non-negative", "positive": "non-negative"}),
-    "pos_vs_rest": ("_PvsNonP", ("non-positive", "positive"),
-                    {"negative": "non-positive", "neutral": "non-positive", "positive": "positive"}),
+    "neg_vs_rest": (
+        "_NvsNonN",
+        ("negative", "non-negative"),
+        {"negative": "negative", "neutral": "non-negative", "positive": "non-negative"},
+    ),
+    "pos_vs_rest": (
+        "_PvsNonP",
+        ("non-positive", "positive"),
+        {"negative": "non-positive", "neutral": "non-positive", "positive": "positive"},
+    ),
 }
 TIE_RULES = ("released", "neutral", "polar", "drop", "random")
 
@@ -82,8 +88,7 @@ class Release:
 
 def read_release(path: str | Path) -> Release:
     """Read and check ``majorityvote.tsv``: every label column in every framing, and the texts."""
-    columns = [column + suffix for suffix, _, _ in FRAMINGS.values()
-               for column in [*RATERS.values(), MAJORITY_COLUMN]]
+    columns = [column + suffix for suffix, _, _ in FRAMINGS.values() for column in [*RATERS.values(), MAJORITY_COLUMN]]
     text = read_text(path)  # read once: the labels and the texts come from the same bytes
     labels = read_label_table(path, columns, text=text)
     require_complete(labels, path)
@@ -92,11 +97,11 @@ def read_release(path: str | Path) -> Release:
     for framing, (suffix, categories, _) in FRAMINGS.items():
         framed = [column + suffix for column in names.values()]
         require_labels(labels[["line", *framed]], categories, path)
-        ratings[framing] = Ratings.from_labels(labels[framed].set_axis(list(names), axis=1),
-                                               categories=categories, source=str(path))
+        ratings[framing] = Ratings.from_labels(
+            labels[framed].set_axis(list(names), axis=1), categories=categories, source=str(path)
+        )
     wanted = [TEXT, TRANSLATED, URL]
-    texts = pd.read_csv(io.StringIO(text), sep="\t", dtype=str, keep_default_na=False,
-                        usecols=lambda c: c in wanted)
+    texts = pd.read_csv(io.StringIO(text), sep="\t", dtype=str, keep_default_na=False, usecols=lambda c: c in wanted)
     absent = [column for column in wanted if column not in texts.columns]
     if absent:
         raise ValueError(f"{path}: missing column(s) {absent}")
@@ -141,7 +146,11 @@ def majority_name(tie_rule: str) -> str:
 
 def provenance(release: Release, sha256: str, **settings) -> dict:
     """Provenance lines every table of this paper carries."""
-    return {"paper": PAPER, "source": f"{release.path} ({RELEASE})", "sha256": sha256,
-            "units": f"{release.three_class.n_units} tweets; row = 0-based (the replication's numbering), "
-                     "line = 1-based file line",
-            **settings}
+    return {
+        "paper": PAPER,
+        "source": f"{release.path} ({RELEASE})",
+        "sha256": sha256,
+        "units": f"{release.three_class.n_units} tweets; row = 0-based (the replication's numbering), "
+        "line = 1-based file line",
+        **settings,
+    }

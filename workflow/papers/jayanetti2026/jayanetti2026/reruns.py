@@ -30,14 +30,37 @@ from reagree.stats.references import cohen_against
 
 from jayanetti2026 import keys
 from jayanetti2026.keys import Reruns
-from jayanetti2026.release import (FRAMINGS, MAJORITY, SENTIMENT, TEXT, TOOLS, TRANSLATED, TRANSLATION_ERROR, Release,
-                                   framed, provenance)
-from jayanetti2026.toolrerun import (changed_texts, differing_rows, excerpt, rerun, rows_with_text, same_label_count,
-                                     tool_versions, votes_on_rows)
+from jayanetti2026.release import (
+    FRAMINGS,
+    MAJORITY,
+    SENTIMENT,
+    TEXT,
+    TOOLS,
+    TRANSLATED,
+    TRANSLATION_ERROR,
+    Release,
+    framed,
+    provenance,
+)
+from jayanetti2026.toolrerun import (
+    changed_texts,
+    differing_rows,
+    excerpt,
+    rerun,
+    rows_with_text,
+    same_label_count,
+    tool_versions,
+    votes_on_rows,
+)
 
 
-def rerun_values(release: Release, reruns: Mapping[str, list[str]], versions: Mapping[str, str],
-                 bootstrap: Mapping[str, float], families: Reruns) -> list[dict]:
+def rerun_values(
+    release: Release,
+    reruns: Mapping[str, list[str]],
+    versions: Mapping[str, str],
+    bootstrap: Mapping[str, float],
+    families: Reruns,
+) -> list[dict]:
     """Agreement of each rerun with the released labels; each rerun's kappa per framing."""
     released = release.three_class.labels()
     built_with = ", ".join(f"{package} {version}" for package, version in versions.items())
@@ -45,23 +68,38 @@ def rerun_values(release: Release, reruns: Mapping[str, list[str]], versions: Ma
     rerun_ratings = Ratings.from_labels(pd.DataFrame(reruns), categories=SENTIMENT)
     translated = changed_texts(release.texts[TEXT], release.texts[TRANSLATED])
     for tool, labels in reruns.items():
-        values.append(families.same.row(same_label_count(labels, released[tool]), tool=tool,
-                                        note=f"of {len(labels)} tweets; {built_with}"))
+        values.append(
+            families.same.row(
+                same_label_count(labels, released[tool]), tool=tool, note=f"of {len(labels)} tweets; {built_with}"
+            )
+        )
         differing = differing_rows(labels, released[tool])
-        values.append(families.differs.row(len(differing), tool=tool,
-                                           note="rows " + (", ".join(map(str, differing)) or "-")))
-        values.append(families.differs_translated.row(
-            len(differing_rows(np.asarray(labels, dtype=object)[translated], released[tool].iloc[translated])),
-            tool=tool, note=f"of the {len(translated)} tweets whose {TRANSLATED} differs from {TEXT}"))
+        values.append(
+            families.differs.row(len(differing), tool=tool, note="rows " + (", ".join(map(str, differing)) or "-"))
+        )
+        values.append(
+            families.differs_translated.row(
+                len(differing_rows(np.asarray(labels, dtype=object)[translated], released[tool].iloc[translated])),
+                tool=tool,
+                note=f"of the {len(translated)} tweets whose {TRANSLATED} differs from {TEXT}",
+            )
+        )
     for framing in FRAMINGS:
         reference = release.ratings[framing].select([MAJORITY]).codes[:, 0]
         ratings = framed(rerun_ratings, framing)
         statistics = [kappa_statistic(ratings, tool, reference) for tool in reruns]
         intervals = bootstrap_intervals(statistics, bootstrap["draws"], bootstrap["seed"], bootstrap["level"])
-        values += [families.kappa.row(statistic.value(), tool=tool, framing=framing, interval=interval,
-                                      note=f"rerun on {TRANSLATED}; {built_with}",
-                                      reference=cohen_against(ratings, tool, reference))
-                   for tool, statistic, interval in zip(reruns, statistics, intervals)]
+        values += [
+            families.kappa.row(
+                statistic.value(),
+                tool=tool,
+                framing=framing,
+                interval=interval,
+                note=f"rerun on {TRANSLATED}; {built_with}",
+                reference=cohen_against(ratings, tool, reference),
+            )
+            for tool, statistic, interval in zip(reruns, statistics, intervals)
+        ]
     return values
 
 
@@ -77,15 +115,17 @@ def label_table(release: Release, reruns: Mapping[str, list[str]], characters: i
     return table
 
 
-def what_the_tools_read(release: Release, reruns: Mapping[str, list[str]], characters: int
-                        ) -> tuple[pd.DataFrame, list[dict]]:
+def what_the_tools_read(
+    release: Release, reruns: Mapping[str, list[str]], characters: int
+) -> tuple[pd.DataFrame, list[dict]]:
     """The translated rows and the translation-error row, with every tool's label."""
     original, scored = release.texts[TEXT], release.texts[TRANSLATED]
     changed = changed_texts(original, scored)
     errors = rows_with_text(scored, TRANSLATION_ERROR)
     released = release.three_class.labels()
-    table = pd.DataFrame({"row": changed, "line": release.lines.iloc[changed].to_numpy(),
-                          "translation_error": np.isin(changed, errors)})
+    table = pd.DataFrame(
+        {"row": changed, "line": release.lines.iloc[changed].to_numpy(), "translation_error": np.isin(changed, errors)}
+    )
     votes = release.humans.unit_counts()
     for code, category in enumerate(SENTIMENT):
         table[f"votes_{category}"] = votes[changed, code]
@@ -95,22 +135,39 @@ def what_the_tools_read(release: Release, reruns: Mapping[str, list[str]], chara
         table[f"{tool}_rerun"] = np.asarray(labels, dtype=object)[changed]
     table["tweet"] = [excerpt(original.iloc[row], characters) for row in changed]
     table["tweet_translated"] = [excerpt(scored.iloc[row], characters) for row in changed]
-    values = [keys.TRANSLATED.row(len(changed), note=f"rows whose {TRANSLATED} differs from {TEXT}: "
-                                                    + ", ".join(map(str, changed))),
-              keys.TRANSLATED_SHARE.row(100 * len(changed) / release.three_class.n_units,
-                                        note=f"rows whose {TRANSLATED} differs from {TEXT}, per 100 tweets"),
-              keys.TRANSLATION_ERRORS.row(len(errors), note=f"rows whose {TRANSLATED} is '{TRANSLATION_ERROR}': "
-                                                           + ", ".join(map(str, errors)))]
+    values = [
+        keys.TRANSLATED.row(
+            len(changed), note=f"rows whose {TRANSLATED} differs from {TEXT}: " + ", ".join(map(str, changed))
+        ),
+        keys.TRANSLATED_SHARE.row(
+            100 * len(changed) / release.three_class.n_units,
+            note=f"rows whose {TRANSLATED} differs from {TEXT}, per 100 tweets",
+        ),
+        keys.TRANSLATION_ERRORS.row(
+            len(errors), note=f"rows whose {TRANSLATED} is '{TRANSLATION_ERROR}': " + ", ".join(map(str, errors))
+        ),
+    ]
     on_errors = votes_on_rows(votes, errors, f"no row's {TRANSLATED} is '{TRANSLATION_ERROR}'")
-    values += [keys.TRANSLATION_ERROR_VOTES.row(on_errors[code], sentiment=category,
-                                                note="the six human votes on the rows whose "
-                                                     f"{TRANSLATED} is '{TRANSLATION_ERROR}'")
-               for code, category in enumerate(SENTIMENT)]
+    values += [
+        keys.TRANSLATION_ERROR_VOTES.row(
+            on_errors[code],
+            sentiment=category,
+            note=f"the six human votes on the rows whose {TRANSLATED} is '{TRANSLATION_ERROR}'",
+        )
+        for code, category in enumerate(SENTIMENT)
+    ]
     return table, values
 
 
-def rerun_tools(release: Release, tools: Sequence[str], families: Reruns, settings: Mapping[str, object],
-                bootstrap: Mapping[str, float], show_read: bool, log: logging.Logger | None = None) -> RuleOutputs:
+def rerun_tools(
+    release: Release,
+    tools: Sequence[str],
+    families: Reruns,
+    settings: Mapping[str, object],
+    bootstrap: Mapping[str, float],
+    show_read: bool,
+    log: logging.Logger | None = None,
+) -> RuleOutputs:
     """``tools`` rerun on the release's translated texts (the setting ``roberta_model``
     names RoBERTa's weights), their values under ``families`` (the rule's key families,
     ``jayanetti2026.keys.RERUNS``) with ``bootstrap``'s intervals, and the table ``labels``;
@@ -122,17 +179,27 @@ def rerun_tools(release: Release, tools: Sequence[str], families: Reruns, settin
     log.info("rerunning %s on %s (%s)", ", ".join(tools), TRANSLATED, versions)
     options = {"roberta": {"model": settings["roberta_model"]}}
     reruns = {tool: rerun(tool, release.texts[TRANSLATED].tolist(), **options.get(tool, {})) for tool in tools}
-    about = provenance(release, sha256_read(release.path), text=TRANSLATED,
-                       packages=", ".join(f"{p} {v}" for p, v in versions.items()),
-                       rules="TextBlob: sign of polarity (0 neutral); VADER: compound >= 0.05 positive, "
-                             "<= -0.05 negative; RoBERTa: argmax after @user/http masking")
+    about = provenance(
+        release,
+        sha256_read(release.path),
+        text=TRANSLATED,
+        packages=", ".join(f"{p} {v}" for p, v in versions.items()),
+        rules="TextBlob: sign of polarity (0 neutral); VADER: compound >= 0.05 positive, "
+        "<= -0.05 negative; RoBERTa: argmax after @user/http masking",
+    )
     values = rerun_values(release, reruns, versions, bootstrap, families)
-    tables = {"labels": Table(label_table(release, reruns, characters),
-                              f"Tool reruns on {TRANSLATED} against the released tool labels", about)}
+    tables = {
+        "labels": Table(
+            label_table(release, reruns, characters),
+            f"Tool reruns on {TRANSLATED} against the released tool labels",
+            about,
+        )
+    }
     if show_read:
         translated, text_values = what_the_tools_read(release, reruns, characters)
         values += text_values
-        tables["translated"] = Table(translated, f"What the tools read: rows whose {TRANSLATED} differs from {TEXT}",
-                                     about)
+        tables["translated"] = Table(
+            translated, f"What the tools read: rows whose {TRANSLATED} differs from {TEXT}", about
+        )
     log.info("%d values", len(values))
     return RuleOutputs(values=values, tables=tables)

@@ -72,8 +72,9 @@ def vader_labels(texts: Iterable[str]) -> list[str]:
 
 def mask_handles_and_links(text: str) -> str:
     """The Twitter-RoBERTa model card's preprocessing: "@..." -> "@user", "http..." -> "http"."""
-    return " ".join("@user" if t.startswith("@") and len(t) > 1 else "http" if t.startswith("http") else t
-                    for t in text.split(" "))
+    return " ".join(
+        "@user" if t.startswith("@") and len(t) > 1 else "http" if t.startswith("http") else t for t in text.split(" ")
+    )
 
 
 class ToolUnavailable(RuntimeError):
@@ -97,12 +98,14 @@ def roberta_labels(texts: Sequence[str], model: str, batch_size: int = 16) -> li
         classifier = AutoModelForSequenceClassification.from_pretrained(model).eval()
     except Exception as error:  # noqa: BLE001 - the hub raises many kinds; one line says which
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ToolUnavailable(f"RoBERTa rerun: cannot load {model} weights ({first}); set jayanetti2026: "
-                              "{rerun_roberta: false} to leave it out") from None
+        raise ToolUnavailable(
+            f"RoBERTa rerun: cannot load {model} weights ({first}); set jayanetti2026: "
+            "{rerun_roberta: false} to leave it out"
+        ) from None
     labels = []
     with torch.no_grad():
         for start in range(0, len(texts), batch_size):
-            batch = [mask_handles_and_links(t) for t in texts[start:start + batch_size]]
+            batch = [mask_handles_and_links(t) for t in texts[start : start + batch_size]]
             encoded = tokenizer(batch, return_tensors="pt", padding=True, truncation=True)
             labels += [ROBERTA_LABELS[i] for i in classifier(**encoded).logits.argmax(dim=1).tolist()]
     return labels

@@ -22,8 +22,7 @@ from reagree.stats.reference import kappa_against_many, kappa_statistic
 from reagree.stats.undefined import Undefined
 
 from jayanetti2026 import keys
-from jayanetti2026.release import (FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, Release, framed,
-                                   framing_table)
+from jayanetti2026.release import FRAMINGS, HUMANS, MAJORITY, RATERS, SENTIMENT, TOOLS, Release, framed, framing_table
 from jayanetti2026.variants import PLAN
 
 GROUPS = {"humans": list(HUMANS), "tools": list(TOOLS)}
@@ -55,6 +54,7 @@ def kappa_quantity(ratings: Ratings, rater: str, framing: str) -> Callable[[np.n
         if codes.ndim == 1:
             return kappa_statistic(ratings, rater, codes).value()
         return kappa_against_many(ratings, rater, codes)
+
     return quantity
 
 
@@ -64,11 +64,13 @@ def count_quantity(framing: str, category: str) -> Callable[[np.ndarray], object
 
     def quantity(labels):
         return (table[labels] == code).sum(axis=-1)
+
     return quantity
 
 
-def evaluate(release: Release, reruns: Ratings, key: str, family: str, settings: Mapping[str, object]
-             ) -> tuple[dict[str, float], str | None]:
+def evaluate(
+    release: Release, reruns: Ratings, key: str, family: str, settings: Mapping[str, object]
+) -> tuple[dict[str, float], str | None]:
     """{variant: value} of ``family`` for ``key``, and reagree's own variant (or None)."""
     shape, fields = keys.KEYS.fields(key)
     framing = fields.get("framing", "pos_vs_rest" if shape is keys.KAPPA_WRITEUP_INTERVAL else None)
@@ -79,8 +81,9 @@ def evaluate(release: Release, reruns: Ratings, key: str, family: str, settings:
         counts = release.humans.unit_counts().sum(axis=0)
         count = counts[list(SENTIMENT).index(fields["category"])]
         nine_raters = release.three_class.select(list(RATERS)).unit_counts().sum()
-        return variants.percentage_bases(count, human_labels=counts.sum(), nine_raters_labels=nine_raters), \
-            "base.human_labels"
+        return variants.percentage_bases(
+            count, human_labels=counts.sum(), nine_raters_labels=nine_raters
+        ), "base.human_labels"
     if family == "tie_definition":
         return variants.tie_definitions(release.ratings[framing].select(list(HUMANS))), "ties.shared_top"
     rater = fields.get("rater") or (f"{fields['tool']}_rerun" if "tool" in fields else "roberta")
@@ -89,8 +92,10 @@ def evaluate(release: Release, reruns: Ratings, key: str, family: str, settings:
         ratings = scored(release, reruns, rater, framing)
         majority = majority_codes(release, against, framing)
         if majority is None:
-            return {name: Undefined("a random tie rule has no single majority labelling")
-                    for name in variants.FAMILIES[family].variants}, None
+            return {
+                name: Undefined("a random tie rule has no single majority labelling")
+                for name in variants.FAMILIES[family].variants
+            }, None
         pair = ratings.select([rater]).with_column("majority", majority)
         return variants.kappa_weights(pair.subset(majority >= 0), raters=(rater, "majority")), "weights.none"
     if family == "tie_rule":
@@ -112,8 +117,14 @@ def read_reruns(paths: Sequence[str | Path]) -> Ratings:
     return Ratings.from_labels(pd.DataFrame(columns), categories=SENTIMENT)
 
 
-def compute_variants(release: Release, reruns: Ratings, claims: Iterable[Mapping], settings: Mapping[str, object],
-                     expansions: Mapping, log: logging.Logger | None = None) -> list[dict]:
+def compute_variants(
+    release: Release,
+    reruns: Ratings,
+    claims: Iterable[Mapping],
+    settings: Mapping[str, object],
+    expansions: Mapping,
+    log: logging.Logger | None = None,
+) -> list[dict]:
     """variants.tsv rows of every (claim key, family) the plan applies to among ``claims``
     this configuration compares (``VariantPlan.jobs`` under ``settings`` and
     ``expansions``), on the release and the ``reruns``."""

@@ -1,5 +1,6 @@
 """Rule compare_jayanetti2026_tie_rules: the tools' kappas side by side across tie rules,
 and the pairs of tools whose order a rule swaps (jayanetti2026.tie_rules.compare_tie_rules)."""
+
 import pandas as pd
 
 from jayanetti2026.release import read_release

@@ -31,9 +31,13 @@ def score_annotators(languages: Sequence[str], inputs: Sequence[str | Path]) -> 
         annotations = read_language(path)
         own = annotations.self_agreement()
         annotators = selfagreement.annotator_self_agreement(annotations)
-        rows.append(keys.TOP_ANNOTATORS_LABELS.row(annotations.top_raters_percent(2), language=dataset,
-                                                   note="percent of the labels given by the two annotators with "
-                                                        "the most"))
+        rows.append(
+            keys.TOP_ANNOTATORS_LABELS.row(
+                annotations.top_raters_percent(2),
+                language=dataset,
+                note="percent of the labels given by the two annotators with the most",
+            )
+        )
         by_labels = sorted(annotators, key=lambda row: (-row["labels"], row["annotator"]))
         named = {"main_annotator": by_labels[0]}
         defined = [row for row in by_labels[:2] if row["alpha_interval"] == row["alpha_interval"]]  # not NaN
@@ -49,9 +53,21 @@ def score_annotators(languages: Sequence[str], inputs: Sequence[str | Path]) -> 
             rows.append(keys.ANNOTATOR_REPEATS.row(row["self_posts"], reading="posts", **who))
             rows.append(keys.ANNOTATOR_REPEATS.row(row["self_pairs"], reading="pairs", **who))
             rows.append(keys.ANNOTATOR_LABELS.row(row["percent_labels"], **who))
-        table += [{"language": language, **row, "named": ", ".join(n for n, r in named.items() if r is row)}
-                  for row in by_labels]
-    return RuleOutputs(values=rows, tables={"table": Table(
-        pd.DataFrame(table), "Mozetič et al. (2016): annotators per language and their self-agreement",
-        provenance(inputs, main_annotator="most labels",
-                   annotator_a_b="the two with most labels; A has the lower self-agreement"))})
+        table += [
+            {"language": language, **row, "named": ", ".join(n for n, r in named.items() if r is row)}
+            for row in by_labels
+        ]
+    return RuleOutputs(
+        values=rows,
+        tables={
+            "table": Table(
+                pd.DataFrame(table),
+                "Mozetič et al. (2016): annotators per language and their self-agreement",
+                provenance(
+                    inputs,
+                    main_annotator="most labels",
+                    annotator_a_b="the two with most labels; A has the lower self-agreement",
+                ),
+            )
+        },
+    )

@@ -8,6 +8,7 @@ pair of classes (``negative_neutral``), ``posts`` / ``pairs`` (Table 3's two rea
 an annotator named in the text (``main_annotator``, ``annotator_a``, ``annotator_b``).
 Each family below names the rule that writes it and the one function that computes it.
 """
+
 from reagree.methods import snowflake
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
@@ -16,35 +17,48 @@ from reagree.stats.labels import Annotations
 from reagree.stats.undefined import difference
 
 from mozetic2016 import selfagreement
-from mozetic2016.release import (APPLICATIONS, CATEGORIES, CLASSIFIED_APPLICATIONS, LANGUAGES, TABLE_DATASETS,
-                                 datasets, read_language)
+from mozetic2016.release import (
+    APPLICATIONS,
+    CATEGORIES,
+    CLASSIFIED_APPLICATIONS,
+    LANGUAGES,
+    TABLE_DATASETS,
+    datasets,
+    read_language,
+)
 
-KEYS = KeyGrammar("mozetic2016", slots={
-    "dataset": datasets(LANGUAGES),
-    "language": [language.lower() for language in LANGUAGES],
-    "category": [category.lower() for category in CATEGORIES],
-    "kind": ["self", "inter"],
-    "reading": ["posts", "pairs"],
-    "measure": ["acc_within_one", "acc", "f1_polar", "alpha_nominal"],
-    "classes": ["negative_neutral", "neutral_positive", "negative_positive"],
-    "ratio": ["negative_neutral", "neutral_positive"],
-    "named": ["main_annotator", "annotator_a", "annotator_b"],
-    "end": ["first_post", "last_post"],
-    # the rows of the paper's tables (13 datasets and four applications), and the
-    # application rows alone: internal checks of printed numbers (check_mozetic2016_printed)
-    "table_dataset": TABLE_DATASETS,
-    "application": APPLICATIONS,
-    "classified": CLASSIFIED_APPLICATIONS,
-    "classifier_row": [dataset for dataset in TABLE_DATASETS if dataset != "emojis"] + ["environment.english_model"],
-    "no_merge": ["facebook_it", "djia30"],
-    "pair": ["polish_minus_slovenian", "slovenian_minus_bulgarian"],
-})
+KEYS = KeyGrammar(
+    "mozetic2016",
+    slots={
+        "dataset": datasets(LANGUAGES),
+        "language": [language.lower() for language in LANGUAGES],
+        "category": [category.lower() for category in CATEGORIES],
+        "kind": ["self", "inter"],
+        "reading": ["posts", "pairs"],
+        "measure": ["acc_within_one", "acc", "f1_polar", "alpha_nominal"],
+        "classes": ["negative_neutral", "neutral_positive", "negative_positive"],
+        "ratio": ["negative_neutral", "neutral_positive"],
+        "named": ["main_annotator", "annotator_a", "annotator_b"],
+        "end": ["first_post", "last_post"],
+        # the rows of the paper's tables (13 datasets and four applications), and the
+        # application rows alone: internal checks of printed numbers (check_mozetic2016_printed)
+        "table_dataset": TABLE_DATASETS,
+        "application": APPLICATIONS,
+        "classified": CLASSIFIED_APPLICATIONS,
+        "classifier_row": [dataset for dataset in TABLE_DATASETS if dataset != "emojis"]
+        + ["environment.english_model"],
+        "no_merge": ["facebook_it", "djia30"],
+        "pair": ["polish_minus_slovenian", "slovenian_minus_bulgarian"],
+    },
+)
 
 labels = KEYS.rule("count_mozetic2016_labels")
 LABELS = labels.family("count.labels.{dataset}", Annotations.n_labels)
 TWEETS = labels.family("count.tweets.{dataset}", Annotations.n_units)
 GOLD = labels.family("count.gold.{dataset}", selfagreement.gold_counts)
-TWEETS_THREE_LABELS = labels.family("count.tweets.{dataset}.three_or_more_labels", selfagreement.tweets_labelled_at_least)
+TWEETS_THREE_LABELS = labels.family(
+    "count.tweets.{dataset}.three_or_more_labels", selfagreement.tweets_labelled_at_least
+)
 GOLD_READINGS_DIFFER = labels.family("count.gold_readings_differ.{dataset}", selfagreement.merge_readings_differ)
 CLASS_LABELS = labels.family("count.labels.{dataset}.{category}", Annotations.label_counts)
 CLASS_GOLD = labels.family("count.gold.{dataset}.{category}", selfagreement.gold_counts)
@@ -82,11 +96,13 @@ AVERAGE_RATIO = ordering.family("alpha_ratio.union.average_built.{ratio}", selfa
 
 annotators = KEYS.rule("score_mozetic2016_annotators")
 ANNOTATOR_ALPHA = annotators.family("alpha_interval.self.{language}.{named}", selfagreement.annotator_self_agreement)
-ANNOTATOR_REPEATS = annotators.family("count.self_repeats.{language}.{named}.{reading}",
-                                      selfagreement.annotator_self_agreement)
+ANNOTATOR_REPEATS = annotators.family(
+    "count.self_repeats.{language}.{named}.{reading}", selfagreement.annotator_self_agreement
+)
 ANNOTATOR_LABELS = annotators.family("percent.labels.{language}.{named}", selfagreement.annotator_self_agreement)
-TOP_ANNOTATORS_LABELS = annotators.family("percent.labels.{language}.two_main_annotators",
-                                          Annotations.top_raters_percent)
+TOP_ANNOTATORS_LABELS = annotators.family(
+    "percent.labels.{language}.two_main_annotators", Annotations.top_raters_percent
+)
 
 # Printed numbers held against one another where the data were never released, or where the
 # text repeats a table (source: internal; the relations are in mozetic2016/internal.py).
@@ -119,13 +135,16 @@ RATIO_AS_PRINTED = printed.family("alpha_ratio.union.{application}.{ratio}.as_pr
 AVERAGE_GAIN_PRINTED = printed.family("alpha_gain.union.average.from_printed", internal.mean)
 AVERAGE_RATIO_PRINTED = printed.family("alpha_ratio.union.average.{ratio}.from_printed", internal.mean)
 DIFFICULTY_PRINTED = printed.family("alpha_ratio_complement.union.average.{ratio}.from_printed", internal.difference)
-SELF_MINUS_INTER_PRINTED = printed.family("alpha_interval.self_minus_inter.{application}.from_printed",
-                                          internal.difference)
-CLASSIFIER_MINUS_INTER_PRINTED = printed.family("alpha_interval.classifier_minus_inter.djia30.from_printed",
-                                                internal.difference)
+SELF_MINUS_INTER_PRINTED = printed.family(
+    "alpha_interval.self_minus_inter.{application}.from_printed", internal.difference
+)
+CLASSIFIER_MINUS_INTER_PRINTED = printed.family(
+    "alpha_interval.classifier_minus_inter.djia30.from_printed", internal.difference
+)
 ENGLISH_GAP_PRINTED = printed.family("alpha_gap.classifier.english.from_printed", internal.difference)
-SECOND_PERIOD_GAIN_PRINTED = printed.family("alpha_interval.inter.djia30.second_period_minus_first.from_printed",
-                                            internal.difference)
+SECOND_PERIOD_GAIN_PRINTED = printed.family(
+    "alpha_interval.inter.djia30.second_period_minus_first.from_printed", internal.difference
+)
 INTER_DIFFERENCE_PRINTED = printed.family("alpha_interval.inter.{pair}.from_printed", internal.difference)
 MONTH_AS_PRINTED = printed.family("month.{end}.djia30.as_printed", internal.same)
 FIRST_PERIOD_REPEATS_PRINTED = printed.family("count.repeats.djia30.first_period.from_printed", internal.total)

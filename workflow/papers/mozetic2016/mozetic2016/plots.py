@@ -26,8 +26,10 @@ from mozetic2016.release import JOINT, JOINT_SLUG, display_name
 
 COLOURS = {"self": "#2e8b57", "inter": "#3b6fb6"}
 KINDS = ("self", "inter")
-NO_UNITS = {"self": "no tweet was labelled twice by the same annotator",
-            "inter": "no tweet was labelled by two annotators"}
+NO_UNITS = {
+    "self": "no tweet was labelled twice by the same annotator",
+    "inter": "no tweet was labelled by two annotators",
+}
 
 
 def repeats(frame: pd.DataFrame) -> list[tuple[str, str, str]]:
@@ -66,8 +68,10 @@ def notes(frame: pd.DataFrame) -> list[str]:
         part = rows[rows["label"] == label].iloc[0]
         others = list(rows.loc[(rows["parent"] == parent) & rows["alpha"].isna(), "label"])
         units = f"{int(part['units']):,} " if "units" in frame else ""
-        said.append(f"{label}'s {kind}-agreement equals {parent}'s: its {units}{kind} units are "
-                    f"all {label}'s ({', '.join(others)} have none).")
+        said.append(
+            f"{label}'s {kind}-agreement equals {parent}'s: its {units}{kind} units are "
+            f"all {label}'s ({', '.join(others)} have none)."
+        )
     return said
 
 
@@ -111,23 +115,54 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
             if np.isnan(value):
                 axis.text(x[i] + offset, 0.01, "n/a", ha="center", va="bottom", fontsize=8, color="0.4")
                 continue
-            axis.bar(x[i] + offset, value, width, color=COLOURS[kind], alpha=0.55 if hatch[i] else 0.9,
-                     hatch=hatch[i], edgecolor="white" if not hatch[i] else COLOURS[kind],
-                     label=f"{kind}-agreement" if i == int(np.flatnonzero(~np.isnan(alpha))[0]) else None)
+            axis.bar(
+                x[i] + offset,
+                value,
+                width,
+                color=COLOURS[kind],
+                alpha=0.55 if hatch[i] else 0.9,
+                hatch=hatch[i],
+                edgecolor="white" if not hatch[i] else COLOURS[kind],
+                label=f"{kind}-agreement" if i == int(np.flatnonzero(~np.isnan(alpha))[0]) else None,
+            )
             if np.isfinite(low[i]) and np.isfinite(high[i]):
-                axis.errorbar(x[i] + offset, value, yerr=[[value - low[i]], [high[i] - value]], color="black",
-                              capsize=3, linewidth=1)
+                axis.errorbar(
+                    x[i] + offset,
+                    value,
+                    yerr=[[value - low[i]], [high[i] - value]],
+                    color="black",
+                    capsize=3,
+                    linewidth=1,
+                )
             # a bar that repeats its dataset's says so on the bar itself, not only in the note
             same = f" (same data as {repeated[order[i], kind]})" if (order[i], kind) in repeated else ""
-            axis.text(x[i] + offset, max(value, high[i] if np.isfinite(high[i]) else value) + 0.015,
-                      f"{value:.3f}{same}", ha="center", va="bottom", fontsize=7, rotation=90)
+            axis.text(
+                x[i] + offset,
+                max(value, high[i] if np.isfinite(high[i]) else value) + 0.015,
+                f"{value:.3f}{same}",
+                ha="center",
+                va="bottom",
+                fontsize=7,
+                rotation=90,
+            )
     for parent in dict.fromkeys(frame.loc[frame["parent"] != "", "parent"]):
-        members = [i for i, label in enumerate(order) if label in parts and
-                   frame.loc[frame["label"] == label, "parent"].iloc[0] == parent]
+        members = [
+            i
+            for i, label in enumerate(order)
+            if label in parts and frame.loc[frame["label"] == label, "parent"].iloc[0] == parent
+        ]
         if members:  # a light band behind a dataset's parts, named after it
             axis.axvspan(min(members) - 0.5, max(members) + 0.5, color="0.94", zorder=0)
-            axis.text((min(members) + max(members)) / 2, 1.0, f"{parent} by language", ha="center", va="top",
-                      fontsize=8, color="0.35", fontstyle="italic")
+            axis.text(
+                (min(members) + max(members)) / 2,
+                1.0,
+                f"{parent} by language",
+                ha="center",
+                va="top",
+                fontsize=8,
+                color="0.35",
+                fontstyle="italic",
+            )
     axis.set_xlim(-0.6, len(order) - 0.4)
     axis.set_xticks(x, order, rotation=35, ha="right")
     for tick, label in zip(axis.get_xticklabels(), order):
@@ -142,8 +177,9 @@ def self_inter_bars(frame: pd.DataFrame, path: str | Path, title: str, ylabel: s
     axis.set_axisbelow(True)
     said = notes(frame)
     if said:
-        figure.supxlabel("\n".join(textwrap.fill(line, 125) for line in said), fontsize=8, color="0.3", x=0.01,
-                         ha="left")
+        figure.supxlabel(
+            "\n".join(textwrap.fill(line, 125) for line in said), fontsize=8, color="0.3", x=0.01, ha="left"
+        )
     save_figure(figure, path)
     return figure
 
@@ -155,9 +191,20 @@ def agreement_figure(table: pd.DataFrame, draws: int, path: str | Path):
     Ser/Cro/Bos set when it is built."""
     joint_built = display_name(JOINT_SLUG) in set(table["dataset"])
     parts = set(JOINT) if joint_built else set()
-    frame = pd.DataFrame({"label": table["dataset"], "kind": table["kind"], "alpha": table["alpha_interval"],
-                          "ci_low": table["ci_low"], "ci_high": table["ci_high"], "units": table["units"],
-                          "parent": [display_name(JOINT_SLUG) if name in parts else "" for name in table["dataset"]]})
-    return self_inter_bars(frame, path,
-                           "Mozetič et al. (2016): self- and inter-annotator agreement, recomputed from the labels\n"
-                           f"on CLARIN.SI (hdl 11356/1054); 95% bootstrap intervals ({draws:,} draws)")
+    frame = pd.DataFrame(
+        {
+            "label": table["dataset"],
+            "kind": table["kind"],
+            "alpha": table["alpha_interval"],
+            "ci_low": table["ci_low"],
+            "ci_high": table["ci_high"],
+            "units": table["units"],
+            "parent": [display_name(JOINT_SLUG) if name in parts else "" for name in table["dataset"]],
+        }
+    )
+    return self_inter_bars(
+        frame,
+        path,
+        "Mozetič et al. (2016): self- and inter-annotator agreement, recomputed from the labels\n"
+        f"on CLARIN.SI (hdl 11356/1054); 95% bootstrap intervals ({draws:,} draws)",
+    )

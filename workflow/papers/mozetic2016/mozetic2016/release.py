@@ -37,13 +37,41 @@ from reagree.stats.labels import Annotations
 
 PAPER = "mozetic2016"
 RELEASE = "CLARIN.SI hdl 11356/1054"
-LANGUAGES = ("Albanian", "Bosnian", "Bulgarian", "Croatian", "English", "German", "Hungarian", "Polish",
-             "Portuguese", "Russian", "Serbian", "Slovak", "Slovenian", "Spanish", "Swedish")
+LANGUAGES = (
+    "Albanian",
+    "Bosnian",
+    "Bulgarian",
+    "Croatian",
+    "English",
+    "German",
+    "Hungarian",
+    "Polish",
+    "Portuguese",
+    "Russian",
+    "Serbian",
+    "Slovak",
+    "Slovenian",
+    "Spanish",
+    "Swedish",
+)
 JOINT = ("Serbian", "Croatian", "Bosnian")
 JOINT_SLUG = "ser_cro_bos"
 # The paper's dataset order (Tables 1-6): the 13 datasets, Ser/Cro/Bos in its alphabetical place.
-PAPER_DATASETS = ("albanian", "bulgarian", "english", "german", "hungarian", "polish", "portuguese", "russian",
-                  JOINT_SLUG, "slovak", "slovenian", "spanish", "swedish")
+PAPER_DATASETS = (
+    "albanian",
+    "bulgarian",
+    "english",
+    "german",
+    "hungarian",
+    "polish",
+    "portuguese",
+    "russian",
+    JOINT_SLUG,
+    "slovak",
+    "slovenian",
+    "spanish",
+    "swedish",
+)
 # The paper's four application datasets (Tables 1-6, bottom rows): not in the release. Emojis
 # has no classifier (Tables 2 and 6 leave it out).
 APPLICATIONS = ("facebook_it", "djia30", "environment", "emojis")
@@ -100,8 +128,15 @@ def display_name(dataset: str) -> str:
 
 def read_language(path: str | Path) -> Annotations:
     """One language file, checked row by row (see the module docstring)."""
-    return read_annotations(path, COLUMNS["unit"], COLUMNS["rater"], COLUMNS["label"], categories=CATEGORIES,
-                            unit_pattern=TWEET_ID, rater_pattern=ANNOTATOR_ID)
+    return read_annotations(
+        path,
+        COLUMNS["unit"],
+        COLUMNS["rater"],
+        COLUMNS["label"],
+        categories=CATEGORIES,
+        unit_pattern=TWEET_ID,
+        rater_pattern=ANNOTATOR_ID,
+    )
 
 
 def read_dataset(paths: Sequence[str | Path], dataset: str) -> Annotations:

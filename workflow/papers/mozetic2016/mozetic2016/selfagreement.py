@@ -51,8 +51,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from reagree.stats import classification
-from reagree.stats.alpha import (alpha_expected_over_n_squared, alpha_from_coincidences, alpha_statistic,
-                                 coincidence_matrix)
+from reagree.stats.alpha import (
+    alpha_expected_over_n_squared,
+    alpha_from_coincidences,
+    alpha_statistic,
+    coincidence_matrix,
+)
 from reagree.stats.labels import Annotations, AnnotationView
 from reagree.stats.bootstrap import UnitStatistic
 from reagree.stats.undefined import Undefined
@@ -62,6 +66,7 @@ READINGS = ("all", "distinct")
 
 
 # --- alpha read from a coincidence matrix (reagree.stats.alpha.alpha_from_coincidences) -------------
+
 
 def alpha_variant_n_squared(counts, values=SENTIMENT_VALUES) -> float:
     """Interval alpha of per-unit counts with the expected disagreement averaged over all
@@ -88,6 +93,7 @@ def two_class_alpha(matrix, first: int, second: int, level: str = "interval", va
 
 
 # --- Table 4: the four measures of one kind of agreement ------------------------------------
+
 
 def interval_alpha_statistic(counts, values=SENTIMENT_VALUES) -> UnitStatistic:
     """Alpha_int of the units' counts as a ``UnitStatistic``: its ``value()`` is the
@@ -122,6 +128,7 @@ def agreement_measures(counts, values=SENTIMENT_VALUES) -> dict:
 
 # --- Table 5: is the order negative < neutral < positive perceived? -------------------------
 
+
 def relative_gain(interval_alpha: float, nominal_alpha: float) -> float:
     """(Alpha_int - Alpha_nom) / Alpha_nom (Mozetič et al. 2016, Table 5, column 2)."""
     if not np.isfinite(interval_alpha) or not np.isfinite(nominal_alpha) or nominal_alpha == 0:
@@ -145,13 +152,15 @@ def ordering_evidence(counts, values=SENTIMENT_VALUES) -> dict:
 
     def ratio(name: str) -> float:
         if not np.isfinite(two_class[name]) or not np.isfinite(extremes) or extremes == 0:
-            return Undefined(f"Alpha_int({name.replace('_', ', ')}) or Alpha_int(negative, positive) "
-                             "is undefined or zero")
+            return Undefined(
+                f"Alpha_int({name.replace('_', ', ')}) or Alpha_int(negative, positive) is undefined or zero"
+            )
         return float(two_class[name] / extremes)
 
     return {
-        "gain": relative_gain(alpha_from_coincidences(matrix, "interval", values),
-                              alpha_from_coincidences(matrix, "nominal")),
+        "gain": relative_gain(
+            alpha_from_coincidences(matrix, "interval", values), alpha_from_coincidences(matrix, "nominal")
+        ),
         "negative_neutral": ratio("negative_neutral"),
         "neutral_positive": ratio("neutral_positive"),
         **{f"alpha_interval.{name}": value for name, value in two_class.items()},
@@ -159,6 +168,7 @@ def ordering_evidence(counts, values=SENTIMENT_VALUES) -> dict:
 
 
 # --- Table 3: posts labelled more than once ----------------------------------------------
+
 
 def label_pairs(view: AnnotationView) -> int:
     """Unordered pairs of labels within the view's units: sum of m (m - 1) / 2."""
@@ -192,9 +202,16 @@ def repeat_counts(annotations: Annotations) -> RepeatCounts:
     own = annotations.self_agreement()
     inter = annotations.inter(repeats="first")
     both = np.intersect1d(own.unit_ids.astype(str), inter.unit_ids.astype(str)).size
-    return RepeatCounts(labels=annotations.n_labels, annotators=annotations.n_raters, tweets=annotations.n_units,
-                        self_posts=own.n_units, self_pairs=label_pairs(own),
-                        inter_posts=inter.n_units, inter_pairs=label_pairs(inter), both_posts=int(both))
+    return RepeatCounts(
+        labels=annotations.n_labels,
+        annotators=annotations.n_raters,
+        tweets=annotations.n_units,
+        self_posts=own.n_units,
+        self_pairs=label_pairs(own),
+        inter_posts=inter.n_units,
+        inter_pairs=label_pairs(inter),
+        both_posts=int(both),
+    )
 
 
 def repeated_share(counts, base: str = "labels") -> float:
@@ -211,6 +228,7 @@ def repeated_share(counts, base: str = "labels") -> float:
 
 
 # --- Table 6 sizes: one gold label per tweet ---------------------------------------------
+
 
 def gold_labels(counts, values=SENTIMENT_VALUES, reading: str = "all") -> np.ndarray:
     """One merged label per unit (category code) by the paper's rule (module docstring):
@@ -244,6 +262,7 @@ def merge_readings_differ(annotations: Annotations, values=SENTIMENT_VALUES) -> 
 
 # --- the units of each kind ----------------------------------------------------------------
 
+
 def agreement_counts(annotations: Annotations) -> dict:
     """Per-unit category counts of the self units, the inter units and their union
     (self rows, then inter rows), as the module docstring defines them."""
@@ -271,11 +290,21 @@ def annotator_self_agreement(annotations: Annotations, values=SENTIMENT_VALUES) 
     rows = []
     for index, annotator in enumerate(annotations.rater_ids):
         mine = annotator_units(own, annotator)
-        alpha = (interval_alpha_statistic(mine.counts, values).value() if mine.n_units
-                 else Undefined("this annotator labelled no tweet twice"))
-        rows.append({"annotator": annotator, "labels": int(given[index]),
-                     "percent_labels": float(100.0 * given[index] / annotations.n_labels),
-                     "self_posts": mine.n_units, "self_pairs": label_pairs(mine), "alpha_interval": alpha})
+        alpha = (
+            interval_alpha_statistic(mine.counts, values).value()
+            if mine.n_units
+            else Undefined("this annotator labelled no tweet twice")
+        )
+        rows.append(
+            {
+                "annotator": annotator,
+                "labels": int(given[index]),
+                "percent_labels": float(100.0 * given[index] / annotations.n_labels),
+                "self_posts": mine.n_units,
+                "self_pairs": label_pairs(mine),
+                "alpha_interval": alpha,
+            }
+        )
     return rows
 
 

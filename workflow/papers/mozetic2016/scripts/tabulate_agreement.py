@@ -1,5 +1,6 @@
 """Rule tabulate_mozetic2016_agreement: Table 4 from the per-dataset rows, in the paper's
 dataset order (mozetic2016.agreement.tabulate_agreement)."""
+
 import pandas as pd
 
 from mozetic2016.agreement import tabulate_agreement

@@ -3,6 +3,7 @@
 ``PAPER`` is what the pipeline reads of it (``reagree.pipeline.paper``): its keys, its
 variant plan and its relations over printed numbers, each declared in its own module.
 """
+
 from reagree.pipeline.paper import Paper
 
 from shvets2026.internal import RELATIONS

@@ -15,6 +15,12 @@ def count_checks(path: str) -> RuleOutputs:
     """The count of check lines of the script at ``path`` (a document of paper.yaml), its
     sha256 in the note."""
     count = count_check_lines(reads.read_text(path), path)
-    return RuleOutputs(values=[keys.REPRODUCE_CHECKS.row(
-        count, note=f"check lines {path} (sha256 {reads.sha256_read(path)[:12]}) prints when run without arguments, "
-                    "counted from its text")])
+    return RuleOutputs(
+        values=[
+            keys.REPRODUCE_CHECKS.row(
+                count,
+                note=f"check lines {path} (sha256 {reads.sha256_read(path)[:12]}) prints when run without arguments, "
+                "counted from its text",
+            )
+        ]
+    )

@@ -9,6 +9,7 @@ second by a hair in the third" against the four Gudea gaps the same sentence pri
 quotes (Table 2). The claims are in
 ``claims/internal.tsv``; the rule ``check_shvets2026_printed`` writes these values.
 """
+
 from reagree.pipeline.internal import Printed, relate
 
 from shvets2026 import keys
@@ -18,12 +19,31 @@ from shvets2026.release import MODELS, MYTHS
 # (Printed(key, where=...)): Table 1 and 2 as the paper prints them, Table 4 as reproduce.py does.
 REPRODUCE = "reproduce.py, step table4"
 RELATIONS = [
-    relate(keys.GAP_DIFFERENCE_PRINTED, Printed("gap.human.gudea", where="Table 1, Gudea"),
-           Printed("gap.gemini.gudea", where="Table 2, gemini"), model="gemini", myth="gudea"),
-    *[relate(keys.ONE_STEP_RATIO_PRINTED, Printed(f"lag_one_step.human.{myth}.observed", where=REPRODUCE),
-             Printed(f"lag_one_step.human.{myth}.expected", where=REPRODUCE), myth=myth) for myth in MYTHS],
-    relate(keys.LABEL_MARGIN_PRINTED, "kappa_label.triples.models.min",
-           Printed("kappa_label.human.inanna_enki", where="Table 1, Inanna and Enki")),
-    relate(keys.GAP_RANK_PRINTED, Printed("gap.human.gudea", where="Table 1, Gudea"),
-           *(Printed(f"gap.{model}.gudea", where="results/table2.txt") for model in MODELS), myth="gudea"),
+    relate(
+        keys.GAP_DIFFERENCE_PRINTED,
+        Printed("gap.human.gudea", where="Table 1, Gudea"),
+        Printed("gap.gemini.gudea", where="Table 2, gemini"),
+        model="gemini",
+        myth="gudea",
+    ),
+    *[
+        relate(
+            keys.ONE_STEP_RATIO_PRINTED,
+            Printed(f"lag_one_step.human.{myth}.observed", where=REPRODUCE),
+            Printed(f"lag_one_step.human.{myth}.expected", where=REPRODUCE),
+            myth=myth,
+        )
+        for myth in MYTHS
+    ],
+    relate(
+        keys.LABEL_MARGIN_PRINTED,
+        "kappa_label.triples.models.min",
+        Printed("kappa_label.human.inanna_enki", where="Table 1, Inanna and Enki"),
+    ),
+    relate(
+        keys.GAP_RANK_PRINTED,
+        Printed("gap.human.gudea", where="Table 1, Gudea"),
+        *(Printed(f"gap.{model}.gudea", where="results/table2.txt") for model in MODELS),
+        myth="gudea",
+    ),
 ]

@@ -8,6 +8,7 @@ placement window (``exact``, ``within_1``), ``observed`` / ``expected`` (the aut
 seeded estimate, replayed) / ``expected_exact``, ``min`` / ``max``. Each family below names the rule that writes it and the one function that
 computes it.
 """
+
 from reagree.methods import phaseshift, runtriples
 from reagree.pipeline import internal
 from reagree.pipeline.keys import KeyGrammar
@@ -16,31 +17,41 @@ from reagree.stats.undefined import difference, ratio
 from shvets2026 import reproduce_checks, segments, streams
 from shvets2026.release import MODELS, MYTHS
 
-KEYS = KeyGrammar("shvets2026", slots={
-    "myth": MYTHS,
-    "reader": ["human", *MODELS],
-    "model": MODELS,
-    "triples_of": [*MODELS, "models"],
-    "anchored": ["all", "models", "human", *MODELS],
-    "group": ["all", "models"],
-    "issue": ["segments_skipped", "line_numbers_read", "segments_outside", "duplicate_ids", "flagged_dates"],
-    "mean": ["kappa_boundary", "kappa_label", "gap", "agreement_label", "chance_label", "agreement_boundary",
-             "chance_boundary"],
-    "pair_measure": ["kappa_label", "kappa_boundary", "gap"],
-    "run": r"[0-9]+",
-    "window": r"exact|within_[0-9]+",
-    "threshold": r"human_gap|at_[-+0-9_e]+",
-    "bound": ["min", "max"],
-    "lag": ["lag_same_place", "lag_one_step"],
-    "seen": ["observed", "expected", "expected_exact"],
-    "ratio": ["ratio_one_step_per_same_place", "ratio_same_place", "ratio_one_step"],
-    "count": ["pieces", "onsets"],
-    "b2": ["b2_observed", "b2_chance", "b2_gap", "b2_chance_exact", "b2_gap_exact"],
-    "line": ["line_start", "line_end"],
-    "end": ["first", "last"],
-    "dated": ["human", "models"],
-    "runs_of": ["all", "human", *MODELS],
-})
+KEYS = KeyGrammar(
+    "shvets2026",
+    slots={
+        "myth": MYTHS,
+        "reader": ["human", *MODELS],
+        "model": MODELS,
+        "triples_of": [*MODELS, "models"],
+        "anchored": ["all", "models", "human", *MODELS],
+        "group": ["all", "models"],
+        "issue": ["segments_skipped", "line_numbers_read", "segments_outside", "duplicate_ids", "flagged_dates"],
+        "mean": [
+            "kappa_boundary",
+            "kappa_label",
+            "gap",
+            "agreement_label",
+            "chance_label",
+            "agreement_boundary",
+            "chance_boundary",
+        ],
+        "pair_measure": ["kappa_label", "kappa_boundary", "gap"],
+        "run": r"[0-9]+",
+        "window": r"exact|within_[0-9]+",
+        "threshold": r"human_gap|at_[-+0-9_e]+",
+        "bound": ["min", "max"],
+        "lag": ["lag_same_place", "lag_one_step"],
+        "seen": ["observed", "expected", "expected_exact"],
+        "ratio": ["ratio_one_step_per_same_place", "ratio_same_place", "ratio_one_step"],
+        "count": ["pieces", "onsets"],
+        "b2": ["b2_observed", "b2_chance", "b2_gap", "b2_chance_exact", "b2_gap_exact"],
+        "line": ["line_start", "line_end"],
+        "end": ["first", "last"],
+        "dated": ["human", "models"],
+        "runs_of": ["all", "human", *MODELS],
+    },
+)
 
 pairs = KEYS.rule("pair_shvets2026_runs")
 UNITS = pairs.family("count.units.{myth}", segments.read_units)
@@ -70,8 +81,9 @@ TRIPLES = triples.family("count.triples.{triples_of}.{myth}", runtriples.triple_
 TRIPLE_GAP = triples.family("gap.triples.{model}.{myth}.{bound}", runtriples.triple_frame)
 TRIPLE_LABEL_MIN = triples.family("kappa_label.triples.{model}.{myth}.min", runtriples.triple_frame)
 FAR_RUNS = triples.family("agreement_label.{model}.{myth}.far_runs", runtriples.far_runs_agreement)
-SHARE_REACH_ALL_MYTHS = triples.family("share.triples_reach_all_myths.{model}.{threshold}",
-                                       runtriples.independent_pass_share)
+SHARE_REACH_ALL_MYTHS = triples.family(
+    "share.triples_reach_all_myths.{model}.{threshold}", runtriples.independent_pass_share
+)
 LOWEST_TRIPLE_LABEL = triples.family("kappa_label.triples.models.min", runtriples.triple_frame)
 LABEL_MARGIN = triples.family("margin.kappa_label.lowest_model_triple_vs_human", runtriples.label_margin)
 RUN_DATE = triples.family("date.{end}_run.{reader}.{myth}", segments.date_span)
@@ -79,8 +91,9 @@ GROUP_RUN_DATE = triples.family("date.{end}_run.{dated}", segments.date_span)
 RUN_FILES = triples.family("count.runs.all.all_myths", runtriples.count_runs)
 HUMAN_PAIRS = triples.family("count.pairs.human.all_myths", runtriples.count_pairs)
 MYTHS_GAP_LARGEST = triples.family("count.myths.gap_largest.human", runtriples.reader_rank)
-AGREEMENT_PER_CHANCE_RANGES = triples.family("ratio.agreement_per_chance_label.human.range_midpoints",
-                                             runtriples.midpoint_ratio)
+AGREEMENT_PER_CHANCE_RANGES = triples.family(
+    "ratio.agreement_per_chance_label.human.range_midpoints", runtriples.midpoint_ratio
+)
 
 phase = KEYS.rule("compute_shvets2026_phase_shift")
 LAG = phase.family("{lag}.human.{myth}.{seen}", phaseshift.phase_shift)
@@ -90,11 +103,13 @@ B2_EVENTS = phase.family("count.b2_events.human.{myth}", phaseshift.neighbour_re
 B2 = phase.family("{b2}.human.{myth}", phaseshift.neighbour_relabels)
 B2_FRAGMENTS = phase.family("count.b2_fragments.human.{myth}", phaseshift.neighbour_relabels)
 B2_FAR_EVENTS = phase.family("count.b2_events.human.{myth}.far_from_boundaries", phaseshift.neighbour_relabels)
-TRIPLE_RATIO_MAX = phase.family("ratio_one_step_per_same_place.triples.models.{myth}.max",
-                                phaseshift.phase_shift_subsets)
+TRIPLE_RATIO_MAX = phase.family(
+    "ratio_one_step_per_same_place.triples.models.{myth}.max", phaseshift.phase_shift_subsets
+)
 TRIPLE_SAME_PLACE_MIN = phase.family("ratio_same_place.triples.models.{myth}.min", phaseshift.phase_shift_subsets)
-TRIPLE_SAME_PLACE_MIN_REPLAYED = phase.family("ratio_same_place.triples.models.{myth}.min_replayed",
-                                              streams.lowest_same_place_ratio)
+TRIPLE_SAME_PLACE_MIN_REPLAYED = phase.family(
+    "ratio_same_place.triples.models.{myth}.min_replayed", streams.lowest_same_place_ratio
+)
 
 anchoring = KEYS.rule("check_shvets2026_anchoring")
 EXAMPLE = anchoring.family("example.seg_v4.{line}", segments.worked_example_segments)
@@ -110,6 +125,7 @@ REPRODUCE_CHECKS = checks.family("count.checks.reproduce_py", reproduce_checks.c
 printed = KEYS.rule("check_shvets2026_printed")
 GAP_DIFFERENCE_PRINTED = printed.family("gap_difference.human_minus_{model}.{myth}.from_printed", internal.difference)
 ONE_STEP_RATIO_PRINTED = printed.family("ratio_one_step.human.{myth}.from_printed", internal.ratio)
-LABEL_MARGIN_PRINTED = printed.family("margin.kappa_label.lowest_model_triple_vs_human.from_printed",
-                                      internal.difference)
+LABEL_MARGIN_PRINTED = printed.family(
+    "margin.kappa_label.lowest_model_triple_vs_human.from_printed", internal.difference
+)
 GAP_RANK_PRINTED = printed.family("rank.gap.human.{myth}.from_printed", internal.rank)

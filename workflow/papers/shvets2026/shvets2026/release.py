@@ -39,9 +39,13 @@ def reader_key(reader: str) -> str:
 
 
 # The authors' seeded streams (module docstring): seed templates and draws.
-STREAM = {"lags": {"seed": "lag-{myth}-mine-own", "draws": 1000},
-          "b2": {"seed": "b2-{myth}-12345", "draws": 1000},
-          "triples": {"seed": "lagT-{myth}-{model}", "draws": 200}}
+STREAM = {
+    "lags": {"seed": "lag-{myth}-mine-own", "draws": 1000},
+    "b2": {"seed": "b2-{myth}-12345", "draws": 1000},
+    "triples": {"seed": "lagT-{myth}-{model}", "draws": 200},
+}
+
+
 def shuffle_blocks(max_lag: int) -> int:
     """The blocks of shuffles the authors' permutation test draws before the rotations."""
     return max_lag + 1

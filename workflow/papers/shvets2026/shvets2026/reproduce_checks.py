@@ -53,13 +53,22 @@ def _length(node: ast.AST, names: dict[str, ast.AST]) -> int:
         return len(node.keys)
     if isinstance(node, ast.Name) and node.id in names:
         return _length(names[node.id], names)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args \
-            and node.func.attr in ("items", "keys", "values"):
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and not node.args
+        and node.func.attr in ("items", "keys", "values")
+    ):
         return _length(node.func.value, names)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "zip" and node.args:
         return min(_length(arg, names) for arg in node.args)
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and node.slice.lower is None \
-            and node.slice.step is None and isinstance(node.slice.upper, ast.Constant):
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Slice)
+        and node.slice.lower is None
+        and node.slice.step is None
+        and isinstance(node.slice.upper, ast.Constant)
+    ):
         upper = int(node.slice.upper.value)
         try:
             return min(upper, _length(node.value, names))
@@ -75,9 +84,14 @@ def _elements(node: ast.AST, names: dict[str, ast.AST]) -> list[ast.AST] | None:
         return _elements(names[node.id], names)
     if isinstance(node, (ast.List, ast.Tuple)):
         return list(node.elts)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(
             target := (names.get(node.func.value.id) if isinstance(node.func.value, ast.Name) else node.func.value),
-            ast.Dict):
+            ast.Dict,
+        )
+    ):
         if node.func.attr == "values":
             return list(target.values)
         if node.func.attr == "items":
@@ -101,8 +115,9 @@ def _bind(target: ast.AST, items: list[ast.AST] | None, names: dict[str, ast.AST
                 return bound
         if len(lengths) == 1:
             bound[target.id] = items[0]
-    elif isinstance(target, ast.Tuple) and all(isinstance(i, ast.Tuple) and len(i.elts) == len(target.elts)
-                                               for i in items):
+    elif isinstance(target, ast.Tuple) and all(
+        isinstance(i, ast.Tuple) and len(i.elts) == len(target.elts) for i in items
+    ):
         for position, part in enumerate(target.elts):
             bound = _bind(part, [item.elts[position] for item in items], bound)
     return bound
@@ -113,8 +128,10 @@ def _prints_check_line(call: ast.Call) -> bool:
     if isinstance(call.func, ast.Name) and call.func.id == "check":
         return True
     if isinstance(call.func, ast.Name) and call.func.id == "print":
-        return any(isinstance(node, ast.IfExp) and isinstance(node.body, ast.Constant)
-                   and str(node.body.value).strip() == "ok" for node in ast.walk(call))
+        return any(
+            isinstance(node, ast.IfExp) and isinstance(node.body, ast.Constant) and str(node.body.value).strip() == "ok"
+            for node in ast.walk(call)
+        )
     return False
 
 
@@ -132,8 +149,10 @@ def _count(statements: list[ast.stmt], names: dict[str, ast.AST]) -> int:
         else:
             found = sum(1 for node in ast.walk(statement) if isinstance(node, ast.Call) and _prints_check_line(node))
             if found and isinstance(statement, (ast.If, ast.While, ast.With, ast.Try, ast.FunctionDef)):
-                raise _Unknown(f"line {statement.lineno}: a check line inside a {type(statement).__name__} statement "
-                               "is not counted")
+                raise _Unknown(
+                    f"line {statement.lineno}: a check line inside a {type(statement).__name__} statement "
+                    "is not counted"
+                )
             total += found
     return total
 

@@ -100,7 +100,7 @@ class Units:
             size = int(self.last_line.max()) + 2 if self.n_units else 1
             cached = np.full(size, UNCOVERED, dtype=np.int64)
             for unit in range(self.n_units - 1, -1, -1):  # the earlier unit wins an overlap
-                cached[self.first_line[unit]:self.last_line[unit] + 1] = unit
+                cached[self.first_line[unit] : self.last_line[unit] + 1] = unit
             object.__setattr__(self, "_line_unit", cached)
         return cached
 
@@ -110,7 +110,7 @@ class Units:
         low, high = max(line_start, 0), min(line_end, len(lookup) - 1)
         if high < low:
             return np.empty(0, dtype=np.int64)
-        units = lookup[low:high + 1]
+        units = lookup[low : high + 1]
         return units[units != UNCOVERED]
 
     def label(self, unit: int) -> str:
@@ -152,8 +152,10 @@ def parse_units(text: str, per_line: bool, source: str = "<text>") -> Units:
         overlapping = np.flatnonzero(first_line[1:] <= last_line[:-1])
         if len(overlapping):
             u = int(overlapping[0])
-            raise ValueError(f"{source}: blocks {first_line[u]}-{last_line[u]} and "
-                             f"{first_line[u + 1]}-{last_line[u + 1]} overlap; a line must lie in one unit")
+            raise ValueError(
+                f"{source}: blocks {first_line[u]}-{last_line[u]} and "
+                f"{first_line[u + 1]}-{last_line[u + 1]} overlap; a line must lie in one unit"
+            )
     return Units(first_line, last_line.copy(), per_line, source, tuple(skipped))
 
 
@@ -240,8 +242,9 @@ def _segment_reason(segment: object, fractional_lines: str) -> tuple[str | None,
     start = parse_line_number(segment.get("line_start"), fractional_lines)
     end = parse_line_number(segment.get("line_end"), fractional_lines)
     if start is None or end is None:
-        return (f"line_start {segment.get('line_start')!r} / line_end {segment.get('line_end')!r} "
-                "not both integers"), None
+        return (
+            f"line_start {segment.get('line_start')!r} / line_end {segment.get('line_end')!r} not both integers"
+        ), None
     if end < start:
         return f"line_end {end} before line_start {start}", None
     function = segment.get("function")
@@ -276,8 +279,9 @@ def parse_run(text: str, source: str = "<run>", *, fractional_lines: str) -> Run
     elif isinstance(document, list):
         listed, date_value = document, None
     else:
-        raise ValueError(f"{source}: a run is a list of segments or an object with 'segments', "
-                         f"not {type(document).__name__}")
+        raise ValueError(
+            f"{source}: a run is a list of segments or an object with 'segments', not {type(document).__name__}"
+        )
     kept, skipped, notes, ids = [], [], [], []
     for position, segment in enumerate(listed):
         segment_id = str(segment.get("segment_id", "")) if isinstance(segment, dict) else ""
@@ -297,8 +301,16 @@ def parse_run(text: str, source: str = "<run>", *, fractional_lines: str) -> Run
             duplicates.append(segment_id)
         seen.add(segment_id)
     annotated, note = parse_date(date_value)
-    return Run(source, tuple(kept), tuple(skipped), annotated,
-               None if date_value is None else str(date_value), note, tuple(duplicates), tuple(notes))
+    return Run(
+        source,
+        tuple(kept),
+        tuple(skipped),
+        annotated,
+        None if date_value is None else str(date_value),
+        note,
+        tuple(duplicates),
+        tuple(notes),
+    )
 
 
 def read_run(path: str | Path, fractional_lines: str) -> Run:
@@ -376,14 +388,32 @@ def worked_example_segments(prompt_text: str, source: str = "<prompt>") -> list[
 def diagnostics_rows(run: Run, projection: Projection, /, **identity: object) -> list[dict]:
     """Rows for the diagnostics table: one per skipped segment, one per segment outside the
     text, one per duplicate id and one for a flagged date; ``identity`` names the run."""
-    rows = [{**identity, "issue": "segment skipped", "segment": f"#{position} id={segment_id!r}", "detail": reason}
-            for position, segment_id, reason in run.skipped]
-    rows += [{**identity, "issue": "line number read", "segment": f"#{position} id={segment_id!r}", "detail": note}
-             for position, segment_id, note in run.notes]
-    rows += [{**identity, "issue": "segment outside the text", "segment": f"id={segment_id!r}",
-              "detail": "no line of the segment is a unit of the text"} for segment_id in projection.segments_outside]
-    rows += [{**identity, "issue": "duplicate segment_id", "segment": f"id={segment_id!r}",
-              "detail": "kept: segments are identified by position"} for segment_id in run.duplicate_ids]
+    rows = [
+        {**identity, "issue": "segment skipped", "segment": f"#{position} id={segment_id!r}", "detail": reason}
+        for position, segment_id, reason in run.skipped
+    ]
+    rows += [
+        {**identity, "issue": "line number read", "segment": f"#{position} id={segment_id!r}", "detail": note}
+        for position, segment_id, note in run.notes
+    ]
+    rows += [
+        {
+            **identity,
+            "issue": "segment outside the text",
+            "segment": f"id={segment_id!r}",
+            "detail": "no line of the segment is a unit of the text",
+        }
+        for segment_id in projection.segments_outside
+    ]
+    rows += [
+        {
+            **identity,
+            "issue": "duplicate segment_id",
+            "segment": f"id={segment_id!r}",
+            "detail": "kept: segments are identified by position",
+        }
+        for segment_id in run.duplicate_ids
+    ]
     if run.date_note:
         rows.append({**identity, "issue": "annotated_date", "segment": "", "detail": run.date_note})
     return rows
@@ -417,10 +447,19 @@ def projection_frame(runs: dict[str, Sequence[Run]], units: Units, /, **identity
         for number, run in enumerate(reader_runs, start=1):
             projection = project(run, units)
             covered = np.flatnonzero(projection.covered)
-            frames.append(pd.DataFrame({
-                **identity, "reader": reader, "run": number, "unit": covered, "lines": names[covered],
-                "label": np.asarray(FUNCTIONS, dtype=object)[projection.labels[covered]],
-                "boundary": projection.boundaries[covered].astype(int)}))
+            frames.append(
+                pd.DataFrame(
+                    {
+                        **identity,
+                        "reader": reader,
+                        "run": number,
+                        "unit": covered,
+                        "lines": names[covered],
+                        "label": np.asarray(FUNCTIONS, dtype=object)[projection.labels[covered]],
+                        "boundary": projection.boundaries[covered].astype(int),
+                    }
+                )
+            )
     columns = [*identity, "reader", "run", "unit", "lines", "label", "boundary"]
     return pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)
 
@@ -467,12 +506,19 @@ def dominant_label_share(labels: np.ndarray) -> tuple[str, float]:
 def run_summary(run: Run, projection: Projection) -> dict[str, object]:
     """What a run file held and what was kept: for the runs table."""
     first = first_segment(run)
-    return {"annotated_date": run.annotated_date.isoformat() if run.annotated_date else "",
-            "date_note": run.date_note, "segments": len(run.segments) + len(run.skipped),
-            "kept": len(run.segments), "skipped": len(run.skipped), "line_numbers_read": len(run.notes),
-            "outside_text": len(projection.segments_outside), "duplicate_ids": ",".join(run.duplicate_ids),
-            "first_segment": f"{first.line_start}-{first.line_end}" if first else "",
-            "units_covered": int(projection.covered.sum()), "boundaries": int((projection.boundaries == 1).sum())}
+    return {
+        "annotated_date": run.annotated_date.isoformat() if run.annotated_date else "",
+        "date_note": run.date_note,
+        "segments": len(run.segments) + len(run.skipped),
+        "kept": len(run.segments),
+        "skipped": len(run.skipped),
+        "line_numbers_read": len(run.notes),
+        "outside_text": len(projection.segments_outside),
+        "duplicate_ids": ",".join(run.duplicate_ids),
+        "first_segment": f"{first.line_start}-{first.line_end}" if first else "",
+        "units_covered": int(projection.covered.sum()),
+        "boundaries": int((projection.boundaries == 1).sum()),
+    }
 
 
 def opens_with(run: Run, line_start: int, line_end: int) -> bool:
@@ -481,12 +527,15 @@ def opens_with(run: Run, line_start: int, line_end: int) -> bool:
     return first is not None and (first.line_start, first.line_end) == (line_start, line_end)
 
 
-def anchoring_counts(runs: dict[str, Sequence[Run]], line_start: int, line_end: int,
-                     groups: dict[str, Sequence[str]]) -> dict[str, tuple[int, int]]:
+def anchoring_counts(
+    runs: dict[str, Sequence[Run]], line_start: int, line_end: int, groups: dict[str, Sequence[str]]
+) -> dict[str, tuple[int, int]]:
     """For each reader and each named group of readers: (runs opening with exactly lines
     line_start..line_end, runs)."""
-    per_reader = {reader: (sum(opens_with(run, line_start, line_end) for run in reader_runs), len(reader_runs))
-                  for reader, reader_runs in runs.items()}
+    per_reader = {
+        reader: (sum(opens_with(run, line_start, line_end) for run in reader_runs), len(reader_runs))
+        for reader, reader_runs in runs.items()
+    }
     counts = dict(per_reader)
     for name, members in groups.items():
         counts[name] = (sum(per_reader[m][0] for m in members), sum(per_reader[m][1] for m in members))

@@ -35,8 +35,16 @@ from typing import Sequence
 
 import numpy as np
 
-from reagree.methods.phaseshift import (LagCounts, NeighbourRelabels, departures, expected_lag_counts, lag_counts,
-                                        neighbour_relabels, pieces, sampled_lag_counts)
+from reagree.methods.phaseshift import (
+    LagCounts,
+    NeighbourRelabels,
+    departures,
+    expected_lag_counts,
+    lag_counts,
+    neighbour_relabels,
+    pieces,
+    sampled_lag_counts,
+)
 from reagree.stats.undefined import Undefined
 
 STREAM_SCHEME = "python-random"
@@ -54,12 +62,15 @@ def skip_shuffles(stream: random.Random, length: int, times: int) -> None:
 def rotation_draws(stream: random.Random, n_pieces: int, n_pairs: int, draws: int) -> np.ndarray:
     """(draws x pairs) rotation offsets, one ``stream.randrange(1, P)`` per ordered pair per
     draw (draw by draw, pairs in ``permutations`` order); 0 when P < 2."""
-    return np.array([[stream.randrange(1, n_pieces) if n_pieces > 1 else 0 for _ in range(n_pairs)]
-                     for _ in range(draws)], dtype=np.int64).reshape(draws, n_pairs)
+    return np.array(
+        [[stream.randrange(1, n_pieces) if n_pieces > 1 else 0 for _ in range(n_pairs)] for _ in range(draws)],
+        dtype=np.int64,
+    ).reshape(draws, n_pairs)
 
 
-def replayed_lag_counts(sequences: np.ndarray, seed: str, draws: int, max_lag: int,
-                        shuffle_blocks: int = 0) -> LagCounts:
+def replayed_lag_counts(
+    sequences: np.ndarray, seed: str, draws: int, max_lag: int, shuffle_blocks: int = 0
+) -> LagCounts:
     """The expected lag counts as the mean over ``draws`` random rotations taken from
     ``random.Random(seed)``, consumed in this order: first ``shuffle_blocks`` x ``draws`` x
     (ordered pairs) shuffles of a P-piece list (another test's permutation null drawn
@@ -74,8 +85,9 @@ def replayed_lag_counts(sequences: np.ndarray, seed: str, draws: int, max_lag: i
     return sampled_lag_counts(sequences, rotation_draws(stream, n_pieces, n_pairs, draws), max_lag)
 
 
-def replayed_lag_counts_sequence(sequence_sets: Sequence[np.ndarray], seed: str, draws: int,
-                                 max_lag: int) -> list[LagCounts]:
+def replayed_lag_counts_sequence(
+    sequence_sets: Sequence[np.ndarray], seed: str, draws: int, max_lag: int
+) -> list[LagCounts]:
     """``replayed_lag_counts`` of several sets of runs (run-triples) from one stream
     ``random.Random(seed)`` shared in order: set i's rotations are drawn after those of
     sets 0..i-1 (the authors' ``lag_test.triple_counts`` over all triples of a reader)."""
@@ -89,8 +101,9 @@ def replayed_lag_counts_sequence(sequence_sets: Sequence[np.ndarray], seed: str,
     return out
 
 
-def replayed_neighbour_relabels(labels: np.ndarray, seed: str, draws: int,
-                                label_names: Sequence[str] | None = None) -> NeighbourRelabels:
+def replayed_neighbour_relabels(
+    labels: np.ndarray, seed: str, draws: int, label_names: Sequence[str] | None = None
+) -> NeighbourRelabels:
     """B2 with the chance level as the mean over ``draws`` draws from ``random.Random(seed)``
     instead of its exact expectation: in each draw, every event (in the order of
     ``departures``: run by run, units in order) takes ``stream.choice`` of the labels
@@ -105,14 +118,17 @@ def replayed_neighbour_relabels(labels: np.ndarray, seed: str, draws: int,
     names = {int(code): str(label_names[code] if label_names is not None else code) for code in found.seen}
     vocabulary = sorted(names.values())
     code_of = {name: code for code, name in names.items()}
-    pools = [[code_of[name] for name in vocabulary if name != names[found.fragment_label[f]]]
-             for _, f, _ in found.events]
+    pools = [
+        [code_of[name] for name in vocabulary if name != names[found.fragment_label[f]]] for _, f, _ in found.events
+    ]
     licensed = [found.licensed(f) for _, f, _ in found.events]
     stream = random.Random(seed)
-    shares = [sum(stream.choice(pool) in allowed for pool, allowed in zip(pools, licensed)) / len(pools)
-              for _ in range(draws)]
-    return NeighbourRelabels(exact.events, exact.licensed, exact.observed, float(np.mean(shares)),
-                             exact.labels_seen, exact.fragments)
+    shares = [
+        sum(stream.choice(pool) in allowed for pool, allowed in zip(pools, licensed)) / len(pools) for _ in range(draws)
+    ]
+    return NeighbourRelabels(
+        exact.events, exact.licensed, exact.observed, float(np.mean(shares)), exact.labels_seen, exact.fragments
+    )
 
 
 # --- the chance level, exact or replayed: the family ``chance_expectation`` -------------------
@@ -121,8 +137,9 @@ def replayed_neighbour_relabels(labels: np.ndarray, seed: str, draws: int,
 EXACT, REPLAYED = "expected.exact", "expected.python_random"
 
 
-def lag_count_expectations(sequences: np.ndarray, measure: str, seed: str, draws: int, max_lag: int,
-                           shuffle_blocks: int = 0) -> dict[str, float]:
+def lag_count_expectations(
+    sequences: np.ndarray, measure: str, seed: str, draws: int, max_lag: int, shuffle_blocks: int = 0
+) -> dict[str, float]:
     """An expected lag count (``measure``: ``same_place`` or ``one_step``) as the exact
     mean over every rotation (``expected_lag_counts``) and as the seeded Monte Carlo
     estimate the authors printed (``replayed_lag_counts``; scheme ``python-random``)."""
@@ -133,16 +150,18 @@ def lag_count_expectations(sequences: np.ndarray, measure: str, seed: str, draws
     return {EXACT: getattr(exact, measure), REPLAYED: getattr(replayed, measure)}
 
 
-def b2_gap_expectations(labels: np.ndarray, seed: str, draws: int,
-                        label_names: Sequence[str] | None = None) -> dict[str, float]:
+def b2_gap_expectations(
+    labels: np.ndarray, seed: str, draws: int, label_names: Sequence[str] | None = None
+) -> dict[str, float]:
     """B2's gap (observed minus chance) with the chance level exact (``neighbour_relabels``)
     and as the seeded estimate (``replayed_neighbour_relabels``; scheme ``python-random``)."""
-    return {EXACT: neighbour_relabels(labels).gap,
-            REPLAYED: replayed_neighbour_relabels(labels, seed, draws, label_names).gap}
+    return {
+        EXACT: neighbour_relabels(labels).gap,
+        REPLAYED: replayed_neighbour_relabels(labels, seed, draws, label_names).gap,
+    }
 
 
-def lowest_same_place_ratio(groups: Sequence[tuple[np.ndarray, str]], draws: int,
-                            max_lag: int) -> dict[str, float]:
+def lowest_same_place_ratio(groups: Sequence[tuple[np.ndarray, str]], draws: int, max_lag: int) -> dict[str, float]:
     """The lowest same-place ratio o0 / e0 over every run-triple of every group (a group:
     a reader's runs x units labels and the seed of its stream), with e0 exact and with e0
     replayed from the group's stream (``replayed_lag_counts_sequence``: triples in
@@ -156,5 +175,7 @@ def lowest_same_place_ratio(groups: Sequence[tuple[np.ndarray, str]], draws: int
             expected = expected_lag_counts(sequences, max_lag).same_place
             exact += [observed / expected] if np.isfinite(expected) and expected > 0 else []
             replayed += [observed / estimate.same_place] if estimate.same_place > 0 else []
-    return {EXACT: min(exact) if exact else Undefined("no triple expects a lag"),
-            REPLAYED: min(replayed) if replayed else Undefined("no triple expects a lag")}
+    return {
+        EXACT: min(exact) if exact else Undefined("no triple expects a lag"),
+        REPLAYED: min(replayed) if replayed else Undefined("no triple expects a lag"),
+    }
