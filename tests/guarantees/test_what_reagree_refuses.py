@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import signal
 import stat
@@ -445,9 +446,9 @@ def test_a_malformed_record_stops_a_run_in_one_line(tmp_path, capsys):
     from conftest import ROOT
 
     rule = (ROOT / "workflow" / "rules" / "common.smk").read_text()
-    inspect = rule.index("inspect_inputs(_paper_id")
+    inspect = re.search(r"inspect_inputs\(\s*_paper_id", rule).start()
     assert rule.rfind("try:", 0, inspect) > rule.rfind("\n    for _paper_id in PAPERS", 0, inspect)
-    assert "except ValueError as error:" in rule[inspect : inspect + 400]
+    assert "except ValueError as error:" in rule[inspect : inspect + 600]
     root = tmp_path
     shutil.copytree(FIXTURES / "demo_paper", root / "workflow" / "papers" / "demo")
     (root / "data").mkdir()

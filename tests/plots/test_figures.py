@@ -241,7 +241,7 @@ def _declared_figures() -> list[tuple[str, str, str]]:
     for rules in sorted((ROOT / "workflow" / "papers").glob("*/rules.smk")):
         text = rules.read_text(encoding="utf-8")
         for name, caption in re.findall(
-            r'report\(f"\{\w+\}/figures/(\w+)\.png",[^)]*?caption="report/(\w+)\.rst"', text
+            r'report\(\s*f"\{\w+\}/figures/(\w+)\.png",[^)]*?caption="report/(\w+)\.rst"', text
         ):
             found.append((rules.parent.name, name, caption))
     return found
