@@ -2,7 +2,7 @@
 # figures and tables, every audited dataset). Open it in any browser; it needs no network.
 # Each figure is captioned by its paper's report/<figure>.rst (as in Snakemake's report).
 
-from reagree.report import figure_captions
+from reagree.report.load import figure_captions
 
 
 rule render_report:

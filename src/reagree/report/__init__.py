@@ -25,11 +25,38 @@ The package reads the run (``load``), builds the page from its sections and writ
 Same inputs, same bytes: no timestamps; files are read in sorted order.
 """
 
-from reagree.report.html import MAX_TABLE_ROWS, STATUS_ORDER, counted, esc, rst_html
-from reagree.report.load import AuditResults, PaperResults, RunScope, figure_captions, load_audits, load_papers
-from reagree.report.page import build_report, render
-from reagree.report.sections.audits import audit_section
-from reagree.report.sections.findings import by_cause, side_by_side
+import importlib
+
+# Each public name and the module that defines it. They are loaded on first use (PEP 562), so
+# that the Snakefile, which needs only ``load.figure_captions``, does not import the audit's
+# statistics (and scipy) at every start of Snakemake.
+_MODULES = {
+    "MAX_TABLE_ROWS": "html",
+    "STATUS_ORDER": "html",
+    "counted": "html",
+    "esc": "html",
+    "rst_html": "html",
+    "AuditResults": "load",
+    "PaperResults": "load",
+    "RunScope": "load",
+    "figure_captions": "load",
+    "load_audits": "load",
+    "load_papers": "load",
+    "build_report": "page",
+    "render": "page",
+    "audit_section": "sections.audits",
+    "by_cause": "sections.findings",
+    "side_by_side": "sections.findings",
+}
+
+
+def __getattr__(name: str):
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 # The report's public API, re-exported from its modules.
 __all__ = [
