@@ -25,36 +25,29 @@ The package reads the run (``load``), builds the page from its sections and writ
 Same inputs, same bytes: no timestamps; files are read in sorted order.
 """
 
-import importlib
-
-# Each public name and the module that defines it. They are loaded on first use (PEP 562), so
-# that the Snakefile, which needs only ``load.figure_captions``, does not import the audit's
-# statistics (and scipy) at every start of Snakemake.
-_MODULES = {
-    "MAX_TABLE_ROWS": "html",
-    "STATUS_ORDER": "html",
-    "counted": "html",
-    "esc": "html",
-    "rst_html": "html",
-    "AuditResults": "load",
-    "PaperResults": "load",
-    "RunScope": "load",
-    "figure_captions": "load",
-    "load_audits": "load",
-    "load_papers": "load",
-    "build_report": "page",
-    "render": "page",
-    "audit_section": "sections.audits",
-    "by_cause": "sections.findings",
-    "side_by_side": "sections.findings",
-}
+# The public names are loaded on first use (PEP 562), each from the module that defines it,
+# so that the Snakefile, which needs only ``load.figure_captions``, does not import the
+# audit's statistics (and scipy) at every start of Snakemake.
+_HTML = ("MAX_TABLE_ROWS", "STATUS_ORDER", "counted", "esc", "rst_html")
+_LOAD = ("AuditResults", "PaperResults", "RunScope", "figure_captions", "load_audits", "load_papers")
+_PAGE = ("build_report", "render")
+_FINDINGS = ("by_cause", "side_by_side")
 
 
 def __getattr__(name: str):
-    if name not in _MODULES:
+    if name in _HTML:
+        from reagree.report import html as module
+    elif name in _LOAD:
+        from reagree.report import load as module
+    elif name in _PAGE:
+        from reagree.report import page as module
+    elif name in _FINDINGS:
+        from reagree.report.sections import findings as module
+    elif name == "audit_section":
+        from reagree.report.sections import audits as module
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
-    globals()[name] = value
+    value = globals()[name] = getattr(module, name)
     return value
 
 
