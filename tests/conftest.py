@@ -52,10 +52,51 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+# Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters. Psychological
+# Bulletin 76(5), 378-382, Table 1: 30 patients, 6 psychiatrists each, 5 diagnoses
+# (1 depression, 2 personality disorder, 3 schizophrenia, 4 neurosis, 5 other); the paper
+# prints kappa = .430. Data as statsmodels' test suite holds them
+# (statsmodels/stats/tests/test_inter_rater.py, `diagnoses`), with R irr's
+# kappam.fleiss(diagnoses) = 0.4302445 beside it. Read by tests/stats and tests/audit.
+FLEISS_1971 = np.array(
+    [
+        [4, 4, 4, 4, 4, 4],
+        [2, 2, 2, 5, 5, 5],
+        [2, 3, 3, 3, 3, 5],
+        [5, 5, 5, 5, 5, 5],
+        [2, 2, 2, 4, 4, 4],
+        [1, 1, 3, 3, 3, 3],
+        [3, 3, 3, 3, 5, 5],
+        [1, 1, 3, 3, 3, 4],
+        [1, 1, 4, 4, 4, 4],
+        [5, 5, 5, 5, 5, 5],
+        [1, 4, 4, 4, 4, 4],
+        [1, 2, 4, 4, 4, 4],
+        [2, 2, 2, 3, 3, 3],
+        [1, 4, 4, 4, 4, 4],
+        [2, 2, 4, 4, 4, 5],
+        [3, 3, 3, 3, 3, 5],
+        [1, 1, 1, 4, 5, 5],
+        [1, 1, 1, 1, 1, 2],
+        [2, 2, 4, 4, 4, 4],
+        [1, 3, 3, 5, 5, 5],
+        [5, 5, 5, 5, 5, 5],
+        [2, 4, 4, 4, 4, 4],
+        [2, 2, 4, 5, 5, 5],
+        [1, 1, 4, 4, 4, 4],
+        [1, 4, 4, 4, 4, 5],
+        [2, 2, 2, 2, 2, 4],
+        [1, 1, 1, 1, 5, 5],
+        [2, 2, 4, 4, 4, 4],
+        [1, 3, 3, 3, 3, 3],
+        [5, 5, 5, 5, 5, 5],
+    ]
+)
 # Every paper of the checkout, found from its folder (a fifth paper needs no test edited).
 PAPERS_DIR = ROOT / "workflow" / "papers"
 PAPERS = sorted(p.name for p in PAPERS_DIR.iterdir() if (p / "paper.yaml").is_file())

@@ -17,7 +17,7 @@ import pytest
 from reagree.audit import audit, read_table, to_json, value_rows
 from reagree.cli import main
 
-from conftest import ROOT
+from conftest import FLEISS_1971, ROOT
 
 # Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School for
 # Communication, University of Pennsylvania, section C: 4 observers (A-D) x 12 units, values
@@ -37,42 +37,8 @@ KRIPPENDORFF_2011_ALPHA = {"nominal": 0.743, "ordinal": 0.815, "interval": 0.849
 # value_domain ["very low", "low", "mid", "high", "very high"], and nominal 0.743.
 WORDS = {1: "very low", 2: "low", 3: "mid", 4: "high", 5: "very high"}
 
-# Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters. Psychological
-# Bulletin 76(5), 378-382, Table 1: 30 patients, 6 psychiatrists each, 5 diagnoses. The
-# paper prints kappa = .430 and the category kappas .245, .245, .520, .471, .566 (data as
-# statsmodels' test suite holds them, `diagnoses`).
-FLEISS_1971 = [
-    [4, 4, 4, 4, 4, 4],
-    [2, 2, 2, 5, 5, 5],
-    [2, 3, 3, 3, 3, 5],
-    [5, 5, 5, 5, 5, 5],
-    [2, 2, 2, 4, 4, 4],
-    [1, 1, 3, 3, 3, 3],
-    [3, 3, 3, 3, 5, 5],
-    [1, 1, 3, 3, 3, 4],
-    [1, 1, 4, 4, 4, 4],
-    [5, 5, 5, 5, 5, 5],
-    [1, 4, 4, 4, 4, 4],
-    [1, 2, 4, 4, 4, 4],
-    [2, 2, 2, 3, 3, 3],
-    [1, 4, 4, 4, 4, 4],
-    [2, 2, 4, 4, 4, 5],
-    [3, 3, 3, 3, 3, 5],
-    [1, 1, 1, 4, 5, 5],
-    [1, 1, 1, 1, 1, 2],
-    [2, 2, 4, 4, 4, 4],
-    [1, 3, 3, 5, 5, 5],
-    [5, 5, 5, 5, 5, 5],
-    [2, 4, 4, 4, 4, 4],
-    [2, 2, 4, 5, 5, 5],
-    [1, 1, 4, 4, 4, 4],
-    [1, 4, 4, 4, 4, 5],
-    [2, 2, 2, 2, 2, 4],
-    [1, 1, 1, 1, 5, 5],
-    [2, 2, 4, 4, 4, 4],
-    [1, 3, 3, 3, 3, 3],
-    [5, 5, 5, 5, 5, 5],
-]
+# Fleiss, J. L. (1971), Table 1 (FLEISS_1971, in conftest): the paper prints kappa = .430 and
+# the category kappas .245, .245, .520, .471, .566.
 FLEISS_1971_CATEGORY = {"1": 0.245, "2": 0.245, "3": 0.520, "4": 0.471, "5": 0.566}
 
 # Wikipedia, "Krippendorff's alpha", and the krippendorff package's `alpha` docstring: 3
@@ -209,7 +175,7 @@ def test_ordered_words_need_the_order_and_then_give_the_published_ordinal_alpha(
 
 @pytest.mark.parametrize("layout", ["long", "wide"])
 def test_fleiss_1971_published_kappa_and_category_kappas(layout, tmp_path, capsys):
-    columns = {f"psychiatrist{j + 1}": [row[j] for row in FLEISS_1971] for j in range(6)}
+    columns = {f"psychiatrist{j + 1}": FLEISS_1971[:, j].tolist() for j in range(6)}
     if layout == "long":
         path = write_long(tmp_path / "fleiss.tsv", columns, sep="\t", header=("patient", "rater", "diagnosis"))
         args = [str(path), "--unit", "patient", "--label", "diagnosis"]

@@ -15,6 +15,8 @@ from reagree.stats import multirater, pairwise
 from reagree.stats.alpha import coincidence_matrix, krippendorff_alpha
 from reagree.stats.ratings import Ratings
 
+from conftest import FLEISS_1971
+
 nan = np.nan
 
 # Krippendorff, K. (2011). Computing Krippendorff's Alpha-Reliability. Annenberg School for
@@ -85,46 +87,7 @@ def test_wikipedia_alpha_example():
     assert round(krippendorff_alpha(ratings, "interval"), 6) == 0.810845
 
 
-# Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters. Psychological
-# Bulletin 76(5), 378-382, Table 1: 30 patients, 6 psychiatrists each, 5 diagnoses
-# (1 depression, 2 personality disorder, 3 schizophrenia, 4 neurosis, 5 other); the paper
-# prints kappa = .430. Data as statsmodels' test suite holds them
-# (statsmodels/stats/tests/test_inter_rater.py, `diagnoses`), with R irr's
-# kappam.fleiss(diagnoses) = 0.4302445 beside it.
-FLEISS_1971 = np.array(
-    [
-        [4, 4, 4, 4, 4, 4],
-        [2, 2, 2, 5, 5, 5],
-        [2, 3, 3, 3, 3, 5],
-        [5, 5, 5, 5, 5, 5],
-        [2, 2, 2, 4, 4, 4],
-        [1, 1, 3, 3, 3, 3],
-        [3, 3, 3, 3, 5, 5],
-        [1, 1, 3, 3, 3, 4],
-        [1, 1, 4, 4, 4, 4],
-        [5, 5, 5, 5, 5, 5],
-        [1, 4, 4, 4, 4, 4],
-        [1, 2, 4, 4, 4, 4],
-        [2, 2, 2, 3, 3, 3],
-        [1, 4, 4, 4, 4, 4],
-        [2, 2, 4, 4, 4, 5],
-        [3, 3, 3, 3, 3, 5],
-        [1, 1, 1, 4, 5, 5],
-        [1, 1, 1, 1, 1, 2],
-        [2, 2, 4, 4, 4, 4],
-        [1, 3, 3, 5, 5, 5],
-        [5, 5, 5, 5, 5, 5],
-        [2, 4, 4, 4, 4, 4],
-        [2, 2, 4, 5, 5, 5],
-        [1, 1, 4, 4, 4, 4],
-        [1, 4, 4, 4, 4, 5],
-        [2, 2, 2, 2, 2, 4],
-        [1, 1, 1, 1, 5, 5],
-        [2, 2, 4, 4, 4, 4],
-        [1, 3, 3, 3, 3, 3],
-        [5, 5, 5, 5, 5, 5],
-    ]
-)
+# Fleiss (1971), Table 1: FLEISS_1971 in conftest (the audit's tests read it too).
 
 
 def test_fleiss_1971_kappa():

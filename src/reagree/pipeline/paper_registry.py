@@ -149,7 +149,9 @@ class PaperBuild:
 
 
 def _expand(path: str, wildcards: Mapping[str, Iterable[str]]) -> list[str]:
-    """``path`` with each ``{wildcard}`` filled by each of its values (every combination)."""
+    """``path`` with each ``{wildcard}`` filled by each of its values (every combination).
+    Written here because ``snakemake.io.expand`` refuses a wildcard with a constraint
+    (``{dataset,[a-z]+}``) and names no path when a value is missing."""
     names = list(dict.fromkeys(_WILDCARD.findall(path)))
     missing = [name for name in names if name not in wildcards]
     if missing:
